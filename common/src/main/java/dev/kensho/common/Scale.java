@@ -1,0 +1,33 @@
+package dev.kensho.common;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * How big every benchmark is. {@code smoke}: the sanity tests (seconds). {@code default}: fits a 2-core,
+ * 24 GiB machine and finishes in minutes per module. {@code seed}: the published sizes of the write-ups.
+ * The sizes of each benchmark class for each scale live in its module's {@code kensho-scale.properties};
+ * any one of them can still be overridden with JMH's {@code -p name=value}.
+ */
+public enum Scale {
+    SMOKE, DEFAULT, SEED;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Scale parse(String value) {
+        for (Scale s : values()) {
+            if (s.id().equalsIgnoreCase(value.trim())) {
+                return s;
+            }
+        }
+        throw BadInput.of(Settings.SCALE_PROPERTY, value,
+                Arrays.stream(values()).map(Scale::id).collect(Collectors.joining(", ")));
+    }
+
+    public static Scale current() {
+        return parse(Settings.get(Settings.SCALE_PROPERTY, Settings.SCALE_DEFAULT));
+    }
+}

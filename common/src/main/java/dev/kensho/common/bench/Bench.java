@@ -1,0 +1,296 @@
+package dev.kensho.common.bench;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Scale;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.export.RunFolder;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.PrintStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
+
+/**
+ * The one launcher. Every benchmark class's {@code main} calls {@link #main(Class, String[])}; the Maven
+ * {@code bench} profile calls {@link BenchMain}, which runs every benchmark of a module through the same
+ * code — so an IDE run and {@code mvn verify -Pbench} write the same files into the same kind of run
+ * folder ({@code target/kensho-runs/<runId>/}, see {@link RunFolder}).
+ *
+ * <p>Before any server starts it checks the scale, the {@code kensho.bench} regex, the JMH flags, and
+ * every param value against the class's {@code public static final ParamRules RULES}; a bad one ends the
+ * run with one line and exit status 2. Then it runs one JMH {@link Runner} per class, writes
+ * {@code jmh/<Class>.json}, and re-exports CSV, Markdown, env.json and the report after each class.
+ *
+ * <p>Arguments are JMH's own command-line flags ({@code -p users=5000 -f 1 -prof gc}); they win over
+ * the scale table.
+ */
+public final class Bench {
+
+    private Bench() {
+    }
+
+    /** Entry point of every benchmark class's {@code main}: runs just that class. */
+    public static void main(Class<?> benchmarkClass, String[] args) {
+        System.exit(run(Set.of(benchmarkClass.getName()), args, true, System.err));
+    }
+
+    /**
+     * Runs the benchmarks on the classpath, restricted to {@code classes} (null: all of them) and to
+     * {@code kensho.bench}. Returns the exit status: 0 all passed, 1 a benchmark failed, 2 bad input.
+     */
+    public static int run(Set<String> classes, String[] args, boolean requireMatch, PrintStream err) {
+        RunFolder run = null;
+        try {
+            Plan plan = plan(classes, args, requireMatch);
+            if (plan.classes.isEmpty()) {
+                err.println("kensho: no benchmark here matches " + Settings.BENCH_PROPERTY + "=" + plan.regex + "; nothing to run");
+                return 0;
+            }
+            run = RunFolder.open();
+            err.println("kensho: scale " + plan.scale.scale().id() + ", results in " + run.dir());
+            int status = 0;
+            for (ClassPlan cp : plan.classes) {
+                run.markRunning(cp.cls.getSimpleName());
+                String failure = runClass(run, plan, cp);
+                if (failure != null) {
+                    err.println("kensho: " + cp.cls.getSimpleName() + " failed: " + failure);
+                    run.markFailed(cp.cls.getSimpleName(), failure);
+                    status = 1;
+                } else {
+                    run.markDone(cp.cls.getSimpleName());
+                }
+                run.export();
+            }
+            run.finish();
+            run.export();
+            return status;
+        } catch (BadInput | TargetFailure e) {
+            err.println("kensho: " + e.getMessage());
+            if (run != null) {
+                run.markFailed("launcher", e.getMessage());
+            }
+            return e instanceof BadInput ? 2 : 1;
+        }
+    }
+
+    record ClassPlan(Class<?> cls, List<String> methods, Map<String, String[]> params) {
+    }
+
+    record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPlan> classes) {
+    }
+
+    /** Everything checked and resolved, nothing started. */
+    static Plan plan(Set<String> only, String[] args, boolean requireMatch) {
+        ScaleTable scale = new ScaleTable(Scale.current());
+        Settings.flag(Settings.JFR_PROPERTY);
+        String regex = Settings.get(Settings.BENCH_PROPERTY, Settings.BENCH_DEFAULT);
+        Pattern pattern;
+        try {
+            pattern = Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a Java regular expression (" + e.getDescription() + ")");
+        }
+        CommandLineOptions cli;
+        try {
+            cli = new CommandLineOptions(splitArgs(args));
+        } catch (CommandLineOptionException e) {
+            throw new BadInput("JMH arguments " + String.join(" ", args) + ": " + e.getMessage());
+        }
+        Map<String, List<String>> byClass = new TreeMap<>();
+        for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
+                OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), Collections.emptyList())) {
+            String cls = e.getUserClassQName();
+            if ((only == null || only.contains(cls)) && pattern.matcher(e.getUsername()).find()) {
+                List<String> ms = byClass.computeIfAbsent(cls, k -> new ArrayList<>());
+                String m = e.getUsername().substring(cls.length() + 1);
+                if (!ms.contains(m)) {
+                    ms.add(m);
+                }
+            }
+        }
+        if (byClass.isEmpty() && requireMatch) {
+            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of " + only);
+        }
+        List<ClassPlan> plans = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : byClass.entrySet()) {
+            Class<?> cls;
+            try {
+                cls = Class.forName(e.getKey());
+            } catch (ClassNotFoundException ex) {
+                throw new TargetFailure("benchmark class " + e.getKey() + " is listed but not on the classpath");
+            }
+            Map<String, String[]> params = new LinkedHashMap<>();
+            for (Map.Entry<String, String[]> p : paramDefaults(cls).entrySet()) {
+                String name = p.getKey();
+                String[] values = cli.getParameter(name).hasValue()
+                        ? cli.getParameter(name).get().toArray(String[]::new)
+                        : scale.param(cls, name);
+                params.put(name, values != null ? values : p.getValue());
+            }
+            ParamRules rules = rules(cls);
+            if (rules != null) {
+                params.forEach((k, vs) -> {
+                    for (String v : vs) {
+                        rules.check(k, v);
+                    }
+                });
+                rules.preflight();
+            }
+            plans.add(new ClassPlan(cls, e.getValue(), params));
+        }
+        return new Plan(scale, regex, cli, plans);
+    }
+
+    private static String runClass(RunFolder run, Plan plan, ClassPlan cp) {
+        Class<?> cls = cp.cls;
+        String name = cls.getSimpleName();
+        ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli)
+                .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods) + ")$")
+                .result(run.jmhResult(name).toString())
+                .resultFormat(ResultFormatType.JSON)
+                .shouldFailOnError(true)
+                .jvmArgsPrepend(forkJvmArgs(run).toArray(String[]::new));
+        cp.params.forEach((k, v) -> {
+            if (!plan.cli.getParameter(k).hasValue()) {
+                ob.param(k, v);
+            }
+        });
+        ScaleTable st = plan.scale;
+        Integer v;
+        if (!plan.cli.getForkCount().hasValue() && (v = st.setting(cls, "forks")) != null) {
+            ob.forks(v);
+        }
+        if (!plan.cli.getWarmupIterations().hasValue() && (v = st.setting(cls, "warmups")) != null) {
+            ob.warmupIterations(v);
+        }
+        if (!plan.cli.getMeasurementIterations().hasValue() && (v = st.setting(cls, "iterations")) != null) {
+            ob.measurementIterations(v);
+        }
+        if (!plan.cli.getMeasurementTime().hasValue() && (v = st.setting(cls, "time")) != null) {
+            ob.measurementTime(TimeValue.seconds(v));
+        }
+        if (!plan.cli.getWarmupTime().hasValue() && (v = st.setting(cls, "warmupTime")) != null) {
+            ob.warmupTime(TimeValue.seconds(v));
+        }
+        if (Settings.flag(Settings.JFR_PROPERTY)) {
+            Path jfr = run.dir().resolve("jfr").resolve(name);
+            try {
+                Files.createDirectories(jfr);
+            } catch (java.io.IOException e) {
+                throw new TargetFailure("cannot create " + jfr);
+            }
+            ob.addProfiler("jfr", "dir=" + jfr);
+        }
+        try {
+            new Runner(ob.build()).run();
+            return null;
+        } catch (Exception e) {
+            BadInput bad = BadInput.in(e);
+            String msg = bad != null ? bad.getMessage() : e.getMessage();
+            return msg == null ? e.getClass().getSimpleName() : msg.lines().findFirst().orElse(msg);
+        }
+    }
+
+    /** System properties every fork needs: the run folder and the user's kensho.* settings. */
+    private static List<String> forkJvmArgs(RunFolder run) {
+        List<String> a = new ArrayList<>();
+        a.add("-D" + Settings.RUN_DIR_PROPERTY + "=" + run.dir());
+        a.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        for (String k : System.getProperties().stringPropertyNames()) {
+            if (k.startsWith("kensho.") && !k.equals(Settings.RUN_DIR_PROPERTY)) {
+                a.add("-D" + k + "=" + System.getProperty(k));
+            }
+        }
+        return a;
+    }
+
+    /** The {@code RULES} of a benchmark class, or null. */
+    public static ParamRules rules(Class<?> cls) {
+        try {
+            Field f = cls.getField("RULES");
+            if (Modifier.isStatic(f.getModifiers()) && f.get(null) instanceof ParamRules r) {
+                return r;
+            }
+        } catch (NoSuchFieldException e) {
+            return null;
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+        return null;
+    }
+
+    /** Every @Param of the class, its nested state classes and its benchmark methods' state params. */
+    static Map<String, String[]> paramDefaults(Class<?> cls) {
+        Map<String, String[]> out = new LinkedHashMap<>();
+        Set<Class<?>> seen = new LinkedHashSet<>();
+        collect(cls, out, seen);
+        return out;
+    }
+
+    private static void collect(Class<?> c, Map<String, String[]> out, Set<Class<?>> seen) {
+        if (c == null || c == Object.class || !seen.add(c)) {
+            return;
+        }
+        for (Field f : c.getDeclaredFields()) {
+            Param p = f.getAnnotation(Param.class);
+            if (p != null) {
+                String[] values = p.value().length == 0 || (p.value().length == 1 && p.value()[0].equals(Param.BLANK_ARGS))
+                        ? enumValues(f.getType()) : p.value();
+                out.putIfAbsent(f.getName(), values);
+            }
+        }
+        collect(c.getSuperclass(), out, seen);
+        for (Class<?> n : c.getDeclaredClasses()) {
+            collect(n, out, seen);
+        }
+        for (Method m : c.getDeclaredMethods()) {
+            for (Class<?> t : m.getParameterTypes()) {
+                if (t.isAnnotationPresent(org.openjdk.jmh.annotations.State.class)) {
+                    collect(t, out, seen);
+                }
+            }
+        }
+    }
+
+    private static String[] enumValues(Class<?> t) {
+        if (t.isEnum()) {
+            return java.util.Arrays.stream(t.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toArray(String[]::new);
+        }
+        if (t == boolean.class || t == Boolean.class) {
+            return new String[]{"false", "true"};
+        }
+        return new String[0];
+    }
+
+    /** Maven passes all JMH flags as one argument; split it on whitespace (quotes not needed for JMH flags). */
+    static String[] splitArgs(String[] args) {
+        return java.util.Arrays.stream(args).flatMap(a -> java.util.Arrays.stream(a.trim().split("\\s+")))
+                .filter(s -> !s.isEmpty()).collect(Collectors.toList()).toArray(String[]::new);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.kensho.common.bench;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * What each {@code @Param} of a benchmark class may be. A class declares
+ * {@code public static final ParamRules RULES = ParamRules.of().intRange("batch", 1, 100_000)…};
+ * the launcher checks every value (scale table, {@code -p}, annotation default) against it before any
+ * server starts, and the class's {@code @Setup} calls {@link #check(Map)} again so a direct JMH run is
+ * guarded too. A failure is one {@link BadInput} line naming the param, the value and what is allowed.
+ */
+public final class ParamRules {
+
+    private final Map<String, Consumer<String>> rules = new LinkedHashMap<>();
+    private final List<Runnable> preflight = new ArrayList<>();
+
+    private ParamRules() {
+    }
+
+    public static ParamRules of() {
+        return new ParamRules();
+    }
+
+    public ParamRules intRange(String param, long min, long max) {
+        rules.put(param, v -> Settings.range(param, v, min, max));
+        return this;
+    }
+
+    public ParamRules doubleRange(String param, double min, double max) {
+        rules.put(param, v -> Settings.range(param, v, min, max));
+        return this;
+    }
+
+    public ParamRules oneOf(String param, String... allowed) {
+        rules.put(param, v -> {
+            if (!Arrays.asList(allowed).contains(v)) {
+                throw BadInput.of(param, v, String.join(", ", allowed));
+            }
+        });
+        return this;
+    }
+
+    public <E extends Enum<E>> ParamRules oneOf(String param, Class<E> type) {
+        return oneOf(param, Arrays.stream(type.getEnumConstants()).map(Enum::name).toArray(String[]::new));
+    }
+
+    /** Any other rule: {@code check} throws {@link BadInput} for a bad value. */
+    public ParamRules rule(String param, Consumer<String> check) {
+        rules.put(param, check);
+        return this;
+    }
+
+    /** A check of properties (e.g. the target's) that must pass before anything starts. */
+    public ParamRules preflight(Runnable check) {
+        preflight.add(check);
+        return this;
+    }
+
+    public void check(String param, String value) {
+        Consumer<String> r = rules.get(param);
+        if (r != null) {
+            r.accept(value);
+        }
+    }
+
+    /** Checks every param value; values of params without a rule pass. */
+    public void check(Map<String, String> params) {
+        params.forEach(this::check);
+    }
+
+    public void preflight() {
+        preflight.forEach(Runnable::run);
+    }
+
+    public boolean covers(String param) {
+        return rules.containsKey(param);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.kensho.common.bench;
+
+import dev.kensho.common.Scale;
+import dev.kensho.common.TargetFailure;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.util.Enumeration;
+import java.util.Properties;
+
+/**
+ * The sizes of every benchmark class at each {@link Scale}, read from every
+ * {@code kensho-scale.properties} on the classpath (one per module). Keys:
+ * <pre>
+ * &lt;scale&gt;.&lt;SimpleClassName&gt;.&lt;param&gt;  = v1,v2,…     a JMH @Param's values
+ * &lt;scale&gt;.&lt;SimpleClassName&gt;.@forks       = n            also @warmups, @iterations, @time (s), @warmupTime (s)
+ * &lt;scale&gt;.@forks                           = n            for every class
+ * </pre>
+ * A value missing at a scale falls back to the class's annotations. {@code -p name=v} always wins.
+ */
+public final class ScaleTable {
+
+    public static final String RESOURCE = "kensho-scale.properties";
+
+    private final Properties props = new Properties();
+    private final Scale scale;
+
+    public ScaleTable(Scale scale) {
+        this.scale = scale;
+        try {
+            Enumeration<URL> urls = ScaleTable.class.getClassLoader().getResources(RESOURCE);
+            while (urls.hasMoreElements()) {
+                try (InputStream in = urls.nextElement().openStream()) {
+                    props.load(in);
+                }
+            }
+        } catch (IOException e) {
+            throw new TargetFailure("cannot read " + RESOURCE + " (" + e.getMessage() + ")");
+        }
+    }
+
+    public Scale scale() {
+        return scale;
+    }
+
+    /** Values of {@code param} for this class at this scale, or null. */
+    public String[] param(Class<?> cls, String param) {
+        String v = props.getProperty(scale.id() + "." + cls.getSimpleName() + "." + param);
+        return v == null ? null : split(v);
+    }
+
+    /** A JMH setting ({@code forks}, {@code iterations}, …) for this class, else for the scale, else null. */
+    public Integer setting(Class<?> cls, String name) {
+        String v = props.getProperty(scale.id() + "." + cls.getSimpleName() + ".@" + name,
+                props.getProperty(scale.id() + ".@" + name));
+        return v == null ? null : Integer.valueOf(v.trim());
+    }
+
+    private static String[] split(String v) {
+        return java.util.Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toArray(String[]::new);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.kensho.common.export;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kensho.common.TargetFailure;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * Writes a run folder's {@code results.csv}, {@code summary.md} and {@code env.json} from its JMH JSON
+ * and recorded measurements, then lets every {@link ReportWriter} on the classpath render the report.
+ * Files are written to a temporary name and moved, so a reader never sees half a file.
+ */
+public final class Export {
+
+    private final RunFolder run;
+
+    public Export(RunFolder run) {
+        this.run = run;
+    }
+
+    public void writeAll() {
+        List<Results.Row> rows = Results.load(run.dir());
+        write("results.csv", csv(rows));
+        write("summary.md", markdown(rows));
+        try {
+            write("env.json", RunFolder.JSON.writeValueAsString(env()));
+        } catch (IOException e) {
+            throw new TargetFailure("cannot write env.json (" + e.getMessage() + ")");
+        }
+        for (ReportWriter w : ServiceLoader.load(ReportWriter.class)) {
+            w.write(run, rows);
+        }
+    }
+
+    Map<String, Object> env() {
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("runId", run.dir().getFileName().toString());
+        env.put("status", run.status().path("state").asText("unknown"));
+        env.put("host", Env.host());
+        Set<JsonNode> servers = new LinkedHashSet<>(Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE)));
+        Map<String, JsonNode> distinct = new LinkedHashMap<>();
+        for (JsonNode s : servers) {
+            // one entry per distinct version+config (every fork records its server; most are alike)
+            distinct.putIfAbsent(s.path("redis_version").asText() + s.path("config").toString() + s.path("kind").asText()
+                    + s.path("version").asText(), s);
+        }
+        env.put("servers", new ArrayList<>(distinct.values()));
+        env.put("notes", notes());
+        return env;
+    }
+
+    List<String> notes() {
+        Set<String> out = new LinkedHashSet<>();
+        for (JsonNode n : Results.jsonl(run.dir().resolve(Recorder.NOTES_FILE))) {
+            out.add(n.path("topic").asText() + ": " + n.path("note").asText());
+        }
+        return new ArrayList<>(out);
+    }
+
+    static String csv(List<Results.Row> rows) {
+        StringBuilder sb = new StringBuilder("class,method,params,metric,score,error,unit,samples,source\n");
+        for (Results.Row r : rows) {
+            sb.append(r.cls()).append(',').append(r.method()).append(',').append(q(r.paramString())).append(',')
+                    .append(q(r.metric())).append(',').append(num(r.score())).append(',').append(num(r.error()))
+                    .append(',').append(q(r.unit())).append(',').append(r.samples()).append(',').append(r.source()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    String markdown(List<Results.Row> rows) {
+        StringBuilder sb = new StringBuilder();
+        JsonNode status = run.status();
+        sb.append("# kensho run ").append(run.dir().getFileName()).append("\n\n");
+        sb.append("Status: **").append(status.path("state").asText("unknown")).append("**");
+        status.path("classes").fields().forEachRemaining(e -> {
+            if (e.getValue().asText().startsWith("failed")) {
+                sb.append(" — ").append(e.getKey()).append(' ').append(e.getValue().asText());
+            }
+        });
+        sb.append("\n\nError columns: JMH's 99.9% confidence half-width for JMH scores; standard deviation for"
+                + " recorded measurements. See env.json for machine, JVM and server configs.\n");
+        Map<String, List<Results.Row>> byClass = new LinkedHashMap<>();
+        rows.forEach(r -> byClass.computeIfAbsent(r.cls(), k -> new ArrayList<>()).add(r));
+        byClass.forEach((cls, rs) -> {
+            sb.append("\n## ").append(cls).append("\n\n| method | params | metric | score | ± error | unit | n |\n|---|---|---|---:|---:|---|---:|\n");
+            for (Results.Row r : rs) {
+                sb.append("| ").append(r.method()).append(" | ").append(r.paramString()).append(" | ").append(r.metric())
+                        .append(" | ").append(fmt(r.score())).append(" | ").append(fmt(r.error())).append(" | ")
+                        .append(r.unit()).append(" | ").append(r.samples()).append(" |\n");
+            }
+        });
+        List<String> notes = notes();
+        if (!notes.isEmpty()) {
+            sb.append("\n## Notes\n\n");
+            notes.forEach(n -> sb.append("- ").append(n).append('\n'));
+        }
+        return sb.toString();
+    }
+
+    /** Human formatting: 3 significant digits, thousands separated. */
+    public static String fmt(double v) {
+        if (Double.isNaN(v)) {
+            return "–";
+        }
+        double a = Math.abs(v);
+        if (a >= 1000) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        if (a >= 100) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        if (a >= 1) {
+            return String.format(Locale.ROOT, "%.2f", v);
+        }
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "" : Double.toString(v);
+    }
+
+    private static String q(String s) {
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    private void write(String name, String content) {
+        Path target = run.dir().resolve(name);
+        try {
+            Path tmp = run.dir().resolve(name + ".part");
+            Files.writeString(tmp, content, StandardCharsets.UTF_8);
+            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new TargetFailure("cannot write " + target + " (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package dev.kensho.common.export;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Every number of a run folder as flat {@link Row}s: JMH's primary and secondary metrics, rates derived
+ * from {@link Recorder#work} records (records/s, MiB/s from single-shot times, error scaled alike), and
+ * the {@link Recorder#measurement} values (mean ± standard deviation over forks and iterations).
+ */
+public final class Results {
+
+    /**
+     * One number. {@code error} is JMH's 99.9% confidence half-width for JMH metrics, the standard
+     * deviation for recorded measurements; NaN when there was one sample.
+     */
+    public record Row(String cls, String method, Map<String, String> params, String metric, double score,
+                      double error, String unit, int samples, String source) {
+
+        public String paramString() {
+            StringBuilder sb = new StringBuilder();
+            params.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+            return sb.toString();
+        }
+
+        public String param(String k) {
+            return params.get(k);
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Results() {
+    }
+
+    public static List<Row> load(Path runDir) {
+        List<Row> rows = new ArrayList<>();
+        Map<String, List<JsonNode>> work = new LinkedHashMap<>();
+        Map<String, List<Double>> meas = new LinkedHashMap<>();
+        Map<String, JsonNode> measKey = new LinkedHashMap<>();
+        for (JsonNode m : jsonl(runDir.resolve(Recorder.MEASUREMENTS_FILE))) {
+            if (!m.has("benchmark")) {
+                continue;
+            }
+            String key = m.get("benchmark").asText() + "|" + params(m.get("params"));
+            if ("work".equals(m.path("metric").asText())) {
+                work.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
+            } else if (m.has("value")) {
+                String mk = key + "|" + m.get("metric").asText();
+                meas.computeIfAbsent(mk, k -> new ArrayList<>()).add(m.get("value").asDouble());
+                measKey.putIfAbsent(mk, m);
+            }
+        }
+        Path jmh = runDir.resolve("jmh");
+        if (Files.isDirectory(jmh)) {
+            try (Stream<Path> files = Files.list(jmh)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                    JsonNode arr;
+                    try {
+                        arr = JSON.readTree(f.toFile());
+                    } catch (IOException e) {
+                        continue; // a class still running has a partial file
+                    }
+                    for (JsonNode b : arr) {
+                        String bench = b.get("benchmark").asText();
+                        Map<String, String> p = params(b.get("params"));
+                        JsonNode pm = b.get("primaryMetric");
+                        String mode = b.get("mode").asText();
+                        Row primary = row(bench, p, mode, pm, "jmh");
+                        rows.add(primary);
+                        Iterator<Map.Entry<String, JsonNode>> it = b.path("secondaryMetrics").fields();
+                        while (it.hasNext()) {
+                            Map.Entry<String, JsonNode> e = it.next();
+                            rows.add(row(bench, p, e.getKey(), e.getValue(), "jmh"));
+                        }
+                        List<JsonNode> w = work.get(bench + "|" + p);
+                        if (w != null && !w.isEmpty()) {
+                            rows.addAll(derived(bench, p, primary, w.get(w.size() - 1)));
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        meas.forEach((mk, values) -> {
+            JsonNode m = measKey.get(mk);
+            String bench = m.get("benchmark").asText();
+            double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+            double sd = values.size() < 2 ? Double.NaN : Math.sqrt(values.stream()
+                    .mapToDouble(v -> (v - mean) * (v - mean)).sum() / (values.size() - 1));
+            rows.add(new Row(cls(bench), method(bench), params(m.get("params")), m.get("metric").asText(), mean, sd,
+                    m.path("unit").asText(""), values.size(), "recorded"));
+        });
+        return rows;
+    }
+
+    private static List<Row> derived(String bench, Map<String, String> p, Row primary, JsonNode work) {
+        List<Row> out = new ArrayList<>();
+        double seconds = toSeconds(primary.score(), primary.unit());
+        if (Double.isNaN(seconds) || seconds <= 0) {
+            return out;
+        }
+        double rel = Double.isNaN(primary.error()) ? Double.NaN : primary.error() / primary.score();
+        long records = work.path("records").asLong();
+        long bytes = work.path("bytes").asLong();
+        if (records > 0) {
+            double r = records / seconds;
+            out.add(new Row(cls(bench), method(bench), p, "records/s", r, r * rel, "records/s", primary.samples(), "derived"));
+        }
+        if (bytes > 0) {
+            double r = bytes / seconds / (1024.0 * 1024.0);
+            out.add(new Row(cls(bench), method(bench), p, "MiB/s", r, r * rel, "MiB/s", primary.samples(), "derived"));
+        }
+        return out;
+    }
+
+    /** Seconds per operation from a JMH time unit ("s/op", "ms/op", "us/op", "ns/op"), else NaN. */
+    static double toSeconds(double score, String unit) {
+        if (!unit.endsWith("/op")) {
+            return Double.NaN;
+        }
+        return switch (unit.substring(0, unit.length() - 3)) {
+            case "s" -> score;
+            case "ms" -> score / 1e3;
+            case "us" -> score / 1e6;
+            case "ns" -> score / 1e9;
+            case "min" -> score * TimeUnit.MINUTES.toSeconds(1);
+            default -> Double.NaN;
+        };
+    }
+
+    private static Row row(String bench, Map<String, String> p, String metric, JsonNode m, String source) {
+        double err = m.path("scoreError").isNumber() ? m.get("scoreError").asDouble() : Double.NaN;
+        int n = 0;
+        for (JsonNode fork : m.path("rawData")) {
+            n += fork.size();
+        }
+        return new Row(cls(bench), method(bench), p, metric, m.get("score").asDouble(), err,
+                m.path("scoreUnit").asText(""), n, source);
+    }
+
+    static Map<String, String> params(JsonNode n) {
+        Map<String, String> p = new TreeMap<>();
+        if (n != null) {
+            n.fields().forEachRemaining(e -> p.put(e.getKey(), e.getValue().asText()));
+        }
+        return p;
+    }
+
+    static String cls(String bench) {
+        String c = bench.substring(0, bench.lastIndexOf('.'));
+        return c.substring(c.lastIndexOf('.') + 1);
+    }
+
+    static String method(String bench) {
+        return bench.substring(bench.lastIndexOf('.') + 1);
+    }
+
+    /** Lines of a JSON-lines file (empty list if absent). */
+    public static List<JsonNode> jsonl(Path file) {
+        List<JsonNode> out = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return out;
+        }
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    out.add(JSON.readTree(line));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+}

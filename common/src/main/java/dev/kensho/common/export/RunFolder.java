@@ -1,0 +1,127 @@
+package dev.kensho.common.export;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * One run's folder, {@code <repo>/target/kensho-runs/<runId>/} (never the working directory):
+ * <pre>
+ * status.json          running | complete | failed, and each class's outcome
+ * jmh/&lt;Class&gt;.json     JMH's own JSON, one per benchmark class
+ * measurements.jsonl   what benchmarks recorded beside JMH's score ({@link Recorder})
+ * servers.jsonl        server versions and effective configs
+ * notes.jsonl          sentences for the reader (e.g. a calibration tool was missing)
+ * results.csv          every number, one row each           } re-written by {@link Export}
+ * summary.md           the same as Markdown tables           } after every class
+ * env.json             machine, JVM, servers, scale, commit  }
+ * jfr/&lt;Class&gt;/         JFR recordings with -Dkensho.jfr=true
+ * </pre>
+ */
+public final class RunFolder {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static final String STATUS_FILE = "status.json";
+
+    private final Path dir;
+
+    private RunFolder(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Opens (creating if needed) the run folder named by {@code kensho.runId}, else a new timestamp. */
+    public static RunFolder open() {
+        String id = Settings.get(Settings.RUN_ID_PROPERTY);
+        if (id == null) {
+            id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        }
+        if (!id.matches("[A-Za-z0-9._\\-]+")) {
+            throw dev.kensho.common.BadInput.of(Settings.RUN_ID_PROPERTY, id, "letters, digits, '.', '_' and '-'");
+        }
+        RunFolder r = new RunFolder(Settings.resultsRoot().resolve(id));
+        try {
+            Files.createDirectories(r.dir.resolve("jmh"));
+        } catch (IOException e) {
+            throw new TargetFailure("cannot create the run folder " + r.dir + " (" + e.getMessage() + ")");
+        }
+        r.setState("running", null, null);
+        return r;
+    }
+
+    /** An existing run folder (to re-export or re-render it). */
+    public static RunFolder at(Path dir) {
+        if (!Files.isDirectory(dir.resolve("jmh"))) {
+            throw dev.kensho.common.BadInput.of("run folder", dir, "a folder written by a kensho run (it has jmh/)");
+        }
+        return new RunFolder(dir);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path jmhResult(String className) {
+        return dir.resolve("jmh").resolve(className + ".json");
+    }
+
+    public void markRunning(String cls) {
+        setState("running", cls, "running");
+    }
+
+    public void markDone(String cls) {
+        setState("running", cls, "done");
+    }
+
+    /** The launcher is done: complete unless something failed. */
+    public void finish() {
+        setState(null, null, null);
+    }
+
+    public void markFailed(String cls, String message) {
+        setState("failed", cls, "failed: " + message);
+    }
+
+    /** Overall state: failed if anything failed, else complete once no class is running. */
+    private synchronized void setState(String state, String cls, String outcome) {
+        Path f = dir.resolve(STATUS_FILE);
+        try {
+            ObjectNode s = Files.exists(f) ? (ObjectNode) JSON.readTree(f.toFile()) : JSON.createObjectNode();
+            s.put("runId", dir.getFileName().toString());
+            ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
+            if (cls != null) {
+                classes.put(cls, outcome);
+            }
+            boolean failed = "failed".equals(state) || "failed".equals(s.path("state").asText());
+            if (state != null && state.equals("running")) {
+                s.put("state", failed ? "failed" : "running");
+            } else {
+                s.put("state", failed ? "failed" : "complete");
+            }
+            JSON.writeValue(f.toFile(), s);
+        } catch (IOException e) {
+            throw new TargetFailure("cannot write " + f + " (" + e.getMessage() + ")");
+        }
+    }
+
+    public JsonNode status() {
+        try {
+            return JSON.readTree(dir.resolve(STATUS_FILE).toFile());
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    /** Re-writes results.csv, summary.md, env.json (and the report) from everything in the folder. */
+    public void export() {
+        new Export(this).writeAll();
+    }
+}

@@ -1,0 +1,167 @@
+package dev.kensho.common.process;
+
+import dev.kensho.common.TargetFailure;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A server launched as a child process that can never outlive this JVM.
+ *
+ * <p>Two guards. A shutdown hook stops it on a normal exit, Ctrl-C or SIGTERM. For the cases no hook
+ * sees (SIGKILL, a crash, the OOM killer) the command runs under a tiny {@code sh} watchdog that holds
+ * the read end of a pipe whose write end only this JVM holds: when the JVM dies the kernel closes the
+ * pipe, the watchdog's {@code cat} sees end-of-file, and it kills the server. No polling, no sleeps.
+ * ({@code PR_SET_PDEATHSIG} is not used: it fires when the <em>thread</em> that forked dies, and JMH
+ * runs setup in threads that end.)
+ *
+ * <p>Output of the server goes to a log file; {@link #logTail()} returns its end for error messages.
+ */
+public final class ChildProcess implements AutoCloseable {
+
+    private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (ChildProcess c : List.copyOf(LIVE)) {
+                c.close();
+            }
+        }, "kensho-child-reaper"));
+    }
+
+    // $1.. = the command. fd 3 keeps the JVM's pipe; the server itself gets neither (it must not hold it).
+    private static final String WATCHDOG = String.join("\n",
+            "exec 3<&0 0</dev/null",
+            "\"$@\" 3<&- &",
+            "c=$!",
+            "( cat <&3 >/dev/null; kill -KILL $c 2>/dev/null ) &",
+            "w=$!",
+            "exec 3<&-",
+            "wait $c; s=$?",
+            "kill $w 2>/dev/null",
+            "exit $s");
+
+    private final String name;
+    private final Process shell;
+    private final OutputStream lifeline;
+    private final Path log;
+    private volatile boolean closed;
+
+    private ChildProcess(String name, Process shell, Path log) {
+        this.name = name;
+        this.shell = shell;
+        this.lifeline = shell.getOutputStream();
+        this.log = log;
+    }
+
+    /**
+     * Starts {@code command} in {@code workDir}, output to {@code log}.
+     *
+     * @param name what the user knows this server as, used in every message ("embedded redis-server")
+     */
+    public static ChildProcess start(String name, List<String> command, Path workDir, Path log) {
+        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "kensho-watchdog"));
+        argv.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(argv)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            ChildProcess c = new ChildProcess(name, pb.start(), log);
+            LIVE.add(c);
+            return c;
+        } catch (IOException e) {
+            throw new TargetFailure(name + ": cannot start " + command.get(0) + " (" + e.getMessage() + ")");
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean isAlive() {
+        return !closed && shell.isAlive() && shell.descendants().anyMatch(ProcessHandle::isAlive);
+    }
+
+    /** The server's pid (the watchdog's child running the command), or -1 once it has exited. */
+    public long pid() {
+        return shell.children()
+                .filter(p -> p.info().command().map(cmd -> !cmd.endsWith("/sh") && !cmd.endsWith("/dash")).orElse(true))
+                .mapToLong(ProcessHandle::pid).findFirst().orElse(-1);
+    }
+
+    /** Every process this child consists of (watchdog, server, and anything the server forked). */
+    public List<ProcessHandle> handles() {
+        List<ProcessHandle> all = new ArrayList<>();
+        all.add(shell.toHandle());
+        shell.descendants().forEach(all::add);
+        return all;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** The last lines of the server's output, joined into one line for an error message. */
+    public String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Stops the server: SIGTERM, then SIGKILL after {@code grace}. Idempotent. */
+    public void stop(Duration grace) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<ProcessHandle> kids = shell.descendants().toList();
+        kids.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (ProcessHandle k : kids) {
+            long left = deadline - System.nanoTime();
+            try {
+                if (left > 0) {
+                    k.onExit().get(left, TimeUnit.NANOSECONDS);
+                }
+            } catch (Exception ignored) {
+                // timed out or interrupted: killed below
+            }
+            if (k.isAlive()) {
+                k.destroyForcibly();
+            }
+        }
+        try {
+            lifeline.close();
+        } catch (IOException ignored) {
+            // the watchdog kills the server when the pipe closes, which is what we want anyway
+        }
+        shell.destroy();
+        try {
+            if (!shell.waitFor(2, TimeUnit.SECONDS)) {
+                shell.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            shell.destroyForcibly();
+        }
+        LIVE.remove(this);
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(5));
+    }
+}
