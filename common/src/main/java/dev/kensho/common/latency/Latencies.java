@@ -3,7 +3,6 @@ package dev.kensho.common.latency;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.export.Recorder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,7 +18,7 @@ import java.util.Map;
  */
 public final class Latencies {
 
-    private final Recorder recorder = new Recorder(3);
+    private final org.HdrHistogram.Recorder recorder = new org.HdrHistogram.Recorder(3);
     private final Histogram total = new Histogram(3600_000_000_000L, 3);
 
     /** One request's latency in nanoseconds. */
