@@ -77,6 +77,10 @@ public final class Bench {
             int status = 0;
             for (ClassPlan cp : plan.classes) {
                 run.markRunning(cp.cls.getSimpleName());
+                for (String n : cp.notes) {
+                    err.println("kensho: " + cp.cls.getSimpleName() + ": " + n);
+                    run.note(cp.cls.getSimpleName(), n);
+                }
                 String failure = runClass(run, plan, cp);
                 if (failure != null) {
                     err.println("kensho: " + cp.cls.getSimpleName() + " failed: " + failure);
@@ -99,7 +103,7 @@ public final class Bench {
         }
     }
 
-    record ClassPlan(Class<?> cls, List<String> methods, Map<String, String[]> params) {
+    record ClassPlan(Class<?> cls, List<String> methods, Map<String, String[]> params, List<String> notes) {
     }
 
     record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPlan> classes) {
@@ -154,15 +158,29 @@ public final class Bench {
                 params.put(name, values != null ? values : p.getValue());
             }
             ParamRules rules = rules(cls);
+            List<String> notes = new ArrayList<>();
             if (rules != null) {
-                params.forEach((k, vs) -> {
-                    for (String v : vs) {
-                        rules.check(k, v);
+                for (Map.Entry<String, String[]> p : params.entrySet()) {
+                    List<String> keep = new ArrayList<>();
+                    for (String v : p.getValue()) {
+                        rules.check(p.getKey(), v);
+                        String why = rules.whyUnavailable(p.getKey(), v);
+                        if (why == null) {
+                            keep.add(v);
+                        } else {
+                            notes.add(why);
+                        }
                     }
-                });
+                    if (keep.isEmpty()) {
+                        throw new BadInput(cls.getSimpleName() + ": no value of " + p.getKey() + " can run here: "
+                                + String.join("; ", notes));
+                    }
+                    p.setValue(keep.toArray(String[]::new));
+                }
+                rules.checkCombinations(params);
                 rules.preflight();
             }
-            plans.add(new ClassPlan(cls, e.getValue(), params));
+            plans.add(new ClassPlan(cls, e.getValue(), params, notes));
         }
         return new Plan(scale, regex, cli, plans);
     }
@@ -176,11 +194,7 @@ public final class Bench {
                 .resultFormat(ResultFormatType.JSON)
                 .shouldFailOnError(true)
                 .jvmArgsPrepend(forkJvmArgs(run).toArray(String[]::new));
-        cp.params.forEach((k, v) -> {
-            if (!plan.cli.getParameter(k).hasValue()) {
-                ob.param(k, v);
-            }
-        });
+        cp.params.forEach(ob::param);
         ScaleTable st = plan.scale;
         Integer v;
         if (!plan.cli.getForkCount().hasValue() && (v = st.setting(cls, "forks")) != null) {

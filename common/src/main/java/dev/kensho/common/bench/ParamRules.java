@@ -21,6 +21,8 @@ public final class ParamRules {
 
     private final Map<String, Consumer<String>> rules = new LinkedHashMap<>();
     private final List<Runnable> preflight = new ArrayList<>();
+    private final Map<String, java.util.function.Supplier<String>> unavailable = new LinkedHashMap<>();
+    private final List<Consumer<Map<String, String>>> combinations = new ArrayList<>();
 
     private ParamRules() {
     }
@@ -58,6 +60,54 @@ public final class ParamRules {
         return this;
     }
 
+    /**
+     * A param value that needs something the machine may lack (a calibration tool): when
+     * {@code whyMissing} returns a sentence, the launcher drops the value from the run and writes the
+     * sentence into the run's notes instead of failing.
+     */
+    public ParamRules unavailableWhen(String param, String value, java.util.function.Supplier<String> whyMissing) {
+        unavailable.put(param + "=" + value, whyMissing);
+        return this;
+    }
+
+    /** Null if {@code param=value} can run here, else why not. */
+    public String whyUnavailable(String param, String value) {
+        java.util.function.Supplier<String> s = unavailable.get(param + "=" + value);
+        return s == null ? null : s.get();
+    }
+
+    /**
+     * A rule over several params at once (e.g. "attributes × users must fit in memory"); the launcher
+     * calls it for every combination of the planned values.
+     */
+    public ParamRules combination(Consumer<Map<String, String>> check) {
+        combinations.add(check);
+        return this;
+    }
+
+    /** Runs the combination rules over the cross product of {@code values}. */
+    public void checkCombinations(Map<String, String[]> values) {
+        if (combinations.isEmpty()) {
+            return;
+        }
+        List<Map<String, String>> combos = new ArrayList<>();
+        combos.add(new LinkedHashMap<>());
+        for (Map.Entry<String, String[]> e : values.entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> c : combos) {
+                for (String v : e.getValue()) {
+                    Map<String, String> m = new LinkedHashMap<>(c);
+                    m.put(e.getKey(), v);
+                    next.add(m);
+                }
+            }
+            combos = next;
+        }
+        for (Map<String, String> c : combos) {
+            combinations.forEach(r -> r.accept(c));
+        }
+    }
+
     /** A check of properties (e.g. the target's) that must pass before anything starts. */
     public ParamRules preflight(Runnable check) {
         preflight.add(check);
@@ -74,6 +124,7 @@ public final class ParamRules {
     /** Checks every param value; values of params without a rule pass. */
     public void check(Map<String, String> params) {
         params.forEach(this::check);
+        combinations.forEach(r -> r.accept(params));
     }
 
     public void preflight() {

@@ -73,6 +73,18 @@ public final class RunFolder {
         return dir.resolve("jmh").resolve(className + ".json");
     }
 
+    /** A sentence for the reader, written by the launcher (forks use {@link Recorder#note}). */
+    public void note(String topic, String text) {
+        try {
+            java.nio.file.Files.writeString(dir.resolve(Recorder.NOTES_FILE),
+                    JSON.copy().disable(SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(java.util.Map.of("topic", topic, "note", text)) + "\n",
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new TargetFailure("cannot write notes in " + dir + " (" + e.getMessage() + ")");
+        }
+    }
+
     public void markRunning(String cls) {
         setState("running", cls, "running");
     }

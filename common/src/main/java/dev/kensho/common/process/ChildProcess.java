@@ -69,12 +69,19 @@ public final class ChildProcess implements AutoCloseable {
      * @param name what the user knows this server as, used in every message ("embedded redis-server")
      */
     public static ChildProcess start(String name, List<String> command, Path workDir, Path log) {
+        return start(name, command, workDir, log, java.util.Map.of());
+    }
+
+    /** As {@link #start(String, List, Path, Path)}, with extra environment variables (e.g. a password). */
+    public static ChildProcess start(String name, List<String> command, Path workDir, Path log,
+                                     java.util.Map<String, String> env) {
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "kensho-watchdog"));
         argv.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        pb.environment().putAll(env);
         try {
             ChildProcess c = new ChildProcess(name, pb.start(), log);
             LIVE.add(c);
@@ -89,7 +96,8 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     public boolean isAlive() {
-        return !closed && shell.isAlive() && shell.descendants().anyMatch(ProcessHandle::isAlive);
+        // the watchdog shell waits for the server and exits with it
+        return !closed && shell.isAlive();
     }
 
     /** The server's pid (the watchdog's child running the command), or -1 once it has exited. */
@@ -118,6 +126,26 @@ public final class ChildProcess implements AutoCloseable {
             return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())).strip();
         } catch (IOException e) {
             return "";
+        }
+    }
+
+    /**
+     * Waits for a short-lived child (a calibration tool) to exit; returns its exit status, or throws a
+     * {@link TargetFailure} after {@code timeout} (and stops it).
+     */
+    public int waitFor(Duration timeout) {
+        try {
+            if (!shell.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                close();
+                throw new TargetFailure(name + " did not finish within " + timeout.toSeconds() + " s");
+            }
+            LIVE.remove(this);
+            closed = true;
+            return shell.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new TargetFailure(name + ": interrupted");
         }
     }
 

@@ -1,0 +1,74 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.calibration.Tools;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs the import once per client at smoke scale on a real embedded redis-server and checks the answer. */
+class SetImportBenchmarkTest {
+
+    private static SetImportBenchmark bench(SetImportBenchmark.Client client, int connections) {
+        SetImportBenchmark b = new SetImportBenchmark();
+        b.attributes = 3;
+        b.users = 2_000;
+        b.memberBytes = 64;
+        b.batch = 100;
+        b.connections = connections;
+        b.client = client;
+        return b;
+    }
+
+    private static void runOnce(SetImportBenchmark b) throws Exception {
+        b.open(new Case("dev.kensho.redis.sets.SetImportBenchmark.importSets", Map.of()));
+        try {
+            b.emptyKeyspace();
+            assertEquals(6_000, b.importSets());
+            b.checkAndMeasure(); // SCARD of every set and sampled members, or it throws
+        } finally {
+            b.close();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"JEDIS,1", "JEDIS,3", "LETTUCE,1", "LETTUCE,3"})
+    void importsEveryMemberOfEverySet(SetImportBenchmark.Client client, int connections) throws Exception {
+        runOnce(bench(client, connections));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SetImportBenchmark.Client.class, names = "REDIS_CLI")
+    void redisCliPipeCalibrationLoadsTheSameData(SetImportBenchmark.Client client) throws Exception {
+        Assumptions.assumeTrue(Tools.find("redis-cli").isPresent(), "redis-cli not installed: calibration row skipped");
+        runOnce(bench(client, 1));
+        runOnce(bench(client, 2));
+    }
+
+    @Test
+    void wireBytesMatchTheRespEncoding() {
+        SetData d = SetData.of("kensho:", 1, 1, 0, 64);
+        // *3 $4 SADD $16 <16-byte key> $64 <64-byte member>, every line CRLF-terminated
+        assertEquals(4 + 4 + 6 + 5 + 18 + 5 + 66, d.commandBytes(0));
+        assertEquals(16, d.key(0).length);
+    }
+
+    @Test
+    void rejectsBadParamsInOneLine() {
+        BadInput e = assertThrows(BadInput.class, () -> SetImportBenchmark.RULES.check("batch", "0"));
+        assertTrue(e.getMessage().startsWith("batch=0"), e.getMessage());
+        assertThrows(BadInput.class, () -> SetImportBenchmark.RULES.check("users", "-5"));
+        assertThrows(BadInput.class, () -> SetImportBenchmark.RULES.check("client", "REDISSON"));
+        assertThrows(BadInput.class, () -> SetImportBenchmark.RULES.check(
+                Map.of("attributes", "1000", "users", "1000000000", "memberBytes", "64")));
+    }
+}
