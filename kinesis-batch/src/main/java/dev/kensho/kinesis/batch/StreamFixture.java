@@ -1,0 +1,106 @@
+package dev.kensho.kinesis.batch;
+
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.net.DelayProxy;
+import dev.kensho.common.target.kinesis.KinesisTarget;
+import dev.kensho.common.target.kinesis.KinesisTargets;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.kinesis.KinesisClient;
+
+import java.security.SecureRandom;
+import java.util.List;
+
+/**
+ * What every benchmark here holds for a trial: the target (embedded kinesalite unless told otherwise), a
+ * {@link DelayProxy} adding the case's round trip, a writer client through the proxy, and one fresh
+ * suite-owned stream per iteration that is read back, checked and deleted at the iteration's end. The
+ * read-back and stream management go straight to the endpoint: only the measured writes pay the round trip.
+ */
+final class StreamFixture implements AutoCloseable {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    final KinesisTarget target;
+    final DelayProxy proxy;
+    final KinesisClient writer;
+    private String stream;
+    private List<String> shardIds;
+    private long tag;
+
+    private StreamFixture(KinesisTarget target, DelayProxy proxy, KinesisClient writer) {
+        this.target = target;
+        this.proxy = proxy;
+        this.writer = writer;
+    }
+
+    static StreamFixture open(double roundTripMs) {
+        return open(roundTripMs, List.of());
+    }
+
+    /** With interceptors on the writer: fault-injection tests only, never a benchmark. */
+    static StreamFixture open(double roundTripMs, List<ExecutionInterceptor> interceptors) {
+        KinesisTarget t = KinesisTargets.open();
+        try {
+            t.record();
+            DelayProxy p = t.proxy(roundTripMs);
+            return new StreamFixture(t, p, t.client(p, interceptors));
+        } catch (RuntimeException e) {
+            t.close();
+            throw e;
+        }
+    }
+
+    /** A fresh stream for the next iteration (label: which benchmark). */
+    String newStream(String label, int shards) {
+        stream = target.streams().create(label, shards);
+        shardIds = target.streams().shardIds(stream);
+        tag = RANDOM.nextLong();
+        return stream;
+    }
+
+    String stream() {
+        return stream;
+    }
+
+    long tag() {
+        return tag;
+    }
+
+    /**
+     * Reads the stream back, records missing / duplicated / unexpected / received (records) for the case,
+     * deletes the stream, and throws unless all of {@code 0 … expected-1} arrived exactly once.
+     */
+    ReadBack.Check checkAndDrop(Case c, long expected) {
+        ReadBack.Check check;
+        try {
+            check = ReadBack.verify(target.client(), stream, shardIds, tag, expected);
+        } finally {
+            drop();
+        }
+        if (c != null) {
+            Recorder.measurement(c.benchmark(), c.params(), "readback_missing", check.missing(), "records");
+            Recorder.measurement(c.benchmark(), c.params(), "readback_duplicated", check.duplicated(), "records");
+            Recorder.measurement(c.benchmark(), c.params(), "readback_unexpected", check.unexpected(), "records");
+            Recorder.measurement(c.benchmark(), c.params(), "readback_received", check.received(), "records");
+        }
+        return check.require();
+    }
+
+    private void drop() {
+        if (stream != null) {
+            String s = stream;
+            stream = null;
+            target.streams().delete(s);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            drop();
+        } finally {
+            target.close();
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/**
+ * Experiment 5 of {@code shared/experiments.md}, "kinesis-batch — PutRecords vs PutRecord", from the seed
+ * write-up {@code seeds/004_4bfa8e7ef1bd7297.txt} (Classmethod, 2014-12-07: 1,000 records of 50 B into a
+ * 1-shard stream took 324 s with 1,000 {@code PutRecord} calls and 2.6 s with 2 {@code PutRecords} calls of
+ * 500, "about 125×", both through the AWS CLI).
+ *
+ * <ul>
+ * <li>{@link dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark}: the write-up's case, with its
+ *     ~320 ms round trip reproduced on loopback by {@link dev.kensho.common.net.DelayProxy}.</li>
+ * <li>{@link dev.kensho.kinesis.batch.BatchSweepBenchmark}: batch size × record size × round trip × shards ×
+ *     producer threads.</li>
+ * <li>{@link dev.kensho.kinesis.batch.CostModel}: per-call overhead + per-record cost fitted from the sweep,
+ *     predicting the write-up's ratio from its round trip.</li>
+ * <li>{@link dev.kensho.kinesis.batch.PutRecordsBatcher}: the client-side limits (500 records, 5 MiB per call,
+ *     1 MiB per record) and the retry of partial failures; {@link dev.kensho.kinesis.batch.ReadBack}: every
+ *     record read back exactly once.</li>
+ * </ul>
+ * Targets come from {@link dev.kensho.common.target.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.
+ */
+package dev.kensho.kinesis.batch;
