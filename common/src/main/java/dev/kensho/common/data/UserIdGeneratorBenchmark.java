@@ -1,6 +1,7 @@
 package dev.kensho.common.data;
 
 import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.ParamRules;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -33,6 +34,8 @@ public class UserIdGeneratorBenchmark {
 
     static final int BATCH = 1024;
 
+    public static final ParamRules RULES = ParamRules.of().intRange("memberBytes", 1, 4096);
+
     @Param({"16", "64", "256"})
     int memberBytes;
 
@@ -42,6 +45,7 @@ public class UserIdGeneratorBenchmark {
 
     @Setup
     public void setup() {
+        RULES.check("memberBytes", Integer.toString(memberBytes));
         ids = new UserIds(42, memberBytes);
         buffer = new byte[BATCH * memberBytes];
     }

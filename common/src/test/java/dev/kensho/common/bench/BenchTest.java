@@ -1,0 +1,95 @@
+package dev.kensho.common.bench;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.data.UserIdGeneratorBenchmark;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The launcher: bad input is one line and exit status 2, before any run folder or server exists. */
+class BenchTest {
+
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void clear() {
+        for (String p : new String[]{Settings.SCALE_PROPERTY, Settings.BENCH_PROPERTY, Settings.JFR_PROPERTY,
+                Settings.RESULTS_PROPERTY, Settings.RUN_ID_PROPERTY}) {
+            System.clearProperty(p);
+        }
+    }
+
+    private String runExpectingBadInput(String... args) throws Exception {
+        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(Set.of(UserIdGeneratorBenchmark.class.getName()), args, true,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String out = err.toString(StandardCharsets.UTF_8).trim();
+        assertEquals(2, status, out);
+        assertEquals(1, out.lines().count(), "one line: " + out);
+        try (var files = Files.list(results)) {
+            assertEquals(0, files.count(), "no run folder for bad input");
+        }
+        return out;
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "kensho.scale | huge      | kensho.scale=huge",
+            "kensho.bench | ([        | kensho.bench=([",
+            "kensho.bench | NoSuch    | kensho.bench=NoSuch",
+            "kensho.jfr   | maybe     | kensho.jfr=maybe",
+            "kensho.runId | ../escape | kensho.runId=../escape"})
+    void badPropertiesAreOneLine(String property, String value, String expected) throws Exception {
+        System.setProperty(property, value);
+        if (!property.equals(Settings.RUN_ID_PROPERTY)) {
+            assertTrue(runExpectingBadInput().startsWith("kensho: " + expected));
+        } else {
+            // the run id is checked when the folder would be created: still no folder, one line
+            assertTrue(runExpectingBadInput().contains(expected));
+        }
+    }
+
+    @Test
+    void badParamValuesAreRejectedBeforeAnythingStarts() throws Exception {
+        assertTrue(runExpectingBadInput("-p", "memberBytes=0").startsWith("kensho: memberBytes=0 is not allowed"));
+        assertTrue(runExpectingBadInput("-p", "memberBytes=abc").contains("memberBytes=abc"));
+    }
+
+    @Test
+    void badJmhFlagsAreOneLine() throws Exception {
+        assertTrue(runExpectingBadInput("-f", "notanumber").startsWith("kensho: JMH arguments"));
+    }
+
+    @Test
+    void aSmokeRunWritesACompleteRunFolder() throws Exception {
+        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
+        System.setProperty(Settings.SCALE_PROPERTY, "smoke");
+        System.setProperty(Settings.RUN_ID_PROPERTY, "t1");
+        int status = Bench.run(Set.of(UserIdGeneratorBenchmark.class.getName()),
+                new String[]{"-f", "0", "-wi", "0", "-i", "1", "-r", "100ms"}, true, System.err);
+        assertEquals(0, status);
+        Path run = results.resolve("t1");
+        for (String f : new String[]{"jmh/UserIdGeneratorBenchmark.json", "results.csv", "summary.md", "env.json", "status.json"}) {
+            assertTrue(Files.size(run.resolve(f)) > 0, f);
+        }
+        assertTrue(Files.readString(run.resolve("status.json")).contains("\"complete\""));
+        String csv = Files.readString(run.resolve("results.csv"));
+        assertTrue(csv.contains("UserIdGeneratorBenchmark,generateIds,memberBytes=64,thrpt"), csv);
+        assertFalse(Files.readString(run.resolve("env.json")).contains("KENSHO_REDIS_PASSWORD="));
+    }
+}
