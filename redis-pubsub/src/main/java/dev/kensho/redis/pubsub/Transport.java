@@ -1,0 +1,54 @@
+package dev.kensho.redis.pubsub;
+
+import dev.kensho.common.target.redis.RedisTarget;
+
+/**
+ * What carries the messages in {@link PubSubThroughputBenchmark}: Redis Pub/Sub through one of the
+ * {@link Client}s, or the write-up's baseline, a plain TCP socket on loopback ({@link TcpLink}).
+ */
+public enum Transport {
+
+    TCP(null), JEDIS(Client.JEDIS), LETTUCE(Client.LETTUCE);
+
+    private final Client client;
+
+    Transport(Client client) {
+        this.client = client;
+    }
+
+    /** The Redis client, or null for the TCP baseline. */
+    public Client client() {
+        return client;
+    }
+
+    public boolean needsRedis() {
+        return client != null;
+    }
+
+    /** One publisher and its one subscriber. */
+    public record Link(Publisher publisher, Subscriber subscriber) implements AutoCloseable {
+        @Override
+        public void close() {
+            try {
+                publisher.close();
+            } finally {
+                subscriber.close();
+            }
+        }
+    }
+
+    /** Subscribes {@code receiver} (subscription confirmed) and opens the publisher; target may be null for TCP. */
+    public Link open(RedisTarget target, String channel, Receiver receiver, int messageBytes) {
+        if (client == null) {
+            TcpLink tcp = new TcpLink(receiver, messageBytes);
+            return new Link(tcp.publisher(), tcp.subscriber());
+        }
+        Subscriber s = client.subscribe(target, channel, PubSubMode.CLASSIC, receiver);
+        try {
+            return new Link(client.publisher(target, channel, PubSubMode.CLASSIC, messageBytes, 1), s);
+        } catch (RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/**
+ * Experiment 4 of {@code shared/experiments.md}, "Pub/Sub transfer speed vs message size", reproducing
+ * the write-up in seed {@code 003_c12292d45847a225.txt} (RedisPubSub performance evaluation: one
+ * publisher, one subscriber, a TCP-socket baseline, Mbit/s against message bytes on log-log axes,
+ * ~10 kHz for small messages, the 1.5 kB @ 1 kHz and 680 B @ 3.3 kHz detector streams, and the
+ * output-buffer growth of a subscriber that falls behind).
+ *
+ * <ul>
+ *   <li>{@link dev.kensho.redis.pubsub.PubSubThroughputBenchmark}: messages/s and Mbit/s received vs
+ *       message size, Jedis, Lettuce and the plain-TCP baseline;</li>
+ *   <li>{@link dev.kensho.redis.pubsub.PubSubFanoutBenchmark}: 1/4/16 subscribers, classic
+ *       {@code PUBLISH} beside sharded {@code SPUBLISH};</li>
+ *   <li>{@link dev.kensho.redis.pubsub.PubSubStreamLatencyBenchmark}: the write-up's real streams,
+ *       rate-limited, publish→receive latency;</li>
+ *   <li>{@link dev.kensho.redis.pubsub.PubSubSlowSubscriberBenchmark}: {@code omem} growing until
+ *       {@code client-output-buffer-limit pubsub} cuts the subscriber off.</li>
+ * </ul>
+ * The building blocks: {@link dev.kensho.redis.pubsub.Messages} (sequence number + timestamp in every
+ * message), {@link dev.kensho.redis.pubsub.Receiver} (order and gap checks),
+ * {@link dev.kensho.redis.pubsub.Flow} (the in-flight window), {@link dev.kensho.redis.pubsub.Client}
+ * and {@link dev.kensho.redis.pubsub.Transport} (the implementations under test).
+ */
+package dev.kensho.redis.pubsub;

@@ -1,0 +1,64 @@
+package dev.kensho.redis.pubsub;
+
+import dev.kensho.common.Scale;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ScaleTable;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Sanity: builds the real state against an embedded Redis (or loopback TCP), publishes through the
+ * benchmark method for one short iteration, and checks the known answer — every message received, in
+ * order, nothing lost — for every transport at the smoke sizes and at both ends of the sweep.
+ */
+class PubSubThroughputBenchmarkTest {
+
+    @Test
+    void everyMessageArrivesInOrderForEveryTransport() {
+        ScaleTable smoke = new ScaleTable(Scale.SMOKE);
+        String[] smokeSizes = smoke.param(PubSubThroughputBenchmark.class, "messageBytes");
+        assertTrue(smokeSizes != null && smokeSizes.length > 0, "smoke sizes in kensho-scale.properties");
+        for (Transport t : Transport.values()) {
+            for (String size : smokeSizes) {
+                runOnce(t, Integer.parseInt(size));
+            }
+            runOnce(t, 16);
+            runOnce(t, 1_048_576);
+        }
+    }
+
+    static void runOnce(Transport t, int size) {
+        PubSubThroughputBenchmark b = new PubSubThroughputBenchmark();
+        b.transport = t;
+        b.messageBytes = size;
+        b.windowBytes = 8L << 20;
+        b.open(new Case(PubSubThroughputBenchmark.class.getName() + ".publish",
+                Map.of("transport", t.name(), "messageBytes", Integer.toString(size))));
+        try {
+            ReceivedCounters counters = new ReceivedCounters();
+            // enough messages to wrap the window several times, bounded in bytes
+            int n = (int) Math.max(40, Math.min(50_000, (64L << 20) / size));
+            long t0 = System.nanoTime();
+            b.startIteration(true);
+            for (int i = 0; i < n; i++) {
+                b.publish(counters);
+            }
+            b.endIteration();
+            double s = (System.nanoTime() - t0) / 1e9;
+            Receiver r = b.receiver();
+            assertEquals(n, r.count(), t + " " + size + " B: received");
+            assertEquals(0, r.missing(), t + " " + size + " B: lost");
+            assertEquals(0, r.outOfOrder(), t + " " + size + " B: out of order");
+            assertEquals(n, r.next(), t + " " + size + " B: last sequence number");
+            assertTrue(b.flow().window() >= 2 && r.bytes() == (long) n * size);
+            System.out.printf("%-8s %8d B: %,d msgs in %.2f s = %,.0f msgs/s, %,.0f Mbit/s%n", t, size, n, s, n / s,
+                    PubSubParams.mbit(r.bytes()) / s);
+        } finally {
+            b.close();
+        }
+    }
+}
