@@ -1,0 +1,94 @@
+package dev.kensho.kinesis.batch;
+
+import dev.kensho.common.Scale;
+import dev.kensho.common.bench.ScaleTable;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Each benchmark at its {@code smoke} sizes (from kensho-scale.properties) against the embedded emulator,
+ * its method run once as JMH would between setup and teardown; the iteration teardown reads the stream
+ * back and throws unless every record arrived exactly once.
+ */
+class BenchmarkSanityTest {
+
+    private static final ScaleTable SMOKE = new ScaleTable(Scale.SMOKE);
+
+    private static int smokeInt(Class<?> c, String p) {
+        return Integer.parseInt(SMOKE.param(c, p)[0]);
+    }
+
+    @Test
+    void putRecordsWritesTheCaseOnce() {
+        var b = new PutRecordVsPutRecordsBenchmark();
+        Class<?> c = PutRecordVsPutRecordsBenchmark.class;
+        b.records = smokeInt(c, "records");
+        b.recordBytes = smokeInt(c, "recordBytes");
+        b.roundTripMs = smokeInt(c, "roundTripMs");
+        b.setup(null);
+        try {
+            b.newStream();
+            String stream = b.fx.stream();
+            long t0 = System.nanoTime();
+            assertEquals(1, b.putRecords(), "20 records: one PutRecords call");
+            assertTrue((System.nanoTime() - t0) / 1e6 >= b.roundTripMs, "the call paid the proxy's round trip");
+            assertEquals(b.records, b.written);
+            b.check();
+            assertNull(b.fx.stream());
+            assertTrue(b.fx.target.client().listStreams().streamNames().stream().noneMatch(stream::equals), "stream deleted");
+        } finally {
+            b.close();
+        }
+    }
+
+    @Test
+    void putRecordWritesOneCallPerRecord() {
+        var b = new PutRecordVsPutRecordsBenchmark();
+        Class<?> c = PutRecordVsPutRecordsBenchmark.class;
+        b.records = smokeInt(c, "records");
+        b.recordBytes = smokeInt(c, "recordBytes");
+        b.roundTripMs = smokeInt(c, "roundTripMs");
+        var single = new PutRecordVsPutRecordsBenchmark.SingleCalls();
+        single.putRecordCalls = smokeInt(c, "putRecordCalls");
+        single.setup(null);
+        b.setup(null);
+        try {
+            b.newStream();
+            long t0 = System.nanoTime();
+            b.putRecord(single);
+            double ms = (System.nanoTime() - t0) / 1e6;
+            assertTrue(ms >= single.putRecordCalls * b.roundTripMs, single.putRecordCalls + " calls took " + ms + " ms");
+            b.check();
+        } finally {
+            b.close();
+        }
+    }
+
+    @Test
+    void sweepCaseWritesEveryRecordOnceAcrossShardsAndThreads() throws InterruptedException {
+        var b = new BatchSweepBenchmark();
+        Class<?> c = BatchSweepBenchmark.class;
+        b.batchSize = smokeInt(c, "batchSize");
+        b.recordBytes = smokeInt(c, "recordBytes");
+        b.roundTripMs = smokeInt(c, "roundTripMs");
+        b.shards = smokeInt(c, "shards");
+        b.threads = smokeInt(c, "threads");
+        b.calls = smokeInt(c, "calls");
+        b.setup(null);
+        try {
+            b.newStream();
+            b.putRecords();
+            b.putRecords();
+            assertEquals(2L * b.threads * b.calls, b.batcher.calls());
+            b.check(); // 2 × threads × calls × batchSize records, read back over all shards
+            b.newStream();
+            b.putRecords();
+            b.check();
+        } finally {
+            b.close();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.kensho.kinesis.batch;
+
+import dev.kensho.common.target.kinesis.EmbeddedKinesis;
+import dev.kensho.common.target.kinesis.KinesisTarget;
+import dev.kensho.common.target.kinesis.KinesisTargets;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.util.Collections;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The embedded kinesalite: loopback only, its version recorded, gone when closed. */
+class EmbeddedKinesisTest {
+
+    @Test
+    void startsOnLoopbackOnlyAndLeavesNoProcess() throws IOException {
+        List<ProcessHandle> handles;
+        try (KinesisTarget t = KinesisTargets.open()) {
+            EmbeddedKinesis k = assertInstanceOf(EmbeddedKinesis.class, t);
+            handles = k.process().handles();
+            assertTrue(handles.stream().anyMatch(h -> h.info().command().orElse("").endsWith("node")), "node runs");
+            assertEquals("3.3.3", t.serverInfo().get("emulator_version"));
+            assertEquals(List.of(), t.client().listStreams().streamNames());
+            for (NetworkInterface ni : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                for (InetAddress a : Collections.list(ni.getInetAddresses())) {
+                    if (a instanceof Inet4Address && !a.isLoopbackAddress()) {
+                        try (Socket s = new Socket()) {
+                            assertThrows(IOException.class, () -> s.connect(new InetSocketAddress(a, k.port()), 500),
+                                    "kinesalite must not listen on " + a);
+                        }
+                    }
+                }
+            }
+        }
+        for (ProcessHandle h : handles) {
+            assertFalse(h.isAlive(), "left running: " + h.pid() + " " + h.info().commandLine().orElse(""));
+        }
+    }
+
+    @Test
+    void suiteRefusesToDeleteStreamsOutsideItsPrefix() {
+        try (KinesisTarget t = KinesisTargets.open()) {
+            var e = assertThrows(dev.kensho.common.BadInput.class, () -> t.streams().delete("orders"));
+            assertTrue(e.getMessage().startsWith("refusing to delete stream orders"), e.getMessage());
+        }
+    }
+}
