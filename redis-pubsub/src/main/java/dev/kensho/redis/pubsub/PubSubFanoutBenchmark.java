@@ -1,0 +1,167 @@
+package dev.kensho.redis.pubsub;
+
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.target.redis.RedisTargets;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How does delivery scale with the number of subscribers on one channel, and does sharded Pub/Sub
+ * ({@code SPUBLISH}/{@code SSUBSCRIBE}, Redis 7) cost more or less than classic on a single server? The
+ * write-up measured one subscriber only; this is its "beyond" question.
+ *
+ * <p>Cases: {@code client} = {@code JEDIS} | {@code LETTUCE} ({@link Client}; every subscriber its own
+ * connection, Jedis subscribers each on their own thread, Lettuce's on its event loops);
+ * {@code mode} = {@code CLASSIC} | {@code SHARDED}; {@code subscribers} = 1, 4, 16;
+ * {@code messageBytes} (default 256); {@code windowBytes}: the publisher stays within this many bytes
+ * of the <em>slowest</em> subscriber ({@link Flow}).
+ *
+ * <p>Measured: primary score = messages published/s; {@link ReceivedCounters} = deliveries/s and
+ * payload Mbit/s summed over all subscribers (per subscriber: divide by {@code subscribers}). Every
+ * subscriber must receive every message in order, and every {@code PUBLISH} must report all
+ * subscribers, or the benchmark fails. Recorded: {@code received_msgs_per_s},
+ * {@code received_mbit_per_s} per measurement iteration (sums), {@code lost_messages},
+ * {@code out_of_order} per trial.
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubFanout}, or this class's {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 1, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class PubSubFanoutBenchmark {
+
+    public static final ParamRules RULES = PubSubParams.windowBytes(PubSubParams.messageBytes(ParamRules.of()
+            .oneOf("client", Client.class)
+            .oneOf("mode", PubSubMode.class)
+            .intRange("subscribers", 1, PubSubParams.MAX_SUBSCRIBERS)))
+            .preflight(RedisTargets::validate);
+
+    @Param({"JEDIS", "LETTUCE"})
+    public Client client;
+
+    @Param({"CLASSIC", "SHARDED"})
+    public PubSubMode mode;
+
+    @Param({"1", "4", "16"})
+    public int subscribers;
+
+    @Param({"256"})
+    public int messageBytes;
+
+    @Param({"8388608"})
+    public long windowBytes;
+
+    private RedisTarget target;
+    private final List<Subscriber> subs = new ArrayList<>();
+    private final List<Receiver> receivers = new ArrayList<>();
+    private Publisher publisher;
+    private Flow flow;
+    private IterationMeter meter;
+    private Case benchCase;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(Case.of(bp));
+    }
+
+    public void open(Case c) {
+        RULES.check(Map.of("client", client.name(), "mode", mode.name(), "subscribers", Integer.toString(subscribers),
+                "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
+        benchCase = c;
+        try {
+            target = RedisTargets.open(PubSubParams.WRITE_UP_CONFIG);
+            target.record();
+            String channel = PubSubParams.channel(target, "fanout");
+            for (int i = 0; i < subscribers; i++) {
+                Receiver r = new Receiver("sub-" + i);
+                receivers.add(r);
+                subs.add(client.subscribe(target, channel, mode, r));
+            }
+            publisher = client.publisher(target, channel, mode, messageBytes, subscribers);
+            flow = new Flow(publisher, receivers, messageBytes, windowBytes);
+            meter = new IterationMeter(c);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration(IterationParams ip) {
+        startIteration(ip.getType() == IterationType.MEASUREMENT);
+    }
+
+    void startIteration(boolean measurement) {
+        meter.start(measurement, flow);
+    }
+
+    /** Publishes one message to every subscriber (waiting while the slowest is a window behind). */
+    @Benchmark
+    public void publishFanout(ReceivedCounters counters) {
+        flow.publishOne();
+        counters.set(flow.received() - meter.baseMessages(), flow.receivedBytes() - meter.baseBytes());
+    }
+
+    @TearDown(Level.Iteration)
+    public void endIteration() {
+        meter.stop(flow);
+        flow.drain();
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        try {
+            if (flow != null) {
+                Recorder.measurement(benchCase.benchmark(), benchCase.params(), "lost_messages", flow.lost(), "messages");
+                Recorder.measurement(benchCase.benchmark(), benchCase.params(), "out_of_order", flow.outOfOrder(), "messages");
+            }
+        } finally {
+            if (publisher != null) {
+                publisher.close();
+            }
+            subs.forEach(Subscriber::close);
+            subs.clear();
+            if (target != null) {
+                target.close();
+            }
+        }
+    }
+
+    Flow flow() {
+        return flow;
+    }
+
+    List<Receiver> receivers() {
+        return receivers;
+    }
+
+    public static void main(String[] args) {
+        Bench.main(PubSubFanoutBenchmark.class, args);
+    }
+}

@@ -1,0 +1,209 @@
+package dev.kensho.redis.pubsub;
+
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.latency.Latencies;
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.target.redis.RedisTargets;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Does a subscriber keep up with the write-up's real detector streams, and with what latency from
+ * publish to receive? The write-up measured the streams' rates (nGEM 1.5 kB at 1 kHz = 13.2 Mbit/s;
+ * PSD ≈680 B at ≈3.3 kHz = 18.8 Mbit/s) with a counting subscriber; this replays them.
+ *
+ * <p>Cases: {@code stream} = {@code NGEM_1500B_1KHZ} | {@code PSD_680B_3300HZ} | {@code <bytes>B@<rate>Hz}
+ * ({@link StreamSpec}); {@code client} = {@code JEDIS} | {@code LETTUCE}. The publisher sends one
+ * message per benchmark call on a fixed-rate schedule (the schedule is the workload: a detector emits
+ * at its rate), each message published and its reply read before the next (no batching: a live stream
+ * sends as data comes). If it falls behind schedule it sends at once to catch up.
+ *
+ * <p>Measured: primary score = messages published/s (≈ the stream's rate, by construction);
+ * {@link ReceivedCounters} = messages/s and payload Mbit/s received — compare with the write-up's
+ * 13.241 and 18.811 Mbit/s. Recorded: {@code latency_p50}, {@code latency_p99}, {@code latency_p999},
+ * {@code latency_max} (µs, publish→receive over all measurement iterations, {@link Latencies}),
+ * {@code latency_count}; {@code backlog_max} (most messages published but not yet received at any
+ * publish); {@code publisher_late_max} (µs, how far the publisher fell behind its schedule);
+ * {@code kept_up} (1 when nothing was lost and the backlog never exceeded 10 ms of the stream);
+ * {@code lost_messages}, {@code out_of_order}; {@code received_mbit_per_s}, {@code received_msgs_per_s}
+ * per iteration. A subscriber more than 5 s behind ends the run with a message (the server's buffer
+ * would otherwise grow without bound).
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubStreamLatency}, or this class's {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 1, time = 1)
+@Measurement(iterations = 3, time = 3)
+public class PubSubStreamLatencyBenchmark {
+
+    public static final ParamRules RULES = ParamRules.of()
+            .rule("stream", StreamSpec::parse)
+            .oneOf("client", Client.class)
+            .preflight(RedisTargets::validate);
+
+    @Param({"NGEM_1500B_1KHZ", "PSD_680B_3300HZ"})
+    public String stream;
+
+    @Param({"JEDIS", "LETTUCE"})
+    public Client client;
+
+    private StreamSpec spec;
+    private RedisTarget target;
+    private Subscriber subscriber;
+    private Publisher publisher;
+    private Receiver receiver;
+    private Flow flow;
+    private IterationMeter meter;
+    private final Latencies latencies = new Latencies();
+    private Case benchCase;
+    private long scheduleStart;
+    private long scheduled;
+    private long backlogMax;
+    private long lateMaxNanos;
+    private boolean measuring;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(Case.of(bp));
+    }
+
+    public void open(Case c) {
+        RULES.check(Map.of("stream", stream, "client", client.name()));
+        spec = StreamSpec.parse(stream);
+        benchCase = c;
+        try {
+            target = RedisTargets.open(PubSubParams.WRITE_UP_CONFIG);
+            target.record();
+            String channel = PubSubParams.channel(target, "stream");
+            receiver = new Receiver("sub-0");
+            receiver.latencies(latencies);
+            subscriber = client.subscribe(target, channel, PubSubMode.CLASSIC, receiver);
+            publisher = client.publisher(target, channel, PubSubMode.CLASSIC, spec.messageBytes(), 1);
+            // the window is never the limit here (rate-limited): it is only used for counting and drain checks
+            flow = new Flow(publisher, List.of(receiver), spec.messageBytes(), PubSubParams.MAX_WINDOW_BYTES);
+            meter = new IterationMeter(c);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Setup(Level.Iteration)
+    public void startIteration(IterationParams ip) {
+        startIteration(ip.getType() == IterationType.MEASUREMENT);
+    }
+
+    void startIteration(boolean measurement) {
+        if (measurement && !measuring) {
+            latencies.reset(); // warm-up latencies are not reported
+            backlogMax = 0;
+            lateMaxNanos = 0;
+        }
+        measuring = measurement;
+        meter.start(measurement, flow);
+        scheduleStart = System.nanoTime();
+        scheduled = 0;
+    }
+
+    /** Waits for this message's slot in the stream's schedule, then publishes it and reads the reply. */
+    @Benchmark
+    public void publishAtStreamRate(ReceivedCounters counters) {
+        long due = scheduleStart + scheduled++ * spec.periodNanos();
+        long now;
+        while ((now = System.nanoTime()) < due) {
+            LockSupport.parkNanos(due - now);
+        }
+        lateMaxNanos = Math.max(lateMaxNanos, now - due);
+        flow.publishOne();
+        flow.flush();
+        long backlog = flow.next() - receiver.count();
+        if (backlog > backlogMax) {
+            backlogMax = backlog;
+            if (backlog > spec.rateHz() * 5) {
+                throw new TargetFailure(String.format(Locale.ROOT, "the subscriber is %,d messages (> 5 s of %s) behind: it cannot keep up",
+                        backlog, spec.name()));
+            }
+        }
+        counters.set(flow.received() - meter.baseMessages(), flow.receivedBytes() - meter.baseBytes());
+    }
+
+    @TearDown(Level.Iteration)
+    public void endIteration() {
+        meter.stop(flow);
+        flow.drain();
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        try {
+            if (flow != null && flow.next() > 0) {
+                String b = benchCase.benchmark();
+                Map<String, String> p = benchCase.params();
+                latencies.export(benchCase);
+                Recorder.measurement(b, p, "backlog_max", backlogMax, "messages");
+                Recorder.measurement(b, p, "publisher_late_max", lateMaxNanos / 1e3, "us");
+                Recorder.measurement(b, p, "kept_up", keptUp() ? 1 : 0, "bool");
+                Recorder.measurement(b, p, "lost_messages", flow.lost(), "messages");
+                Recorder.measurement(b, p, "out_of_order", flow.outOfOrder(), "messages");
+            }
+        } finally {
+            if (publisher != null) {
+                publisher.close();
+            }
+            if (subscriber != null) {
+                subscriber.close();
+            }
+            if (target != null) {
+                target.close();
+            }
+        }
+    }
+
+    /** Nothing lost and never more than 10 ms of the stream waiting at the subscriber. */
+    boolean keptUp() {
+        return flow.lost() == 0 && flow.outOfOrder() == 0 && backlogMax <= Math.max(1, spec.rateHz() / 100);
+    }
+
+    Receiver receiver() {
+        return receiver;
+    }
+
+    Latencies latencies() {
+        return latencies;
+    }
+
+    StreamSpec spec() {
+        return spec;
+    }
+
+    public static void main(String[] args) {
+        Bench.main(PubSubStreamLatencyBenchmark.class, args);
+    }
+}
