@@ -1,0 +1,398 @@
+package dev.kensho.redis.pubsub;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.redis.EmbeddedRedis;
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.target.redis.RedisTargets;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import redis.clients.jedis.Jedis;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What happens when a subscriber reads slower than the publisher writes? The write-up's warning, made
+ * measurable: the undelivered messages pile up in the server's output buffer for that client
+ * ({@code omem} in {@code CLIENT LIST}) until memory runs out — or, as here, until
+ * {@code client-output-buffer-limit pubsub} disconnects the subscriber and its backlog is lost.
+ *
+ * <p>One invocation (single shot): a Jedis publisher sends {@code messageBytes} messages at
+ * {@code publishRate}/s on a fixed-rate schedule; the subscriber ({@code client} = {@code JEDIS} |
+ * {@code LETTUCE}) accepts only {@code subscriberRate}/s (a paced {@link Receiver}: it holds the client's
+ * reading thread, so the client stops reading its socket). Every {@code sampleMillis} the same thread
+ * samples {@code omem} and {@code tot-mem} of the subscriber's connection ({@code CLIENT LIST ID}) and
+ * {@code used_memory}. It ends when the server has cut the subscriber off — a {@code PUBLISH} reporting
+ * 0 receivers, or its connection gone from {@code CLIENT LIST} — after which the subscriber stops pacing,
+ * reads what reached its socket and must see the disconnect itself (bounded wait); or after
+ * {@code maxSeconds} without a cut-off. The publisher is Jedis in both cases so that a Lettuce subscriber
+ * blocking its event loop cannot slow the publisher.
+ *
+ * <p>The limit: on a server the suite starts, {@code client-output-buffer-limit pubsub <hardLimitBytes> 0 0}
+ * (default 32 MiB, Redis's own default hard limit). On an external server the limit is read back and
+ * used as it is, if it is sane (a hard limit of at most 256 MiB); otherwise the case refuses to run
+ * unless {@code -Dkensho.destructive=true}, with which it sets {@code hardLimitBytes} for the run and
+ * restores the old value after.
+ *
+ * <p>Score: time from the first message to the cut-off (s). Recorded per iteration:
+ * {@code omem_growth_rate} (bytes/s, least-squares slope of the samples with {@code omem > 0}),
+ * {@code omem_at_cutoff} (bytes, the last sample before the cut), {@code limit_hard} (bytes, the limit
+ * in force), {@code time_to_cutoff} (s), {@code cut_off} (1/0), {@code subscriber_saw_disconnect}
+ * (1/0), {@code cutoff_logged_by_server} (1/0: the embedded server's log names the output-buffer limit;
+ * -1 elsewhere), {@code published_messages}, {@code delivered_messages} (accepted for the subscriber:
+ * {@code PUBLISH} answered 1), {@code received_messages}, {@code lost_messages} (delivered − received),
+ * {@code used_memory_growth} (bytes); and the time series {@code omem_series}
+ * ({@link Recorder#record}: {@code t_ms[]}, {@code omem_bytes[]}, {@code tot_mem_bytes[]},
+ * {@code used_memory_bytes[]}, {@code published[]}, {@code received[]}, with {@code limit_hard_bytes},
+ * {@code limit_soft_bytes}, {@code limit_soft_seconds}, {@code cutoff_ms}) for the report's chart.
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubSlowSubscriber}, or this class's {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 0)
+@Measurement(iterations = 3)
+public class PubSubSlowSubscriberBenchmark {
+
+    public static final ParamRules RULES = PubSubParams.messageBytes(ParamRules.of()
+            .oneOf("client", Client.class)
+            .intRange("publishRate", 1, 1_000_000)
+            .intRange("subscriberRate", 1, 1_000_000)
+            .intRange("hardLimitBytes", 64 * 1024, 1L << 30)
+            .intRange("sampleMillis", 5, 10_000)
+            .intRange("maxSeconds", 1, 600))
+            .preflight(RedisTargets::validate);
+
+    /** Longest wait, after the cut-off, for the subscriber to read its socket to the end and see the disconnect. */
+    public static final Duration DISCONNECT_TIMEOUT = Duration.ofSeconds(30);
+    static final String CONFIG = "client-output-buffer-limit";
+
+    @Param({"JEDIS", "LETTUCE"})
+    public Client client;
+
+    @Param({"4096"})
+    public int messageBytes;
+
+    @Param({"2000"})
+    public int publishRate;
+
+    @Param({"200"})
+    public int subscriberRate;
+
+    @Param({"33554432"})
+    public long hardLimitBytes;
+
+    @Param({"100"})
+    public int sampleMillis;
+
+    @Param({"60"})
+    public int maxSeconds;
+
+    private RedisTarget target;
+    private Jedis sampler;
+    private OutputBufferLimit limit;
+    private OutputBufferLimit restore;
+    private Case benchCase;
+    private int iteration;
+    private int cutsLogged;
+
+    private Receiver receiver;
+    private Subscriber subscriber;
+    private Publisher publisher;
+    private Outcome outcome;
+
+    /** What one flood did. */
+    public record Outcome(boolean cutOff, boolean subscriberSawDisconnect, String disconnectCause, double secondsToCutoff,
+                          long published, long delivered, long received, List<long[]> samples, long cutoffMillis) {
+        /** Sample columns: t_ms, omem, tot-mem, used_memory, published, received. */
+        public long maxOmem() {
+            return samples.stream().mapToLong(s -> s[1]).max().orElse(0);
+        }
+
+        public long lost() {
+            return delivered - received;
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(Case.of(bp));
+    }
+
+    public void open(Case c) {
+        RULES.check(Map.of("client", client.name(), "messageBytes", Integer.toString(messageBytes),
+                "publishRate", Integer.toString(publishRate), "subscriberRate", Integer.toString(subscriberRate),
+                "hardLimitBytes", Long.toString(hardLimitBytes), "sampleMillis", Integer.toString(sampleMillis),
+                "maxSeconds", Integer.toString(maxSeconds)));
+        benchCase = c;
+        OutputBufferLimit wanted = new OutputBufferLimit(hardLimitBytes, 0, 0);
+        try {
+            target = RedisTargets.open(Map.of(CONFIG, wanted.configValue()));
+            limit = OutputBufferLimit.parse(target.readConfig(List.of(CONFIG)).getOrDefault(CONFIG, ""));
+            if (!target.owned()) {
+                if (!limit.sane()) {
+                    if (!Settings.destructiveAllowed()) {
+                        throw new BadInput("refusing the slow-subscriber flood on " + target.describe()
+                                + ": its client-output-buffer-limit pubsub hard limit is " + limit.hardBytes()
+                                + " bytes (0 = none), so the backlog would grow that server's memory without bound; pass -D"
+                                + Settings.DESTRUCTIVE_PROPERTY + "=true to let the suite set '" + wanted.configValue()
+                                + "' for the run (restored after)");
+                    }
+                    target.configSet(CONFIG, wanted.configValue());
+                    restore = limit;
+                    limit = OutputBufferLimit.parse(target.readConfig(List.of(CONFIG)).getOrDefault(CONFIG, ""));
+                }
+            } else if (limit.hardBytes() != hardLimitBytes) {
+                throw new TargetFailure(target.describe() + " did not take " + CONFIG + " " + wanted.configValue() + " (has "
+                        + limit.configValue() + ")");
+            }
+            target.record();
+            sampler = target.jedis(Duration.ofSeconds(5));
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** A fresh channel, subscriber and publisher for each flood (the previous subscriber was cut off). */
+    @Setup(Level.Iteration)
+    public void subscribe() {
+        String channel = PubSubParams.channel(target, "slow");
+        receiver = new Receiver("slow-sub");
+        subscriber = client.subscribe(target, channel, PubSubMode.CLASSIC, receiver);
+        receiver.pace(subscriberRate);
+        publisher = Client.JEDIS.publisher(target, channel, PubSubMode.CLASSIC, messageBytes, 1);
+        outcome = null;
+    }
+
+    /** Floods the paced subscriber until the server cuts it off (or {@code maxSeconds}); returns the outcome. */
+    @Benchmark
+    public Outcome floodSlowSubscriber() {
+        long start = System.nanoTime();
+        long pubPeriod = (long) (1e9 / publishRate);
+        long samplePeriod = TimeUnit.MILLISECONDS.toNanos(sampleMillis);
+        long deadline = start + TimeUnit.SECONDS.toNanos(maxSeconds);
+        long nextPub = start;
+        long nextSample = start;
+        long seq = 0;
+        long cutAt = -1;
+        List<long[]> samples = new ArrayList<>();
+        while (true) {
+            long now = System.nanoTime();
+            if (now >= nextSample) {
+                long[] s = sample(now - start, seq);
+                nextSample += samplePeriod;
+                if (s == null) { // the subscriber's connection is gone from CLIENT LIST
+                    cutAt = now;
+                    break;
+                }
+                samples.add(s);
+            }
+            if (now >= nextPub) {
+                publisher.publish(seq++, now);
+                publisher.flush();
+                nextPub += pubPeriod;
+                if (publisher.shortfall() > 0) { // PUBLISH reached no subscriber: it was cut off
+                    cutAt = System.nanoTime();
+                    break;
+                }
+            }
+            if (now >= deadline) {
+                break;
+            }
+            long wake = Math.min(nextPub, nextSample);
+            long wait = wake - System.nanoTime();
+            if (wait > 0) {
+                LockSupport.parkNanos(wait); // the publisher's and sampler's fixed-rate schedule
+            }
+        }
+        // the cut-off (if any) is over: let the subscriber read the rest of its socket and see the end
+        receiver.drain();
+        boolean saw = awaitDisconnect(cutAt >= 0);
+        double secs = ((cutAt >= 0 ? cutAt : System.nanoTime()) - start) / 1e9;
+        outcome = new Outcome(cutAt >= 0, saw, receiver.disconnect(), secs, publisher.published(),
+                publisher.deliveries(), receiver.count(), samples, cutAt >= 0 ? (cutAt - start) / 1_000_000 : -1);
+        return outcome;
+    }
+
+    /** {t_ms, omem, tot-mem, used_memory, published, received}, or null when the subscriber's connection is gone. */
+    private long[] sample(long sinceStartNanos, long published) {
+        String line;
+        long used;
+        try {
+            line = sampler.clientList(subscriber.clientId()).trim();
+            used = target.usedMemory(sampler);
+        } catch (RuntimeException e) {
+            throw new TargetFailure(target.describe() + ": sampling CLIENT LIST failed (" + Client.rootMessage(e) + ")", e);
+        }
+        if (line.isEmpty()) {
+            return null;
+        }
+        return new long[]{sinceStartNanos / 1_000_000, field(line, "omem"), field(line, "tot-mem"), used, published,
+                receiver.count()};
+    }
+
+    static long field(String clientListLine, String name) {
+        for (String kv : clientListLine.split("\\s+")) {
+            if (kv.startsWith(name + "=")) {
+                return Long.parseLong(kv.substring(name.length() + 1));
+            }
+        }
+        throw new TargetFailure("CLIENT LIST has no " + name + " field: " + clientListLine);
+    }
+
+    private boolean awaitDisconnect(boolean expected) {
+        if (!expected) {
+            return receiver.disconnected();
+        }
+        long end = System.nanoTime() + DISCONNECT_TIMEOUT.toNanos();
+        while (!receiver.disconnected() && System.nanoTime() < end) {
+            LockSupport.parkNanos(5_000_000L); // bounded poll for the subscriber thread's end-of-stream
+        }
+        return receiver.disconnected();
+    }
+
+    @TearDown(Level.Iteration)
+    public void endFlood() {
+        try {
+            if (outcome != null) {
+                record(outcome);
+            }
+        } finally {
+            if (publisher != null) {
+                publisher.close();
+            }
+            if (subscriber != null) {
+                subscriber.close();
+            }
+            iteration++;
+        }
+    }
+
+    private void record(Outcome o) {
+        String b = benchCase.benchmark();
+        Map<String, String> p = benchCase.params();
+        List<long[]> s = o.samples();
+        Recorder.measurement(b, p, "cut_off", o.cutOff() ? 1 : 0, "bool");
+        Recorder.measurement(b, p, "subscriber_saw_disconnect", o.subscriberSawDisconnect() ? 1 : 0, "bool");
+        Recorder.measurement(b, p, "cutoff_logged_by_server", cutoffLogged(), "bool");
+        Recorder.measurement(b, p, "limit_hard", limit.hardBytes(), "bytes");
+        Recorder.measurement(b, p, "omem_growth_rate", growthRate(s), "bytes/s");
+        Recorder.measurement(b, p, "omem_at_cutoff", s.isEmpty() ? 0 : s.get(s.size() - 1)[1], "bytes");
+        Recorder.measurement(b, p, "omem_max", o.maxOmem(), "bytes");
+        Recorder.measurement(b, p, "time_to_cutoff", o.cutOff() ? o.secondsToCutoff() : Double.NaN, "s");
+        Recorder.measurement(b, p, "published_messages", o.published(), "messages");
+        Recorder.measurement(b, p, "delivered_messages", o.delivered(), "messages");
+        Recorder.measurement(b, p, "received_messages", o.received(), "messages");
+        Recorder.measurement(b, p, "lost_messages", o.lost(), "messages");
+        long usedMin = s.stream().mapToLong(x -> x[3]).min().orElse(0);
+        long usedMax = s.stream().mapToLong(x -> x[3]).max().orElse(0);
+        Recorder.measurement(b, p, "used_memory_growth", usedMax - usedMin, "bytes");
+        Map<String, Object> series = new LinkedHashMap<>();
+        series.put("benchmark", b);
+        series.put("params", p);
+        series.put("iteration", iteration);
+        series.put("limit_hard_bytes", limit.hardBytes());
+        series.put("limit_soft_bytes", limit.softBytes());
+        series.put("limit_soft_seconds", limit.softSeconds());
+        series.put("sample_ms", sampleMillis);
+        series.put("cutoff_ms", o.cutoffMillis());
+        series.put("t_ms", s.stream().mapToLong(x -> x[0]).toArray());
+        series.put("omem_bytes", s.stream().mapToLong(x -> x[1]).toArray());
+        series.put("tot_mem_bytes", s.stream().mapToLong(x -> x[2]).toArray());
+        series.put("used_memory_bytes", s.stream().mapToLong(x -> x[3]).toArray());
+        series.put("published", s.stream().mapToLong(x -> x[4]).toArray());
+        series.put("received", s.stream().mapToLong(x -> x[5]).toArray());
+        Recorder.record("omem_series", series);
+        if (!o.cutOff()) {
+            Recorder.note("redis-pubsub slow subscriber", client + ": not cut off within " + maxSeconds + " s (limit "
+                    + limit.configValue() + "); max omem " + o.maxOmem() + " bytes");
+        }
+    }
+
+    /** Least-squares slope (bytes/s) of omem over the samples where it is above 0; NaN with fewer than 2. */
+    static double growthRate(List<long[]> samples) {
+        double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (long[] s : samples) {
+            if (s[1] > 0) {
+                double x = s[0] / 1e3, y = s[1];
+                n++;
+                sx += x;
+                sy += y;
+                sxx += x * x;
+                sxy += x * y;
+            }
+        }
+        double d = n * sxx - sx * sx;
+        return n < 2 || d == 0 ? Double.NaN : (n * sxy - sx * sy) / d;
+    }
+
+    /** 1 if the embedded server logged a disconnect for the output-buffer limit, 0 if not, -1 if its log is not ours to read. */
+    int cutoffLogged() {
+        if (!(target instanceof EmbeddedRedis e)) {
+            return -1;
+        }
+        try {
+            // the log spans the whole trial: a new line must have appeared since the previous flood
+            String log = Files.readString(e.process().log(), StandardCharsets.UTF_8);
+            int n = log.split("overcoming of output buffer limits", -1).length - 1;
+            boolean fresh = n > cutsLogged;
+            cutsLogged = n;
+            return fresh ? 1 : 0;
+        } catch (IOException ex) {
+            return -1;
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        try {
+            if (restore != null && target != null) {
+                target.configSet(CONFIG, restore.configValue());
+            }
+        } finally {
+            if (sampler != null) {
+                sampler.close();
+            }
+            if (target != null) {
+                target.close();
+            }
+        }
+    }
+
+    OutputBufferLimit limit() {
+        return limit;
+    }
+
+    public static void main(String[] args) {
+        Bench.main(PubSubSlowSubscriberBenchmark.class, args);
+    }
+}
