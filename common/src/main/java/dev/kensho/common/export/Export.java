@@ -47,7 +47,15 @@ public final class Export {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("runId", run.dir().getFileName().toString());
         env.put("status", run.status().path("state").asText("unknown"));
-        env.put("host", Env.host());
+        // the host block is taken once, when the run is made; re-rendering later must not rewrite it
+        JsonNode old = null;
+        try {
+            Path f = run.dir().resolve("env.json");
+            old = Files.exists(f) ? RunFolder.JSON.readTree(f.toFile()).get("host") : null;
+        } catch (IOException ignored) {
+            // rewritten below
+        }
+        env.put("host", old != null && !old.isMissingNode() ? old : Env.host());
         Set<JsonNode> servers = new LinkedHashSet<>(Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE)));
         Map<String, JsonNode> distinct = new LinkedHashMap<>();
         for (JsonNode s : servers) {
@@ -69,9 +77,9 @@ public final class Export {
     }
 
     static String csv(List<Results.Row> rows) {
-        StringBuilder sb = new StringBuilder("class,method,params,metric,score,error,unit,samples,source\n");
+        StringBuilder sb = new StringBuilder("experiment,class,method,params,metric,score,error,unit,samples,source\n");
         for (Results.Row r : rows) {
-            sb.append(r.cls()).append(',').append(r.method()).append(',').append(q(r.paramString())).append(',')
+            sb.append(r.experiment()).append(',').append(r.cls()).append(',').append(r.method()).append(',').append(q(r.paramString())).append(',')
                     .append(q(r.metric())).append(',').append(num(r.score())).append(',').append(num(r.error()))
                     .append(',').append(q(r.unit())).append(',').append(r.samples()).append(',').append(r.source()).append('\n');
         }

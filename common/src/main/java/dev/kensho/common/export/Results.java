@@ -28,7 +28,7 @@ public final class Results {
      * One number. {@code error} is JMH's 99.9% confidence half-width for JMH metrics, the standard
      * deviation for recorded measurements; NaN when there was one sample.
      */
-    public record Row(String cls, String method, Map<String, String> params, String metric, double score,
+    public record Row(String experiment, String cls, String method, Map<String, String> params, String metric, double score,
                       double error, String unit, int samples, String source) {
 
         public String paramString() {
@@ -103,7 +103,7 @@ public final class Results {
             double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
             double sd = values.size() < 2 ? Double.NaN : Math.sqrt(values.stream()
                     .mapToDouble(v -> (v - mean) * (v - mean)).sum() / (values.size() - 1));
-            rows.add(new Row(cls(bench), method(bench), params(m.get("params")), m.get("metric").asText(), mean, sd,
+            rows.add(new Row(experiment(bench), cls(bench), method(bench), params(m.get("params")), m.get("metric").asText(), mean, sd,
                     m.path("unit").asText(""), values.size(), "recorded"));
         });
         return rows;
@@ -120,11 +120,11 @@ public final class Results {
         long bytes = work.path("bytes").asLong();
         if (records > 0) {
             double r = records / seconds;
-            out.add(new Row(cls(bench), method(bench), p, "records/s", r, r * rel, "records/s", primary.samples(), "derived"));
+            out.add(new Row(experiment(bench), cls(bench), method(bench), p, "records/s", r, r * rel, "records/s", primary.samples(), "derived"));
         }
         if (bytes > 0) {
             double r = bytes / seconds / (1024.0 * 1024.0);
-            out.add(new Row(cls(bench), method(bench), p, "MiB/s", r, r * rel, "MiB/s", primary.samples(), "derived"));
+            out.add(new Row(experiment(bench), cls(bench), method(bench), p, "MiB/s", r, r * rel, "MiB/s", primary.samples(), "derived"));
         }
         return out;
     }
@@ -150,7 +150,7 @@ public final class Results {
         for (JsonNode fork : m.path("rawData")) {
             n += fork.size();
         }
-        return new Row(cls(bench), method(bench), p, metric, m.get("score").asDouble(), err,
+        return new Row(experiment(bench), cls(bench), method(bench), p, metric, m.get("score").asDouble(), err,
                 m.path("scoreUnit").asText(""), n, source);
     }
 
@@ -160,6 +160,15 @@ public final class Results {
             n.fields().forEachRemaining(e -> p.put(e.getKey(), e.getValue().asText()));
         }
         return p;
+    }
+
+    /** dev.kensho.redis.sets.X.m → redis-sets; dev.kensho.common.… → common. */
+    static String experiment(String bench) {
+        String[] parts = bench.split("\\.");
+        if (parts.length >= 5 && parts[0].equals("dev") && parts[1].equals("kensho")) {
+            return parts[2].equals("common") ? "common" : parts[2] + "-" + parts[3];
+        }
+        return "other";
     }
 
     static String cls(String bench) {

@@ -89,7 +89,7 @@ class BenchTest {
         }
         assertTrue(Files.readString(run.resolve("status.json")).contains("\"complete\""));
         String csv = Files.readString(run.resolve("results.csv"));
-        assertTrue(csv.contains("UserIdGeneratorBenchmark,generateIds,memberBytes=64,thrpt"), csv);
+        assertTrue(csv.contains("common,UserIdGeneratorBenchmark,generateIds,memberBytes=64,thrpt"), csv);
         assertFalse(Files.readString(run.resolve("env.json")).contains("KENSHO_REDIS_PASSWORD="));
     }
 }

@@ -1,0 +1,91 @@
+package dev.kensho.common.report;
+
+import dev.kensho.common.export.Results;
+import dev.kensho.common.export.RunFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Renders the report from a small checked-in run folder (src/test/resources/report-fixture). */
+class ReportTest {
+
+    private static final String[] FILES = {"jmh/SetImportBenchmark.json", "jmh/UserIdGeneratorBenchmark.json",
+            "measurements.jsonl", "servers.jsonl", "status.json", "notes.jsonl"};
+
+    static Path fixture(Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("jmh"));
+        for (String f : FILES) {
+            try (InputStream in = ReportTest.class.getResourceAsStream("/report-fixture/" + f)) {
+                Files.copy(in, dir.resolve(f));
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void rendersChartsTablesAndASelfContainedHtml(@TempDir Path tmp) throws IOException {
+        Path run = fixture(tmp.resolve("fixture-run"));
+        RunFolder.at(run).export();
+
+        for (String chart : new String[]{"sets-import-rate", "sets-import-memory", "common-generator"}) {
+            Path png = run.resolve("charts/" + chart + ".png");
+            assertTrue(Files.size(png) > 1000, chart + " rendered");
+        }
+        String md = Files.readString(run.resolve("report.md"));
+        assertTrue(md.contains("![SADD bulk import rate](charts/sets-import-rate.png)"));
+        assertTrue(md.contains("| bulk import of 100M SADD (redis-cli --pipe, 1 connection) | 122,861 records/s |"), md);
+        assertTrue(md.contains("| SINTER A∩B, A=B (result = \\|A\\|) | not measured |"), "published rows without data say so");
+        assertTrue(md.contains("fixture note"));
+        for (String section : new String[]{"## 2. HBase", "## 3. Redis GET/SET", "## 4. Redis Pub/Sub", "## 5. Kinesis",
+                "## Environment"}) {
+            assertTrue(md.contains(section), section);
+        }
+
+        String html = Files.readString(run.resolve("report.html"));
+        assertEquals(3, count(html, "<svg"), "one inline SVG per chart");
+        assertFalse(Pattern.compile("(src|href)\\s*=\\s*[\"']?(https?:)?//", Pattern.CASE_INSENSITIVE).matcher(html).find(),
+                "no remote resource");
+        assertFalse(Pattern.compile("url\\(\\s*['\"]?(https?:)?//|@import", Pattern.CASE_INSENSITIVE).matcher(html).find());
+        assertFalse(html.contains("<script src"));
+        assertTrue(Files.readString(run.resolve("results.csv")).lines().count() > 10);
+    }
+
+    @Test
+    void compareFlagsDifferencesBeyondTheErrorBars(@TempDir Path tmp) throws IOException {
+        Path a = fixture(tmp.resolve("a"));
+        Path b = fixture(tmp.resolve("b"));
+        Path json = b.resolve("jmh/UserIdGeneratorBenchmark.json");
+        // the "after" run is twice as fast
+        String s = Files.readString(json);
+        Matcher m = Pattern.compile("\"score\" : ([0-9.E]+)").matcher(s);
+        assertTrue(m.find());
+        double before = Double.parseDouble(m.group(1));
+        Files.writeString(json, s.replace(m.group(0), "\"score\" : " + (2 * before)));
+        List<Compare.Diff> diffs = Compare.diff(Results.load(a), Results.load(b));
+        Compare.Diff gen = diffs.stream().filter(d -> d.after().cls().equals("UserIdGeneratorBenchmark"))
+                .findFirst().orElseThrow();
+        assertEquals(1.0, gen.relative(), 1e-9);
+        assertTrue(gen.significant());
+        assertTrue(diffs.stream().filter(d -> d.after().cls().equals("SetImportBenchmark")).noneMatch(Compare.Diff::significant));
+        assertTrue(Compare.markdown("a", "b", diffs).contains("+100.0%"));
+    }
+
+    private static int count(String s, String needle) {
+        int n = 0;
+        for (int i = s.indexOf(needle); i >= 0; i = s.indexOf(needle, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
