@@ -73,6 +73,7 @@ public final class Bench {
                 return 0;
             }
             run = RunFolder.open();
+            stopForksOnExit();
             err.println("kensho: scale " + plan.scale.scale().id() + ", results in " + run.dir());
             int status = 0;
             for (ClassPlan cp : plan.classes) {
@@ -101,6 +102,24 @@ public final class Bench {
             }
             return e instanceof BadInput ? 2 : 1;
         }
+    }
+
+    /**
+     * On Ctrl-C or SIGTERM of the launcher, stop JMH's forked JVMs too (their own hooks then stop the
+     * servers they started); on SIGKILL the servers' pipe watchdogs do it (see ChildProcess).
+     */
+    private static void stopForksOnExit() {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            java.util.List<ProcessHandle> forks = ProcessHandle.current().children().toList();
+            forks.forEach(ProcessHandle::destroy);
+            for (ProcessHandle f : forks) {
+                try {
+                    f.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    f.destroyForcibly();
+                }
+            }
+        }, "kensho-fork-reaper"));
     }
 
     record ClassPlan(Class<?> cls, List<String> methods, Map<String, String[]> params, List<String> notes) {
@@ -225,10 +244,34 @@ public final class Bench {
             new Runner(ob.build()).run();
             return null;
         } catch (Exception e) {
-            BadInput bad = BadInput.in(e);
-            String msg = bad != null ? bad.getMessage() : e.getMessage();
-            return msg == null ? e.getClass().getSimpleName() : msg.lines().findFirst().orElse(msg);
+            return failureLine(e, run);
         }
+    }
+
+    /**
+     * One line for a failed class: a {@link BadInput} or {@link TargetFailure} message if one is in the
+     * cause chain, else the deepest cause; followed by the server the class was using (from the run's
+     * servers.jsonl) and whether its process still runs, so "connection reset" names its target.
+     */
+    static String failureLine(Throwable e, RunFolder run) {
+        BadInput bad = BadInput.in(e);
+        if (bad != null) {
+            return bad.getMessage();
+        }
+        Throwable deepest = e;
+        TargetFailure tf = null;
+        for (Throwable c = e; c != null; c = c.getCause() != null ? c.getCause()
+                : c.getSuppressed().length > 0 ? c.getSuppressed()[0] : null) {
+            deepest = c;
+            if (c instanceof TargetFailure t && tf == null) {
+                tf = t;
+            }
+        }
+        if (tf != null) {
+            return tf.getMessage();
+        }
+        String msg = deepest.getMessage() == null ? "" : ": " + deepest.getMessage().lines().findFirst().orElse("");
+        return deepest.getClass().getSimpleName() + msg + run.lastTarget().map(t -> " (target: " + t + ")").orElse("");
     }
 
     /** System properties every fork needs: the run folder and the user's kensho.* settings. */

@@ -73,6 +73,25 @@ public final class RunFolder {
         return dir.resolve("jmh").resolve(className + ".json");
     }
 
+    /**
+     * The server most recently recorded by a benchmark of this run ({@code target} of servers.jsonl),
+     * with "no longer running" appended when its recorded pid has exited.
+     */
+    public java.util.Optional<String> lastTarget() {
+        java.util.List<JsonNode> servers = Results.jsonl(dir.resolve(Recorder.SERVERS_FILE));
+        for (int i = servers.size() - 1; i >= 0; i--) {
+            String t = servers.get(i).path("target").asText("");
+            if (!t.isEmpty()) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("pid (\\d+)").matcher(t);
+                if (m.find() && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
+                    t += ", no longer running";
+                }
+                return java.util.Optional.of(t);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** A sentence for the reader, written by the launcher (forks use {@link Recorder#note}). */
     public void note(String topic, String text) {
         try {
