@@ -305,10 +305,10 @@ public class PubSubSlowSubscriberBenchmark {
         Recorder.measurement(b, p, "subscriber_saw_disconnect", o.subscriberSawDisconnect() ? 1 : 0, "bool");
         Recorder.measurement(b, p, "cutoff_logged_by_server", cutoffLogged(), "bool");
         Recorder.measurement(b, p, "limit_hard", limit.hardBytes(), "bytes");
-        Recorder.measurement(b, p, "omem_growth_rate", growthRate(s), "bytes/s");
+        measure(b, p, "omem_growth_rate", growthRate(s), "bytes/s");
         Recorder.measurement(b, p, "omem_at_cutoff", s.isEmpty() ? 0 : s.get(s.size() - 1)[1], "bytes");
         Recorder.measurement(b, p, "omem_max", o.maxOmem(), "bytes");
-        Recorder.measurement(b, p, "time_to_cutoff", o.cutOff() ? o.secondsToCutoff() : Double.NaN, "s");
+        measure(b, p, "time_to_cutoff", o.cutOff() ? o.secondsToCutoff() : Double.NaN, "s");
         Recorder.measurement(b, p, "published_messages", o.published(), "messages");
         Recorder.measurement(b, p, "delivered_messages", o.delivered(), "messages");
         Recorder.measurement(b, p, "received_messages", o.received(), "messages");
@@ -335,6 +335,13 @@ public class PubSubSlowSubscriberBenchmark {
         if (!o.cutOff()) {
             Recorder.note("redis-pubsub slow subscriber", client + ": not cut off within " + maxSeconds + " s (limit "
                     + limit.configValue() + "); max omem " + o.maxOmem() + " bytes");
+        }
+    }
+
+    /** A measurement, left out when it does not exist (NaN: JSON has no NaN). */
+    private static void measure(String b, Map<String, String> p, String metric, double v, String unit) {
+        if (!Double.isNaN(v)) {
+            Recorder.measurement(b, p, metric, v, unit);
         }
     }
 
