@@ -1,0 +1,142 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.Settings;
+import dev.kensho.common.process.ChildProcess;
+import dev.kensho.common.process.TempDirs;
+import dev.kensho.common.target.redis.RedisTarget;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code redis-benchmark} against the same server, as the yardstick of the suite's load generator: SET
+ * and GET separately (it cannot mix them), {@code -c clients -r keyspace -P 1}, 200-byte values, keys
+ * under the suite's prefix ({@code <prefix>__rand_int__}: redis-benchmark's own {@code key:} keys would
+ * land outside it on an external server, so {@code -t set,get -d 200} is spelled as the two commands
+ * with a literal 200-byte value). Runs as a {@link ChildProcess}, so it never outlives the JVM.
+ *
+ * <table>
+ * <caption>Properties</caption>
+ * <tr><th>property</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@value #BINARY_PROPERTY}</td><td>redis-benchmark on the PATH</td><td>path of the redis-benchmark binary</td></tr>
+ * <tr><td>{@value #RUNS_PROPERTY}</td><td>smoke 1, default 5, seed 5</td><td>repetitions of each command</td></tr>
+ * <tr><td>{@value #REQUESTS_PROPERTY}</td><td>smoke 20000, default 200000, seed 1000000</td><td>{@code -n} of each repetition</td></tr>
+ * </table>
+ */
+final class RedisBenchmarkCalibration {
+
+    public static final String BINARY_PROPERTY = "kensho.redis.benchmark";
+    public static final String RUNS_PROPERTY = "kensho.redis.benchmark.runs";
+    public static final String REQUESTS_PROPERTY = "kensho.redis.benchmark.requests";
+
+    /** One redis-benchmark result line. */
+    record Result(String command, double rps, double p50Ms, double p99Ms) {
+    }
+
+    private RedisBenchmarkCalibration() {
+    }
+
+    /** The binary: the property's (which must be executable), else redis-benchmark on the PATH, else empty. */
+    static Optional<Path> binary() {
+        String user = Settings.get(BINARY_PROPERTY);
+        if (user != null) {
+            Path p = Paths.get(user);
+            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+                throw BadInput.of(BINARY_PROPERTY, user, "the path of an executable redis-benchmark file");
+            }
+            return Optional.of(p);
+        }
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            Path p = Paths.get(dir.isEmpty() ? "." : dir, "redis-benchmark");
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Validates the properties (launcher preflight). */
+    static void validate() {
+        binary();
+        runs(1);
+        requests(1);
+    }
+
+    static int runs(int def) {
+        String v = Settings.get(RUNS_PROPERTY);
+        return v == null ? def : (int) Settings.range(RUNS_PROPERTY, v, 1, 100);
+    }
+
+    static int requests(int def) {
+        String v = Settings.get(REQUESTS_PROPERTY);
+        return v == null ? def : (int) Settings.range(REQUESTS_PROPERTY, v, 1_000, 100_000_000);
+    }
+
+    /** Why redis-benchmark cannot be pointed at this target without exposing a secret, or null. */
+    static String unsupported(RedisTarget t) {
+        if (t.tls()) {
+            return "the target uses TLS (rediss://) and this redis-benchmark run is plain TCP";
+        }
+        String pw = System.getenv(Settings.REDIS_PASSWORD_ENV);
+        if (t.user() != null || (pw != null && !pw.isEmpty())) {
+            return "the target needs a password, which would have to go on redis-benchmark's command line";
+        }
+        return null;
+    }
+
+    /** Runs {@code command} ("SET" or "GET") once; throws {@link TargetFailure} if it fails. */
+    static Result run(Path binary, RedisTarget t, String command, int clients, int keyspace, int requests) {
+        List<String> cmd = new ArrayList<>(List.of(binary.toString(), "-h", t.host(), "-p", Integer.toString(t.port()),
+                "--dbnum", Integer.toString(t.database()), "-c", Integer.toString(clients),
+                "-n", Integer.toString(requests), "-r", Integer.toString(keyspace), "-P", "1", "-q", "--csv",
+                command, t.keyPrefix() + "__rand_int__"));
+        if (command.equals("SET")) {
+            cmd.add("x".repeat(Workload.VALUE_BYTES));
+        }
+        Path dir = TempDirs.create("kensho-redis-benchmark-");
+        Path log = dir.resolve("redis-benchmark.out");
+        try (ChildProcess p = ChildProcess.start("redis-benchmark", cmd, dir, log)) {
+            // the watchdog shell is the first handle; it exits when redis-benchmark does
+            p.handles().get(0).onExit().get(10, TimeUnit.MINUTES);
+            return parse(command, Files.readAllLines(log, StandardCharsets.UTF_8));
+        } catch (TimeoutException e) {
+            throw new TargetFailure("redis-benchmark " + command + " did not finish within 10 minutes");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetFailure("redis-benchmark " + command + ": interrupted");
+        } catch (IOException | java.util.concurrent.ExecutionException e) {
+            throw new TargetFailure("redis-benchmark " + command + ": " + e.getMessage());
+        } finally {
+            TempDirs.delete(dir);
+        }
+    }
+
+    /** The result line of {@code --csv} output: "test","rps","avg","min","p50","p95","p99","max". */
+    static Result parse(String command, List<String> lines) {
+        for (String line : lines) {
+            if (line.startsWith("\"" + command + " ")) {
+                String[] f = line.substring(line.indexOf("\",\"") + 3, line.length() - 1).split("\",\"");
+                if (f.length >= 6) {
+                    return new Result(command, Double.parseDouble(f[0]), Double.parseDouble(f[3]), Double.parseDouble(f[5]));
+                }
+            }
+        }
+        throw new TargetFailure("redis-benchmark " + command + " gave no result: "
+                + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
+    }
+}

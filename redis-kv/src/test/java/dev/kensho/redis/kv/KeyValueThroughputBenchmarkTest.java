@@ -1,0 +1,104 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.LoadGenerator.Client;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import redis.clients.jedis.Jedis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Sanity of {@link KeyValueThroughputBenchmark} at smoke size against real embedded servers: the
+ * server really saw the requested GET/SET mix (INFO commandstats deltas), every GET of a key that was
+ * SET returned its value, every connection was real, every request was timed.
+ */
+class KeyValueThroughputBenchmarkTest {
+
+    static final int REQUESTS = 20_000;
+
+    @ParameterizedTest
+    @CsvSource({
+            "LETTUCE, 100, 1, 0.8, 1, PRELOADED",
+            "JEDIS,   100, 1, 0.8, 1, PRELOADED",
+            "LETTUCE, 100, 2, 0.5, 4, EMPTY",
+            "JEDIS,   100, 4, 0.5, 4, EMPTY",
+            "LETTUCE, 100, 1, 1.0, 1, PRELOADED",
+            "JEDIS,   100, 1, 0.0, 1, EMPTY",
+    })
+    void mixIsTheRequestedRatioAndGetsReturnTheirValues(Client client, int clients, int ioThreads, double ratio,
+                                                        int pipeline, Start start) {
+        KeyValueThroughputBenchmark b = Trials.open(client, clients, ioThreads, ratio, pipeline, 10_000, start);
+        try {
+            RedisTarget t = b.target;
+            long get0 = Trials.calls(t, "get");
+            long set0 = Trials.calls(t, "set");
+            long hits = b.run(REQUESTS);
+            long gets = Trials.calls(t, "get") - get0;
+            long sets = Trials.calls(t, "set") - set0;
+
+            assertEquals(REQUESTS, gets + sets, "the server executed exactly the requests sent");
+            assertEquals(gets, b.workload.gets.sum(), "every GET the server saw was answered and checked");
+            assertEquals(sets, b.workload.sets.sum());
+            double sd = Math.sqrt(ratio * (1 - ratio) / REQUESTS);
+            assertEquals(ratio, (double) gets / REQUESTS, 5 * sd + 1e-9, "GET share seen by the server");
+            assertEquals(0, b.workload.wrong.sum(), () -> "wrong GET reply: " + b.workload.firstWrong);
+            if (start == Start.PRELOADED) {
+                assertEquals(gets, hits, "every key was SET before the run, so every GET returns its value");
+            }
+            b.checkAnswers();
+            assertEquals(REQUESTS, b.latencies.total().getTotalCount(), "one latency per request");
+            try (Jedis j = t.jedis()) {
+                String io = t.readConfig(java.util.List.of("io-threads")).get("io-threads");
+                assertEquals(Integer.toString(ioThreads), io, "io-threads set at start on the embedded server");
+                assertTrue(Integer.parseInt(t.info(j, "clients").get("connected_clients")) > clients,
+                        "every client is a real connection");
+            }
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void eightHundredConnectionsEachWithARequestInFlight(Client client) {
+        KeyValueThroughputBenchmark b = Trials.open(client, 800, 1, 0.8, 1, 10_000, Start.EMPTY);
+        try {
+            assertEquals(800, b.load.connections());
+            long get0 = Trials.calls(b.target, "get");
+            long set0 = Trials.calls(b.target, "set");
+            b.run(16_000);
+            assertEquals(16_000, Trials.calls(b.target, "get") - get0 + Trials.calls(b.target, "set") - set0);
+            try (Jedis j = b.target.jedis()) {
+                assertTrue(Integer.parseInt(b.target.info(j, "clients").get("connected_clients")) > 800);
+            }
+            b.checkAnswers();
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void keysAreSixteenBytesUnderThePrefixAndTheDatabaseIsCleanedAfter(Client client) {
+        KeyValueThroughputBenchmark b = Trials.open(client, 10, 1, 0.0, 1, 1_000, Start.EMPTY);
+        RedisTarget t = b.target;
+        try {
+            b.run(2_000);
+            try (Jedis j = t.jedis()) {
+                var keys = j.keys("*");
+                assertTrue(!keys.isEmpty());
+                for (String k : keys) {
+                    assertTrue(k.startsWith(t.keyPrefix()), k);
+                    assertEquals(Workload.KEY_BYTES, k.length(), k);
+                    assertEquals(Workload.VALUE_BYTES, j.get(k).length());
+                }
+            }
+        } finally {
+            b.tearDown();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.target.redis.RedisTarget;
+import redis.clients.jedis.Jedis;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Builds benchmark states the way JMH would, outside JMH, and reads the server's command counters. */
+final class Trials {
+
+    static final String BENCHMARK = KeyValueThroughputBenchmark.class.getName() + ".getSetMix";
+
+    private Trials() {
+    }
+
+    static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
+                                            int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start) {
+        KeyValueThroughputBenchmark b = new KeyValueThroughputBenchmark();
+        b.client = client;
+        b.clients = clients;
+        b.ioThreads = ioThreads;
+        b.getRatio = getRatio;
+        b.pipeline = pipeline;
+        b.keyspace = keyspace;
+        b.start = start;
+        Map<String, String> p = new TreeMap<>();
+        p.put("client", client.name());
+        p.put("clients", Integer.toString(clients));
+        p.put("ioThreads", Integer.toString(ioThreads));
+        p.put("getRatio", Double.toString(getRatio));
+        p.put("pipeline", Integer.toString(pipeline));
+        p.put("keyspace", Integer.toString(keyspace));
+        p.put("start", start.name());
+        b.open(new Case(BENCHMARK, p));
+        return b;
+    }
+
+    /** {@code calls} of a command from INFO commandstats (0 if never called). */
+    static long calls(RedisTarget t, String command) {
+        try (Jedis j = t.jedis()) {
+            String s = t.info(j, "commandstats").get("cmdstat_" + command);
+            if (s == null) {
+                return 0;
+            }
+            for (String f : s.split(",")) {
+                if (f.startsWith("calls=")) {
+                    return Long.parseLong(f.substring(6));
+                }
+            }
+            return 0;
+        }
+    }
+}
