@@ -1,0 +1,66 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.bench.Bench;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every bad value of the benchmark's params and properties is one line, before any server starts. */
+class BadInputTest {
+
+    @ParameterizedTest
+    @CsvSource({
+            "getRatio, 1.5", "getRatio, -0.1", "getRatio, NaN", "getRatio, most",
+            "clients, 0", "clients, -5", "clients, many",
+            "pipeline, 0", "pipeline, -1",
+            "keyspace, 0", "keyspace, 14.7M",
+            "ioThreads, 0", "ioThreads, 129",
+            "client, REDISSON", "start, HALF",
+    })
+    void rulesRejectWithOneLine(String param, String value) {
+        BadInput e = assertThrows(BadInput.class, () -> KeyValueThroughputBenchmark.RULES.check(param, value));
+        assertTrue(e.getMessage().startsWith(param + "=" + value), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
+    void launcherStopsBeforeAnyServerStarts() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(Set.of(KeyValueThroughputBenchmark.class.getName()), new String[]{"-p getRatio=1.5"},
+                true, new PrintStream(err, true, StandardCharsets.UTF_8));
+        String out = err.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(2, status, out);
+        assertEquals(1, out.lines().count(), out);
+        assertTrue(out.contains("getRatio=1.5"), out);
+    }
+
+    @Test
+    void badPropertiesAreOneLineToo() {
+        String[][] cases = {
+                {RedisBenchmarkCalibration.BINARY_PROPERTY, "/no/such/redis-benchmark"},
+                {RedisBenchmarkCalibration.RUNS_PROPERTY, "0"},
+                {RedisBenchmarkCalibration.REQUESTS_PROPERTY, "ten"},
+                {JedisLoad.THREADS_PROPERTY, "0"},
+        };
+        for (String[] c : cases) {
+            System.setProperty(c[0], c[1]);
+            try {
+                BadInput e = assertThrows(BadInput.class, () -> KeyValueThroughputBenchmark.RULES.preflight());
+                assertTrue(e.getMessage().contains(c[0]), e.getMessage());
+                assertEquals(1, e.getMessage().lines().count());
+            } finally {
+                System.clearProperty(c[0]);
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.target.redis.RedisTargets;
+import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.LoadGenerator.Client;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.SetParams;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * An embedded server treated as external ({@code kensho.redis.uri}): unrelated keys — another prefix,
+ * one with a TTL, one in another database — survive trials of every client and start mode (including
+ * the redis-benchmark calibration when it is installed), io-threads is read back and not changed, and
+ * no suite key is left behind.
+ */
+class ExternalTargetSafetyTest {
+
+    @Test
+    void unrelatedKeysSurviveAndNothingIsChanged() {
+        try (RedisTarget server = RedisTargets.open(Map.of())) {
+            try (Jedis j = server.jedis()) {
+                j.set("other:plain", "keep me");
+                j.set("other:ttl", "keep me too", SetParams.setParams().ex(3600));
+                j.hset("other:hash", Map.of("f", "v"));
+                j.select(1);
+                j.set("other:db1", "and me");
+                j.set(server.keyPrefix() + "in-db1", "a suite-looking key in another database");
+            }
+            String before = System.getProperty(Settings.REDIS_URI_PROPERTY);
+            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + server.port());
+            try {
+                for (Client client : Client.values()) {
+                    for (Start start : Start.values()) {
+                        // ioThreads 4 is asked for: on an external server it must be read back, never CONFIG SET
+                        KeyValueThroughputBenchmark b = Trials.open(client, 50, 4, 0.8, 1, 2_000, start);
+                        try {
+                            assertTrue(!b.target.owned());
+                            b.run(4_000);
+                            b.checkAnswers();
+                        } finally {
+                            b.tearDown();
+                        }
+                    }
+                }
+            } finally {
+                if (before == null) {
+                    System.clearProperty(Settings.REDIS_URI_PROPERTY);
+                } else {
+                    System.setProperty(Settings.REDIS_URI_PROPERTY, before);
+                }
+            }
+            try (Jedis j = server.jedis()) {
+                assertEquals("keep me", j.get("other:plain"));
+                assertEquals("keep me too", j.get("other:ttl"));
+                long ttl = j.ttl("other:ttl");
+                assertTrue(ttl > 3500 && ttl <= 3600, "TTL kept: " + ttl);
+                assertEquals(-1, j.ttl("other:plain"));
+                assertEquals(Map.of("f", "v"), j.hgetAll("other:hash"));
+                assertEquals(3, j.dbSize(), "only the unrelated keys are left in db 0: " + j.keys("*"));
+                assertTrue(j.keys(server.keyPrefix() + "*").isEmpty());
+                j.select(1);
+                assertEquals("and me", j.get("other:db1"));
+                assertEquals(2, j.dbSize());
+            }
+            assertEquals("1", server.readConfig(List.of("io-threads")).get("io-threads"));
+            assertEquals("no", server.readConfig(List.of("io-threads-do-reads")).get("io-threads-do-reads"));
+        }
+    }
+}
