@@ -37,6 +37,7 @@ public final class EmbeddedRedis extends RedisTarget {
     private final Path dir;
     private final int port;
     private final String password;
+    private long pid = -1;
 
     private EmbeddedRedis(ChildProcess process, Path dir, int port, String password) {
         this.process = process;
@@ -100,6 +101,7 @@ public final class EmbeddedRedis extends RedisTarget {
             }
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                pid = process.pid();
                 return;
             } catch (IOException notYet) {
                 Thread.onSpinWait();
@@ -187,7 +189,14 @@ public final class EmbeddedRedis extends RedisTarget {
 
     @Override
     public String describe() {
-        return "embedded redis-server (pid " + process.pid() + ") on 127.0.0.1:" + port;
+        return "embedded redis-server (pid " + pid + ") on 127.0.0.1:" + port;
+    }
+
+    @Override
+    protected TargetFailure unreachable(Throwable e) {
+        TargetFailure f = super.unreachable(e);
+        return process.isAlive() ? f : new TargetFailure(f.getMessage() + " — the redis-server process has exited: "
+                + process.logTail(), e);
     }
 
     /** The child process, for fault-injection tests. */

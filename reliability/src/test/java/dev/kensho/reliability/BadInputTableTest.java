@@ -1,0 +1,152 @@
+package dev.kensho.reliability;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.ParamRules;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every user-facing input, wrong: each is refused before anything starts, with one line naming the
+ * input and the value. Params go through each class's RULES (as the launcher applies them); properties
+ * go through the launcher itself, which must exit with status 2 and leave no run folder.
+ */
+class BadInputTableTest {
+
+    private static final String SETS = "dev.kensho.redis.sets.";
+    private static final String KV = "dev.kensho.redis.kv.";
+    private static final String PUBSUB = "dev.kensho.redis.pubsub.";
+    private static final String KINESIS = "dev.kensho.kinesis.batch.";
+    private static final String HBASE = "dev.kensho.hbase.meter.";
+
+    static Stream<Arguments> badParams() {
+        return Stream.of(
+                Arguments.of(SETS + "SetImportBenchmark", "batch", "0"),
+                Arguments.of(SETS + "SetImportBenchmark", "users", "-5"),
+                Arguments.of(SETS + "SetImportBenchmark", "users", "ten"),
+                Arguments.of(SETS + "SetImportBenchmark", "client", "REDISSON"),
+                Arguments.of(SETS + "SetImportBenchmark", "connections", "0"),
+                Arguments.of(SETS + "SetImportBenchmark", "memberBytes", "5000"),
+                Arguments.of(KV + "KeyValueThroughputBenchmark", "getRatio", "1.5"),
+                Arguments.of(KV + "KeyValueThroughputBenchmark", "getRatio", "-0.1"),
+                Arguments.of(KV + "KeyValueThroughputBenchmark", "clients", "0"),
+                Arguments.of(KV + "KeyValueThroughputBenchmark", "pipeline", "0"),
+                Arguments.of(KV + "KeyValueThroughputBenchmark", "keyspace", "0"),
+                Arguments.of(KV + "KeyValueThroughputBenchmark", "ioThreads", "0"),
+                Arguments.of(KV + "KeyValueThroughputBenchmark", "client", "REDISSON"),
+                Arguments.of(PUBSUB + "PubSubThroughputBenchmark", "messageBytes", "0"),
+                Arguments.of(PUBSUB + "PubSubThroughputBenchmark", "transport", "UDP"),
+                Arguments.of(PUBSUB + "PubSubFanoutBenchmark", "subscribers", "0"),
+                Arguments.of(PUBSUB + "PubSubSlowSubscriberBenchmark", "publishRate", "0"),
+                Arguments.of(PUBSUB + "PubSubStreamLatencyBenchmark", "stream", "bogus"),
+                Arguments.of(KINESIS + "BatchSweepBenchmark", "batchSize", "0"),
+                Arguments.of(KINESIS + "BatchSweepBenchmark", "batchSize", "501"),
+                Arguments.of(KINESIS + "BatchSweepBenchmark", "recordBytes", "2000000"),
+                Arguments.of(KINESIS + "BatchSweepBenchmark", "roundTripMs", "-5"),
+                Arguments.of(KINESIS + "BatchSweepBenchmark", "shards", "0"),
+                Arguments.of(KINESIS + "PutRecordVsPutRecordsBenchmark", "records", "0"),
+                Arguments.of(HBASE + "CompressionMatrixBenchmark", "codec", "XZ"),
+                Arguments.of(HBASE + "CompressionMatrixBenchmark", "encoding", "PREFIX_TREE"),
+                Arguments.of(HBASE + "CompressionMatrixBenchmark", "saltBuckets", "-1"),
+                Arguments.of(HBASE + "LatestReadingGetBenchmark", "meters", "0"),
+                Arguments.of(HBASE + "LatestReadingGetBenchmark", "threads", "0"),
+                Arguments.of("dev.kensho.common.data.UserIdGeneratorBenchmark", "memberBytes", "0"));
+    }
+
+    @ParameterizedTest(name = "{0} -p {1}={2}")
+    @MethodSource("badParams")
+    void badParamIsOneLineNamingIt(String cls, String param, String value) throws Exception {
+        ParamRules rules = Bench.rules(Class.forName(cls));
+        assertTrue(rules != null && rules.covers(param), cls + " has a rule for " + param);
+        BadInput e = assertThrows(BadInput.class, () -> rules.check(param, value));
+        oneLineNaming(e.getMessage(), param, value);
+    }
+
+    @Test
+    void aDataSetLargerThanMemoryIsRefusedBeforeLoading() throws Exception {
+        ParamRules rules = Bench.rules(Class.forName(SETS + "SetImportBenchmark"));
+        BadInput e = assertThrows(BadInput.class,
+                () -> rules.check(Map.of("attributes", "1000", "users", "1000000000", "memberBytes", "64")));
+        oneLineNaming(e.getMessage(), "users", "1000000000");
+        assertTrue(e.getMessage().contains("GiB"), e.getMessage());
+    }
+
+    @Test
+    void anUnsupportedJdkIsOneLine() throws Exception {
+        Method m = Class.forName("dev.kensho.common.target.hbase.HBaseTargets")
+                .getDeclaredMethod("requireSupportedJdk", int.class, String.class);
+        m.setAccessible(true);
+        Throwable e = assertThrows(java.lang.reflect.InvocationTargetException.class, () -> m.invoke(null, 25, "/opt/jdk-25"))
+                .getCause();
+        assertTrue(e instanceof BadInput, String.valueOf(e));
+        oneLineNaming(e.getMessage(), "java.version", "25");
+    }
+
+    static Stream<Arguments> badProperties() {
+        return Stream.of(
+                Arguments.of("kensho.scale", "huge", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.bench", "([", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.jfr", "maybe", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.runId", "../escape", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.redis.uri", "http://cache:6379", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.redis.uri", "redis://cache:99999", KV + "KeyValueThroughputBenchmark"),
+                Arguments.of("kensho.redis.uri", "redis://cache:6379/db", PUBSUB + "PubSubThroughputBenchmark"),
+                Arguments.of("kensho.redis.server", "/no/such/redis-server", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.keyPrefix", "bad prefix*", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.destructive", "perhaps", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.tool.redis-cli", "/no/such/redis-cli", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.hbase.regionServers", "0", HBASE + "MeterScanBenchmark"),
+                Arguments.of("kensho.hbase.namespace", "bad ns!", HBASE + "MeterScanBenchmark"));
+    }
+
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void clear() {
+        badProperties().forEach(a -> System.clearProperty((String) a.get()[0]));
+        System.clearProperty("kensho.results");
+    }
+
+    @ParameterizedTest(name = "-D{0}={1}")
+    @MethodSource("badProperties")
+    void badPropertyStopsTheLauncherWithOneLine(String property, String value, String cls) throws Exception {
+        AllBenchmarks.merge();
+        System.setProperty("kensho.results", results.toString());
+        System.setProperty(property, value);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(Set.of(cls), new String[0], true, new PrintStream(err, true, StandardCharsets.UTF_8));
+        String out = err.toString(StandardCharsets.UTF_8).trim();
+        assertEquals(2, status, out);
+        assertTrue(out.startsWith("kensho: "), out);
+        oneLineNaming(out, property, "");
+        try (Stream<Path> files = Files.list(results)) {
+            assertEquals(List.of(), files.toList(), "no run folder for bad input");
+        }
+    }
+
+    private static void oneLineNaming(String message, String name, String value) {
+        assertEquals(1, message.lines().count(), "one line: " + message);
+        assertTrue(message.contains(name), "names " + name + ": " + message);
+        assertTrue(message.contains(value), "names the value " + value + ": " + message);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.kensho.reliability;
+
+import dev.kensho.common.Settings;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A benchmark run (launcher + JMH fork + redis-server) interrupted by SIGTERM or SIGINT in the middle
+ * of an import: the launcher, its fork and the server all end, and the temporary folders are removed.
+ */
+class KilledRunTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TERM", "INT"})
+    void noServerOrTemporaryFolderSurvivesAKilledRun(String signal, @TempDir Path work) throws Exception {
+        try (ChildRun run = ChildRun.start(work,
+                Map.of(Settings.SCALE_PROPERTY, "smoke", Settings.BENCH_PROPERTY, "SetImportBenchmark",
+                        Settings.RUN_ID_PROPERTY, "killed"),
+                Map.of(), "-p", "users=3000000", "-p", "client=JEDIS")) {
+            Optional<ProcessHandle> server = run.awaitDescendant("redis-server", 60);
+            assertTrue(server.isPresent(), "redis-server started by the fork");
+            assertTrue(run.awaitOutput("Iteration   1:", 90), "benchmark under way");
+
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(run.process.pid())).start();
+            assertEquals(0, kill.waitFor());
+            assertTrue(run.process.waitFor(30, TimeUnit.SECONDS), "launcher ended on SIG" + signal);
+            assertTrue(ChildRun.awaitGone(server.get(), 15), "redis-server outlived the run (SIG" + signal + ")");
+            assertTrue(ChildRun.strayServers().isEmpty(), "no server left: " + ChildRun.strayServers());
+            try (Stream<Path> left = Files.list(work.resolve("tmp"))) {
+                assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("kensho-redis-")),
+                        "temporary server folders removed");
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.kensho.reliability;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.target.redis.RedisTargets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every Redis benchmark of every module, at smoke scale, against a Redis that holds someone else's data
+ * and is addressed as an external target: afterwards every unrelated key (in db 0 and db 1, with and
+ * without TTL, of every type, including names that merely resemble the prefix) is intact, and nothing
+ * of the suite's is left. A benchmark that needs a destructive command may refuse — with the opt-in
+ * named — but may not run it.
+ */
+class RedisExternalSafetyTest {
+
+    @Test
+    void unrelatedDataSurvivesEveryRedisBenchmark(@TempDir Path results) throws Exception {
+        Set<String> classes = AllBenchmarks.in("dev.kensho.redis.");
+        assertTrue(classes.size() >= 4, "Redis benchmarks found: " + classes);
+        try (RedisTarget owner = RedisTargets.open(Map.of()); Jedis j = owner.jedis()) {
+            seed(j);
+            Map<String, String> before = snapshot(j);
+            String uri = "redis://127.0.0.1:" + owner.port() + "/0";
+            Map<String, String> props = Map.of(Settings.REDIS_URI_PROPERTY, uri, Settings.SCALE_PROPERTY, "smoke",
+                    Settings.RESULTS_PROPERTY, results.toString(), Settings.RUN_ID_PROPERTY, "external");
+            props.forEach(System::setProperty);
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status;
+            try {
+                status = Bench.run(classes, new String[]{"-f", "0", "-wi", "0", "-i", "1"}, true,
+                        new PrintStream(err, true, StandardCharsets.UTF_8));
+            } finally {
+                props.keySet().forEach(System::clearProperty);
+            }
+            String out = err.toString(StandardCharsets.UTF_8);
+            String statusJson = Files.readString(results.resolve("external/status.json"));
+            // failures are allowed only as refusals that name the opt-in
+            for (String line : out.lines().filter(l -> l.contains(" failed: ")).toList()) {
+                assertTrue(line.contains(Settings.DESTRUCTIVE_PROPERTY), "a benchmark failed on the external target: " + line);
+            }
+            assertTrue(status == 0 || statusJson.contains(Settings.DESTRUCTIVE_PROPERTY), out);
+
+            j.select(0);
+            assertEquals(before, snapshot(j), "unrelated keys, values and TTLs are intact");
+            assertEquals("still here", j.get("kensho"), "a key equal to the prefix without its colon is not the suite's");
+            assertTrue(j.ttl("session:9") > 3600, "TTL kept");
+            j.select(1);
+            assertTrue(j.ttl("db1:ttl") > 3600, "TTL kept in db 1");
+            j.select(0);
+            assertTrue(j.keys(owner.keyPrefix() + "*").isEmpty(), "the suite cleaned up its own keys");
+        }
+    }
+
+    private static void seed(Jedis j) {
+        j.select(0);
+        j.set("user:1", "alice");
+        j.setex("session:9", 7200, "token");
+        j.hset("profile:1", Map.of("name", "alice", "plan", "pro"));
+        j.sadd("segment:sports", "u1", "u2", "u3");
+        j.rpush("queue:jobs", "a", "b");
+        j.zadd("board", Map.of("x", 1.0, "y", 2.0));
+        j.set("kensho", "still here");
+        j.set("kensho-other:1", "not ours either");
+        j.select(1);
+        j.set("db1:key", "other database");
+        j.setex("db1:ttl", 7200, "x");
+        j.select(0);
+    }
+
+    /** type, value and whether it expires, of every key in db 0 and db 1. */
+    private static Map<String, String> snapshot(Jedis j) {
+        Map<String, String> m = new HashMap<>();
+        for (int db = 0; db <= 1; db++) {
+            j.select(db);
+            for (String k : j.keys("*")) {
+                if (k.startsWith("kensho:")) {
+                    continue;
+                }
+                String type = j.type(k);
+                String value = switch (type) {
+                    case "string" -> j.get(k);
+                    case "hash" -> new java.util.TreeMap<>(j.hgetAll(k)).toString();
+                    case "set" -> new java.util.TreeSet<>(j.smembers(k)).toString();
+                    case "list" -> j.lrange(k, 0, -1).toString();
+                    case "zset" -> j.zrangeWithScores(k, 0, -1).toString();
+                    default -> type;
+                };
+                long ttl = j.ttl(k);
+                m.put(db + "/" + k, type + "=" + value + (ttl < 0 ? " ttl=" + ttl : " expires"));
+            }
+        }
+        j.select(0);
+        assertFalse(m.isEmpty());
+        return m;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.kensho.reliability;
+
+import dev.kensho.common.Settings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The embedded redis-server is killed while a benchmark uses it: the run fails within seconds with a
+ * line naming the server, the run folder says "failed", and no process is left.
+ */
+class ServerDiesTest {
+
+    @Test
+    void aDeadServerFailsTheRunQuicklyAndClearly(@TempDir Path work) throws Exception {
+        try (ChildRun run = ChildRun.start(work,
+                Map.of(Settings.SCALE_PROPERTY, "smoke", Settings.BENCH_PROPERTY, "SetImportBenchmark",
+                        Settings.RUN_ID_PROPERTY, "dies"),
+                Map.of(), "-p", "users=3000000", "-p", "client=JEDIS")) {
+            Optional<ProcessHandle> server = run.awaitDescendant("redis-server", 60);
+            assertTrue(server.isPresent(), "redis-server started by the fork");
+            assertTrue(run.awaitOutput("Iteration   1:", 90), "benchmark under way");
+
+            server.get().destroyForcibly();
+            long t0 = System.nanoTime();
+            assertTrue(run.process.waitFor(60, TimeUnit.SECONDS), "the run ended");
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+            assertTrue(seconds < 30, "failed within seconds, took " + seconds);
+            assertEquals(1, run.process.exitValue());
+
+            String out = run.output();
+            String line = out.lines().filter(l -> l.startsWith("kensho: SetImportBenchmark failed: ")).findFirst().orElse("");
+            assertTrue(line.contains("redis-server") && (line.contains("no longer running") || line.contains("has exited")), "the failure names the target: " + line);
+            String status = Files.readString(work.resolve("runs/dies/status.json"));
+            assertTrue(status.contains("\"state\" : \"failed\""), status);
+            assertTrue(ChildRun.strayServers().isEmpty(), "no process left: " + ChildRun.strayServers());
+        }
+    }
+}
