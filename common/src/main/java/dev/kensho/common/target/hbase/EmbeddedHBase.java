@@ -88,7 +88,14 @@ public final class EmbeddedHBase extends HBaseTarget {
     @Override
     public List<HFiles.StoreFile> storeFiles(TableName table) {
         requireSuiteNamespace(table, "inspect");
-        return HFiles.read(configuration(), table);
+        // the stores' live files: compacted-away files linger in the directory until the discharger runs
+        List<org.apache.hadoop.fs.Path> live = new java.util.ArrayList<>();
+        for (HRegion r : util.getMiniHBaseCluster().getRegions(table)) {
+            for (HStore s : r.getStores()) {
+                s.getStorefiles().forEach(f -> live.add(f.getPath()));
+            }
+        }
+        return HFiles.read(configuration(), table, live);
     }
 
     @Override

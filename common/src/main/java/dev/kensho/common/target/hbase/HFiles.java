@@ -31,7 +31,25 @@ public final class HFiles {
     private HFiles() {
     }
 
-    /** Reads every HFile under the table's directory in the cluster's root directory. */
+    /** Reads the given HFiles (the live store files of a table's stores). */
+    public static List<StoreFile> read(Configuration conf, TableName table, List<Path> paths) {
+        List<StoreFile> out = new ArrayList<>();
+        try {
+            for (Path p : paths) {
+                FileSystem fs = p.getFileSystem(conf);
+                out.add(inspect(fs, fs.getFileStatus(p), conf));
+            }
+        } catch (IOException e) {
+            throw new TargetFailure("cannot read the HFiles of " + table + " (" + HBaseTarget.firstLine(e) + ")", e);
+        }
+        return out;
+    }
+
+    /**
+     * Reads every HFile under the table's directory in the cluster's root directory. Beware: right after
+     * a compaction the compacted-away files stay there until the discharger chore archives them (2 min);
+     * prefer {@link #read(Configuration, TableName, List)} with the stores' live files.
+     */
     public static List<StoreFile> read(Configuration conf, TableName table) {
         List<StoreFile> out = new ArrayList<>();
         try {

@@ -1,0 +1,187 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.hbase.HBaseTarget;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Query 2 of the write-up: the latest reading of many meters, one Get per meter sent in batches
+ * ({@code Table.get(List<Get>)}), over several client threads — the readings sit far apart in the key
+ * order, so this is random access. Published: 10M meters, 1 → 100 threads: 1,002 → <b>7,574 rows/s</b>;
+ * 1M and 10M meters gave about the same; Scan beat Get by 47× (356,387 vs 7,574 rows/s).
+ *
+ * <p>One operation = the latest reading of all {@code meters} meters of a fleet table holding
+ * {@code meters} meters × {@code fleetDays} days, split over {@code threads} threads, {@code batch} Gets
+ * per request. Every reading is checked: present, at the fleet's last half-hour slot, with the
+ * generator's value.
+ *
+ * <p>Cases: {@code meters} {10k, 100k, 1M, 10M} (scale files trim to what loads in minutes) ×
+ * {@code threads} {1, 5, 10, 25, 50, 100} × {@code batch}; schema {@code encoding}/{@code codec}
+ * (FAST_DIFF/GZ) and {@code saltBuckets} regions. The fleet is loaded once per JVM per size.
+ *
+ * <p>Recorded (metric: unit): {@code work} — meters (rows) per operation, giving {@code records/s};
+ * {@code effective_threads}: count. Scan vs Get = {@link MeterScanBenchmark}'s {@code records/s}
+ * (100 meters × 180 days, most threads) ÷ this class's (most meters and threads).
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=LatestReadingGet}, or this class's
+ * {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
+        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
+@Warmup(iterations = 1, time = 2)
+@Measurement(iterations = 3, time = 2)
+public class LatestReadingGetBenchmark {
+
+    public static final ParamRules RULES = MeterBench.schemaRules()
+            .intRange("meters", 1, 10_000_000)
+            .intRange("threads", 1, 256)
+            .intRange("batch", 1, 100_000)
+            .intRange("fleetDays", 1, MeterReadings.MAX_DAYS);
+
+    @Param({"10000", "100000", "1000000", "10000000"})
+    int meters;
+
+    @Param({"1", "5", "10", "25", "50", "100"})
+    int threads;
+
+    @Param("1000")
+    int batch;
+
+    @Param("1")
+    int fleetDays;
+
+    @Param("FAST_DIFF")
+    String encoding;
+
+    @Param("GZ")
+    String codec;
+
+    @Param("8")
+    int saltBuckets;
+
+    HBaseTarget target;
+    MeterRowKey keys;
+    MeterReadings readings;
+    TableName table;
+    ExecutorService pool;
+    int workers;
+    int lastSlot;
+    Case label;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(MeterBench.check(RULES, bp));
+    }
+
+    /** Trial set-up for one case (the sanity tests call it directly). */
+    void open(Case c) {
+        label = c;
+        MeterSchema schema = new MeterSchema(encoding, codec, saltBuckets);
+        target = MeterBench.target();
+        keys = schema.rowKey();
+        readings = new MeterReadings(MeterBench.SEED);
+        table = MeterDatasets.get(target, schema, meters, fleetDays);
+        workers = Math.min(threads, meters);
+        pool = MeterBench.pool("get", workers);
+        lastSlot = fleetDays * MeterReadings.SLOTS_PER_DAY - 1;
+        Recorder.work(label.benchmark(), label.params(), meters, 0);
+        MeterBench.measurement(label, "effective_threads", workers, "count");
+    }
+
+    @Benchmark
+    public long query() throws InterruptedException, ExecutionException {
+        List<Callable<Long>> tasks = new ArrayList<>(workers);
+        for (int w = 0; w < workers; w++) {
+            final int t = w;
+            tasks.add(() -> latest(t));
+        }
+        long total = 0;
+        for (Future<Long> f : pool.invokeAll(tasks)) {
+            total += f.get();
+        }
+        if (total != meters) {
+            throw new IllegalStateException("got " + total + " latest readings, expected " + meters);
+        }
+        return total;
+    }
+
+    /** Worker {@code t}: meters {@code m ≡ t (mod workers)}, {@code batch} Gets per request, each checked. */
+    long latest(int t) throws IOException {
+        long n = 0;
+        List<Get> gets = new ArrayList<>(batch);
+        List<Long> ids = new ArrayList<>(batch);
+        // Table instances are not thread-safe: one per task
+        try (Table ht = target.connection().getTable(table)) {
+            for (long m = t; m < meters; m += workers) {
+                gets.add(new Get(keys.key(m, lastSlot)).addColumn(MeterSchema.FAMILY, MeterSchema.QUALIFIER));
+                ids.add(m);
+                if (gets.size() == batch) {
+                    n += send(ht, gets, ids);
+                }
+            }
+            if (!gets.isEmpty()) {
+                n += send(ht, gets, ids);
+            }
+        }
+        return n;
+    }
+
+    private long send(Table ht, List<Get> gets, List<Long> ids) throws IOException {
+        Result[] rs = ht.get(gets);
+        for (int i = 0; i < rs.length; i++) {
+            Result r = rs[i];
+            if (r.isEmpty() || keys.meterId(r.getRow()) != ids.get(i) || keys.slot(r.getRow()) != lastSlot) {
+                throw new IllegalStateException("meter " + ids.get(i) + ": latest reading "
+                        + (r.isEmpty() ? "missing" : keys.toString(r.getRow())) + ", expected slot " + lastSlot);
+            }
+            MeterScanBenchmark.checkValue(keys, readings, r);
+        }
+        gets.clear();
+        ids.clear();
+        return rs.length;
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        MeterBench.shutdown(pool);
+        if (table != null) {
+            MeterDatasets.release(target, table);
+        }
+    }
+
+    public static void main(String[] args) {
+        Bench.main(LatestReadingGetBenchmark.class, args);
+    }
+}

@@ -1,0 +1,156 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.hbase.HBaseTarget;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.PerformanceEvaluation;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.util.ToolRunner;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Is the suite's load path the bottleneck? Calibration against HBase's own load tool: the same number
+ * of rows written by HBase's {@code PerformanceEvaluation sequentialWrite --nomapred} (from
+ * {@code hbase-mapreduce}'s test jar, run in this JVM against the same cluster) and by the suite's
+ * {@link MeterLoader} with the same client threads, BufferedMutator, the same region count and a value
+ * of the same size (5 bytes). The two rows/s side by side are the calibration row of the report.
+ *
+ * <ul>
+ * <li>{@code performanceEvaluation} — single shot: {@code PerformanceEvaluation --nomapred --oneCon=true
+ *     --rows=<rows/threads> --valueSize=5 --table=<ns>:pe_calibration sequentialWrite <threads>}
+ *     through {@code ToolRunner}. The time includes PE's own set-up per run (one connection, a
+ *     table-exists check: tens of ms), which PE's own report excludes.</li>
+ * <li>{@code meterLoader} — single shot: {@code rows} meter readings (rows/48 meters × 1 day) with
+ *     {@code threads} BufferedMutator clients, 10,000 rows per request (≈ PE's 2 MB write buffer).</li>
+ * </ul>
+ * Both write into a table that exists before the first iteration and overwrite the same rows each
+ * iteration, {@code regions} regions, NONE/NONE. The first iteration is a warm-up.
+ *
+ * <p>Recorded (metric: unit): {@code work} — rows per operation, giving {@code records/s}.
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=LoadCalibration}, or this class's {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
+        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
+@Warmup(iterations = 1)
+@Measurement(iterations = 3)
+public class LoadCalibrationBenchmark {
+
+    public static final ParamRules RULES = ParamRules.of()
+            .intRange("threads", 1, 64)
+            .intRange("rows", 48, 100_000_000)
+            .intRange("regions", 1, MeterRowKey.MAX_SALT_BUCKETS)
+            .preflight(dev.kensho.common.target.hbase.HBaseTargets::validate);
+
+    static final int PE_VALUE_SIZE = 5;
+    static final int LOADER_ROWS_PER_REQUEST = 10_000;
+
+    @Param({"1", "4"})
+    int threads;
+
+    @Param("96000")
+    int rows;
+
+    @Param("8")
+    int regions;
+
+    HBaseTarget target;
+    Case label;
+    TableName peTable;
+    TableName meterTable;
+    MeterSchema schema;
+    MeterReadings readings;
+    ExecutorService pool;
+    boolean pe;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(MeterBench.check(RULES, bp));
+    }
+
+    /** Trial set-up for one case (the sanity tests call it directly). */
+    void open(Case c) {
+        label = c;
+        MeterBench.require(rows % (48 * threads) == 0, "rows", rows, "a multiple of 48 × threads (" + 48 * threads + ")");
+        target = MeterBench.target();
+        pe = label.benchmark().endsWith(".performanceEvaluation");
+        if (pe) {
+            peTable = target.table("pe_calibration");
+            // created by the suite (so it may drop it) with PE's schema: PE finds it and writes into it
+            byte[][] splits = new byte[regions - 1][];
+            for (int i = 1; i < regions; i++) {
+                splits[i - 1] = PerformanceEvaluation.format((long) rows * i / regions);
+            }
+            target.createTable(TableDescriptorBuilder.newBuilder(peTable)
+                    .setColumnFamily(ColumnFamilyDescriptorBuilder.of(PerformanceEvaluation.FAMILY_ZERO)).build(), splits);
+        } else {
+            schema = new MeterSchema("NONE", "NONE", regions);
+            meterTable = schema.tableName(target, "calibration");
+            schema.create(target, meterTable);
+            readings = new MeterReadings(MeterBench.SEED);
+            pool = MeterBench.pool("calibration", threads);
+        }
+        Recorder.work(label.benchmark(), label.params(), rows, 0);
+    }
+
+    @Benchmark
+    public int performanceEvaluation() throws Exception {
+        Configuration conf = new Configuration(target.configuration());
+        String[] args = {"--nomapred", "--oneCon=true", "--rows=" + rows / threads, "--valueSize=" + PE_VALUE_SIZE,
+                "--table=" + peTable.getNameAsString(), "sequentialWrite", Integer.toString(threads)};
+        int rc = ToolRunner.run(conf, new PerformanceEvaluation(conf), args);
+        if (rc != 0) {
+            throw new TargetFailure("PerformanceEvaluation " + String.join(" ", args) + " exited with " + rc);
+        }
+        return rc;
+    }
+
+    @Benchmark
+    public long meterLoader() {
+        return MeterLoader.load(target.connection(), meterTable, schema.rowKey(), readings, rows / 48, 1, threads,
+                LOADER_ROWS_PER_REQUEST, LoadClient.BUFFERED_MUTATOR, pool, System.err).rows();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        MeterBench.shutdown(pool);
+        TableName tn = pe ? peTable : meterTable;
+        if (tn != null) {
+            long n = MeterLoadBenchmark.countRows(target, tn);
+            target.dropTable(tn);
+            if (n != rows) {
+                throw new IllegalStateException(tn + " holds " + n + " rows after the calibration runs, expected " + rows);
+            }
+        }
+    }
+
+    public static void main(String[] args) {
+        Bench.main(LoadCalibrationBenchmark.class, args);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.hbase.Codecs;
+import dev.kensho.common.target.hbase.HBaseTarget;
+import dev.kensho.common.target.hbase.HBaseTargets;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** What every benchmark of this module shares: JVM flags, the target, param rules, thread pools. */
+final class MeterBench {
+
+    // JMH forks need what surefire and the launcher JVM get (see pom.xml); annotation values must be constants
+    static final String OPEN_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+    static final String OPEN_NIO = "--add-opens=java.base/java.nio=ALL-UNNAMED";
+    static final String OPEN_UTIL = "--add-opens=java.base/java.util=ALL-UNNAMED";
+    static final String OPEN_CONCURRENT = "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED";
+    static final String OPEN_NIO_CH = "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED";
+
+    /** Seed of every data set: the same rows in every run. */
+    static final long SEED = 20170706L;
+
+    private static volatile boolean serverRecorded;
+
+    private MeterBench() {
+    }
+
+    /** Rules every class shares: the schema params and the target properties. */
+    static ParamRules schemaRules() {
+        return ParamRules.of()
+                .rule("encoding", v -> Codecs.encoding("encoding", v))
+                .rule("codec", v -> Codecs.codec("codec", v))
+                .intRange("saltBuckets", 0, MeterRowKey.MAX_SALT_BUCKETS)
+                .preflight(HBaseTargets::validate);
+    }
+
+    /** Re-checks a case's params (a direct JMH run bypasses the launcher) and returns its label. */
+    static Case check(ParamRules rules, BenchmarkParams bp) {
+        Case c = Case.of(bp);
+        rules.check(c.params());
+        rules.preflight();
+        return c;
+    }
+
+    /** The JVM's shared target; its version and config are recorded once per JVM. */
+    static HBaseTarget target() {
+        HBaseTarget t = HBaseTargets.shared();
+        if (!serverRecorded) {
+            serverRecorded = true;
+            t.record();
+        }
+        t.ensureNamespace();
+        return t;
+    }
+
+    static void require(boolean ok, String param, Object value, String allowed) {
+        if (!ok) {
+            throw BadInput.of(param, value, allowed);
+        }
+    }
+
+    static ExecutorService pool(String name, int threads) {
+        AtomicInteger n = new AtomicInteger();
+        ThreadFactory f = r -> {
+            Thread t = new Thread(r, "kensho-" + name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        return Executors.newFixedThreadPool(threads, f);
+    }
+
+    static void shutdown(ExecutorService pool) {
+        if (pool != null) {
+            pool.shutdownNow();
+            try {
+                pool.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    static void measurement(Case c, String metric, double value, String unit) {
+        Recorder.measurement(c.benchmark(), c.params(), metric, value, unit);
+    }
+}

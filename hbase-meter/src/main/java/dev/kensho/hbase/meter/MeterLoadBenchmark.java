@@ -1,0 +1,198 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.hbase.HBaseTarget;
+import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How fast can meter readings be put into HBase, and what does that depend on? Part 1 of the write-up
+ * (summarised in part 2): 64 client threads and 10,000 rows per request, 400 regions; more client
+ * threads raised put throughput about <b>7×</b>. Here: rows/s vs client threads, rows per request,
+ * {@code BufferedMutator} vs {@code Table.put(List)}, and salt buckets (0 = no salt: one region takes
+ * every write — the hot spot).
+ *
+ * <p>One operation = load {@code meters × days × 48} readings into an empty pre-split table
+ * (single-shot; the table is re-created before each iteration, outside the measured time). The answer is
+ * checked once per trial: a scan counts exactly the rows written.
+ *
+ * <p>Cases: {@code client} {BUFFERED_MUTATOR, TABLE_PUT} × {@code threads} {1, 4, 16, 64} ×
+ * {@code rowsPerRequest} {1, 100, 1000, 10000} × {@code saltBuckets} {0, 8}; data {@code meters} × {@code days};
+ * schema {@code encoding}/{@code codec} (NONE/NONE: the load path alone). Scale files trim the product.
+ *
+ * <p>Recorded beside JMH's time (metric: unit):
+ * <ul>
+ * <li>{@code work} — rows and key+value bytes per operation: the export derives {@code records/s} (rows/s) and MiB/s;</li>
+ * <li>{@code max_region_write_share}: fraction — the busiest region's share of the table's write requests
+ *     (1.0 without salt; ≈ 1/saltBuckets with it);</li>
+ * <li>{@code regions}: count — regions of the table.</li>
+ * </ul>
+ *
+ * <p>Client threads and the mini cluster's handlers share this machine's cores: on 2 cores the
+ * published 7× from 64 clients cannot appear; the curve's shape (where it flattens) is the result.
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=MeterLoad} (add
+ * {@code -Dkensho.args="-p threads=64 -p rowsPerRequest=10000"}), or this class's {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
+        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
+@Warmup(iterations = 1)
+@Measurement(iterations = 3)
+public class MeterLoadBenchmark {
+
+    public static final ParamRules RULES = MeterBench.schemaRules()
+            .oneOf("client", LoadClient.class)
+            .intRange("threads", 1, 256)
+            .intRange("rowsPerRequest", 1, 100_000)
+            .intRange("meters", 1, 10_000_000)
+            .intRange("days", 1, MeterReadings.MAX_DAYS);
+
+    @Param({"BUFFERED_MUTATOR", "TABLE_PUT"})
+    LoadClient client;
+
+    @Param({"1", "4", "16", "64"})
+    int threads;
+
+    @Param({"1", "100", "1000", "10000"})
+    int rowsPerRequest;
+
+    @Param({"0", "8"})
+    int saltBuckets;
+
+    @Param("1000")
+    int meters;
+
+    @Param("2")
+    int days;
+
+    @Param("NONE")
+    String encoding;
+
+    @Param("NONE")
+    String codec;
+
+    HBaseTarget target;
+    MeterSchema schema;
+    TableName table;
+    ExecutorService pool;
+    MeterReadings readings;
+    Case label;
+    MeterLoader.Loaded last;
+    boolean checked;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(MeterBench.check(RULES, bp));
+    }
+
+    /** Trial set-up for one case (the sanity tests call it directly). */
+    void open(Case c) {
+        label = c;
+        schema = new MeterSchema(encoding, codec, saltBuckets);
+        target = MeterBench.target();
+        table = schema.tableName(target, "load");
+        readings = new MeterReadings(MeterBench.SEED);
+        pool = MeterBench.pool("load", threads);
+    }
+
+    @Setup(Level.Iteration)
+    public void emptyTable() {
+        schema.create(target, table);
+    }
+
+    @Benchmark
+    public long load() {
+        last = MeterLoader.load(target.connection(), table, schema.rowKey(), readings, meters, days, threads,
+                rowsPerRequest, client, pool, System.err);
+        return last.rows();
+    }
+
+    @TearDown(Level.Iteration)
+    public void checkOnce() throws IOException {
+        if (checked || last == null) {
+            return;
+        }
+        checked = true;
+        long expected = (long) meters * days * MeterReadings.SLOTS_PER_DAY;
+        long counted = countRows(target, table);
+        if (counted != expected) {
+            throw new IllegalStateException(table + " holds " + counted + " rows after the load, expected " + expected);
+        }
+        Recorder.work(label.benchmark(), label.params(), last.rows(), last.bytes());
+        recordRegionShare();
+    }
+
+    private void recordRegionShare() throws IOException {
+        long total = 0;
+        long max = 0;
+        int regions = 0;
+        try (Admin admin = target.connection().getAdmin()) {
+            for (ServerName sn : admin.getRegionServers()) {
+                for (RegionMetrics rm : admin.getRegionMetrics(sn, table)) {
+                    total += rm.getWriteRequestCount();
+                    max = Math.max(max, rm.getWriteRequestCount());
+                    regions++;
+                }
+            }
+        }
+        MeterBench.measurement(label, "regions", regions, "count");
+        if (total > 0) {
+            MeterBench.measurement(label, "max_region_write_share", (double) max / total, "fraction");
+        }
+    }
+
+    /** Rows of a table, by a key-only scan. */
+    static long countRows(HBaseTarget target, TableName table) throws IOException {
+        long n = 0;
+        Scan scan = new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(10_000).setCacheBlocks(false);
+        try (Table t = target.connection().getTable(table); ResultScanner rs = t.getScanner(scan)) {
+            for (Result r = rs.next(); r != null; r = rs.next()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        MeterBench.shutdown(pool);
+        if (target != null && table != null) {
+            target.dropTable(table);
+        }
+    }
+
+    public static void main(String[] args) {
+        Bench.main(MeterLoadBenchmark.class, args);
+    }
+}

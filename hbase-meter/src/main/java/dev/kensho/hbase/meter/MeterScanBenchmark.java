@@ -1,0 +1,207 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.hbase.HBaseTarget;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Query 1 of the write-up: a few meters' consumption series, one Scan per meter (the row key makes each
+ * meter's series contiguous). Published (10M meters × 180 days, FAST_DIFF+GZ, 400 regions): single
+ * thread, 100 meters, 247 rows/s for 1 day → 51,128 rows/s for 180 days; 100 meters × 180 days,
+ * 1 → 100 threads: 51,128 → <b>356,387 rows/s</b> (the Scan side of the 47× Scan-vs-Get ratio).
+ *
+ * <p>One operation = the whole query: the last {@code days} days of {@code meters} meters, their Scans
+ * spread over {@code threads} client threads (at most one thread per meter, as in the write-up; the
+ * effective count is recorded). Successive operations read different meters of the data set. Every
+ * meter's answer is checked: exactly {@code days × 48} rows ending at the data set's last reading.
+ *
+ * <p>Cases: {@code meters} {1, 10, 100} × {@code days} {1, 30, 180} × {@code threads} {1, 5, 10, 25, 50,
+ * 100}; the data set is {@code datasetMeters} × {@code datasetDays} readings with
+ * {@code encoding}/{@code codec} (FAST_DIFF/GZ, the write-up's) and {@code saltBuckets} regions, loaded
+ * once per JVM and shared by every case (see {@link MeterDatasets}). Blocks are cached as a reading
+ * application would: the data set fits in the block cache here, so this measures HBase's read path, not
+ * disks.
+ *
+ * <p>Recorded (metric: unit): {@code work} — rows per operation, giving {@code records/s} (rows/s, the
+ * write-up's unit); {@code effective_threads}: count. Scan vs Get: this class's {@code records/s} at
+ * meters=100, days=180 and the most threads, divided by {@link LatestReadingGetBenchmark}'s at its most
+ * meters and threads.
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=MeterScan}, or this class's {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
+        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
+@Warmup(iterations = 1, time = 2)
+@Measurement(iterations = 3, time = 2)
+public class MeterScanBenchmark {
+
+    public static final ParamRules RULES = MeterBench.schemaRules()
+            .intRange("meters", 1, 100_000)
+            .intRange("days", 1, MeterReadings.MAX_DAYS)
+            .intRange("threads", 1, 256)
+            .intRange("datasetMeters", 1, 10_000_000)
+            .intRange("datasetDays", 1, MeterReadings.MAX_DAYS);
+
+    @Param({"1", "10", "100"})
+    int meters;
+
+    @Param({"1", "30", "180"})
+    int days;
+
+    @Param({"1", "5", "10", "25", "50", "100"})
+    int threads;
+
+    @Param("100")
+    int datasetMeters;
+
+    @Param("180")
+    int datasetDays;
+
+    @Param("FAST_DIFF")
+    String encoding;
+
+    @Param("GZ")
+    String codec;
+
+    @Param("8")
+    int saltBuckets;
+
+    HBaseTarget target;
+    MeterRowKey keys;
+    MeterReadings readings;
+    TableName table;
+    ExecutorService pool;
+    int workers;
+    int firstSlot;
+    int lastSlot;
+    long next;
+    Case label;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(MeterBench.check(RULES, bp));
+    }
+
+    /** Trial set-up for one case (the sanity tests call it directly). */
+    void open(Case c) {
+        label = c;
+        MeterBench.require(meters <= datasetMeters, "meters", meters, "at most datasetMeters=" + datasetMeters);
+        MeterBench.require(days <= datasetDays, "days", days, "at most datasetDays=" + datasetDays);
+        MeterSchema schema = new MeterSchema(encoding, codec, saltBuckets);
+        target = MeterBench.target();
+        keys = schema.rowKey();
+        readings = new MeterReadings(MeterBench.SEED);
+        table = MeterDatasets.get(target, schema, datasetMeters, datasetDays);
+        workers = Math.min(threads, meters);
+        pool = MeterBench.pool("scan", workers);
+        lastSlot = datasetDays * MeterReadings.SLOTS_PER_DAY - 1;
+        firstSlot = (datasetDays - days) * MeterReadings.SLOTS_PER_DAY;
+        Recorder.work(label.benchmark(), label.params(), (long) meters * days * MeterReadings.SLOTS_PER_DAY, 0);
+        MeterBench.measurement(label, "effective_threads", workers, "count");
+    }
+
+    @Benchmark
+    public long query() throws InterruptedException, ExecutionException {
+        long base = next;
+        next += meters;
+        List<Callable<Long>> tasks = new ArrayList<>(workers);
+        for (int w = 0; w < workers; w++) {
+            final int t = w;
+            tasks.add(() -> {
+                long n = 0;
+                // Table instances are not thread-safe: one per task (they are light; the connection is shared)
+                try (Table ht = target.connection().getTable(table)) {
+                    for (int i = t; i < meters; i += workers) {
+                        n += scanMeter(ht, Math.floorMod(base + i, datasetMeters));
+                    }
+                }
+                return n;
+            });
+        }
+        long total = 0;
+        for (Future<Long> f : pool.invokeAll(tasks)) {
+            total += f.get();
+        }
+        return total;
+    }
+
+    /** One meter's last {@code days} days; checks count, last slot and one value. */
+    long scanMeter(Table htable, long meter) throws IOException {
+        Scan scan = new Scan().withStartRow(keys.key(meter, firstSlot)).withStopRow(keys.key(meter, lastSlot), true)
+                .setCaching(Math.min(10_000, days * MeterReadings.SLOTS_PER_DAY + 1));
+        long n = 0;
+        Result lastRow = null;
+        try (ResultScanner rs = htable.getScanner(scan)) {
+            for (Result r = rs.next(); r != null; r = rs.next()) {
+                n++;
+                lastRow = r;
+            }
+        }
+        long expected = (long) days * MeterReadings.SLOTS_PER_DAY;
+        if (n != expected || keys.slot(lastRow.getRow()) != lastSlot || keys.meterId(lastRow.getRow()) != meter) {
+            throw new IllegalStateException("meter " + meter + ": " + n + " rows ending at "
+                    + (lastRow == null ? "nothing" : keys.toString(lastRow.getRow())) + ", expected " + expected
+                    + " ending at slot " + lastSlot);
+        }
+        checkValue(keys, readings, lastRow);
+        return n;
+    }
+
+    /** The value of a row must be the generator's for its meter and slot. */
+    static void checkValue(MeterRowKey keys, MeterReadings readings, Result r) {
+        byte[] row = r.getRow();
+        byte[] want = readings.value(keys.meterId(row), keys.slot(row));
+        byte[] got = r.getValue(MeterSchema.FAMILY, MeterSchema.QUALIFIER);
+        if (!Arrays.equals(want, got)) {
+            throw new IllegalStateException(keys.toString(row) + " holds "
+                    + (got == null ? "nothing" : new String(got, java.nio.charset.StandardCharsets.US_ASCII))
+                    + ", expected " + new String(want, java.nio.charset.StandardCharsets.US_ASCII));
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        MeterBench.shutdown(pool);
+        if (table != null) {
+            MeterDatasets.release(target, table);
+        }
+    }
+
+    public static void main(String[] args) {
+        Bench.main(MeterScanBenchmark.class, args);
+    }
+}
