@@ -283,8 +283,8 @@ public class KeyValueThroughputBenchmark {
             return;
         }
         Scale scale = Scale.current();
-        int runs = RedisBenchmarkCalibration.runs(scale == Scale.SMOKE ? 1 : 5);
-        int n = RedisBenchmarkCalibration.requests(scale == Scale.SMOKE ? 20_000 : scale == Scale.DEFAULT ? 200_000 : 1_000_000);
+        int runs = RedisBenchmarkCalibration.runs(scale == Scale.SMOKE ? 1 : scale == Scale.DEFAULT ? 3 : 5);
+        int n = RedisBenchmarkCalibration.requests(scale == Scale.SMOKE ? 20_000 : scale == Scale.DEFAULT ? 100_000 : 1_000_000);
         Map<String, String> params = new TreeMap<>(cse.params());
         params.remove("client");
         params.remove("start");

@@ -1,6 +1,8 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.target.redis.RedisTarget;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -23,9 +25,14 @@ final class LettuceLoad implements LoadGenerator {
 
     LettuceLoad(RedisTarget target, int clients, int depth) {
         this.depth = depth;
+        RedisClient client = target.lettuce();
+        // Lettuce 6 arms a timer per command by default; a round has its own deadline (Round.TIMEOUT), so
+        // per-command timers would only add client work to what is measured. This client is this trial's own.
+        client.setOptions(client.getOptions().mutate()
+                .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build()).build());
         try {
             for (int i = 0; i < clients; i++) {
-                StatefulRedisConnection<byte[], byte[]> c = target.lettuce().connect(ByteArrayCodec.INSTANCE);
+                StatefulRedisConnection<byte[], byte[]> c = client.connect(ByteArrayCodec.INSTANCE);
                 c.setAutoFlushCommands(false);
                 connections.add(c);
             }
