@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import software.amazon.awssdk.core.exception.SdkException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -147,6 +148,9 @@ public class BatchSweepBenchmark {
             try {
                 f.get();
             } catch (ExecutionException e) {
+                if (e.getCause() instanceof SdkException sdk) {
+                    throw fx.failure(sdk);
+                }
                 throw e.getCause() instanceof RuntimeException r ? r : new TargetFailure("producer failed", e.getCause());
             }
         }

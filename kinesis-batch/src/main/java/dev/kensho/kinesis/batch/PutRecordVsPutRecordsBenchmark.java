@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.core.exception.SdkException;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -118,7 +119,11 @@ public class PutRecordVsPutRecordsBenchmark {
     @Benchmark
     public long putRecords() {
         PutRecordsBatcher b = new PutRecordsBatcher(fx.writer, fx.stream(), PutRecordsBatcher.MAX_RECORDS);
-        b.send(Payloads.entries(fx.tag(), written, records, recordBytes));
+        try {
+            b.send(Payloads.entries(fx.tag(), written, records, recordBytes));
+        } catch (SdkException e) {
+            throw fx.failure(e);
+        }
         written += records;
         return b.calls();
     }
@@ -128,11 +133,15 @@ public class PutRecordVsPutRecordsBenchmark {
         String stream = fx.stream();
         long tag = fx.tag();
         long last = 0;
-        for (int i = 0; i < single.putRecordCalls; i++) {
-            long id = written + i;
-            last = fx.writer.putRecord(r -> r.streamName(stream).partitionKey(Payloads.partitionKey(id))
-                    .data(SdkBytes.fromByteArrayUnsafe(Payloads.payload(tag, id, recordBytes))))
-                    .sequenceNumber().length();
+        try {
+            for (int i = 0; i < single.putRecordCalls; i++) {
+                long id = written + i;
+                last = fx.writer.putRecord(r -> r.streamName(stream).partitionKey(Payloads.partitionKey(id))
+                        .data(SdkBytes.fromByteArrayUnsafe(Payloads.payload(tag, id, recordBytes))))
+                        .sequenceNumber().length();
+            }
+        } catch (SdkException e) {
+            throw fx.failure(e);
         }
         written += single.putRecordCalls;
         return last;

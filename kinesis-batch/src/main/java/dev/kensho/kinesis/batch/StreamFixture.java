@@ -1,10 +1,13 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.export.Recorder;
 import dev.kensho.common.net.DelayProxy;
+import dev.kensho.common.target.kinesis.EmbeddedKinesis;
 import dev.kensho.common.target.kinesis.KinesisTarget;
 import dev.kensho.common.target.kinesis.KinesisTargets;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.kinesis.KinesisClient;
 
@@ -95,10 +98,29 @@ final class StreamFixture implements AutoCloseable {
         }
     }
 
+    /**
+     * A failed call as one line naming the target (a dead emulator, an unreachable endpoint), so the run
+     * folder says what happened rather than an HTTP client's exception chain.
+     */
+    TargetFailure failure(SdkException e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        String alive = target instanceof EmbeddedKinesis k && !k.process().isAlive() ? " (the emulator process has exited)" : "";
+        return new TargetFailure(target.describe() + alive + ": a call to stream " + stream + " failed: "
+                + (e.getMessage() == null ? root.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("")), e);
+    }
+
     @Override
     public void close() {
         try {
             drop();
+        } catch (RuntimeException e) {
+            if (!target.owned()) {
+                throw e; // on someone else's endpoint a stream left behind must be reported
+            }
+            // the suite's own server goes away with the target: its streams with it
         } finally {
             target.close();
         }

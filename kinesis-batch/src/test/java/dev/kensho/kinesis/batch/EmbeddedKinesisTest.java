@@ -55,4 +55,33 @@ class EmbeddedKinesisTest {
             assertTrue(e.getMessage().startsWith("refusing to delete stream orders"), e.getMessage());
         }
     }
+
+    /** Issue 9: the emulator dies mid-benchmark; the benchmark fails within seconds, naming the target. */
+    @Test
+    void deadEmulatorFailsTheBenchmarkQuicklyAndClearly() {
+        var b = new BatchSweepBenchmark();
+        b.batchSize = 10;
+        b.recordBytes = 50;
+        b.roundTripMs = 0;
+        b.shards = 1;
+        b.threads = 2;
+        b.calls = 3;
+        b.setup(null);
+        try {
+            b.newStream();
+            EmbeddedKinesis k = assertInstanceOf(EmbeddedKinesis.class, b.fx.target);
+            ProcessHandle node = ProcessHandle.of(k.process().pid()).orElseThrow();
+            node.destroyForcibly();
+            node.onExit().join();
+            long t0 = System.nanoTime();
+            var e = assertThrows(dev.kensho.common.TargetFailure.class, b::putRecords);
+            double s = (System.nanoTime() - t0) / 1e9;
+            assertTrue(s < 15, "took " + s + " s to fail");
+            assertTrue(e.getMessage().startsWith("embedded kinesalite 3.3.3"), e.getMessage());
+            assertTrue(e.getMessage().contains("has exited"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        } finally {
+            b.close();
+        }
+    }
 }
