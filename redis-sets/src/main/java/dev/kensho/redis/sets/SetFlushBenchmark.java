@@ -1,0 +1,180 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Memory;
+import dev.kensho.common.Settings;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.target.redis.RedisTargets;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import redis.clients.jedis.Jedis;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How long does {@code FLUSHDB} take after a full import, and what does {@code ASYNC} (Redis 4+: the
+ * keyspace is unlinked at once and freed by a background thread) change? Experiment 1's FLUSHDB row
+ * (published: 130.09 s for 100M members — {@code docs/redis-sets.md}).
+ *
+ * <p><b>Safety</b>: FLUSHDB removes every key of the database. It runs on the embedded server the suite
+ * starts; on an external target ({@code kensho.redis.uri}) the class is refused before anything starts
+ * unless {@code -Dkensho.destructive=true}, and the flush itself goes through the target's guarded
+ * {@code flushDb}.
+ *
+ * <p>Cases: {@code mode} = SYNC or ASYNC; {@code attributes} × {@code users} members of
+ * {@code memberBytes} bytes, imported before each iteration (variadic {@code SADD}, not timed).
+ *
+ * <p>Checked every iteration: before, every set is full; after, {@code DBSIZE} = 0; for ASYNC the
+ * iteration waits (not timed) until the background free is done ({@code lazyfree_pending_objects} = 0)
+ * so the next import starts from freed memory. Recorded per iteration: {@code flushed_members}
+ * (members), {@code used_memory_before_flush} (B), {@code used_memory_after_flush} (B, read right after
+ * the command returns: for ASYNC, memory not yet given back). {@code work} = members, for members/s.
+ *
+ * <p>Score: seconds per FLUSHDB, single shot, 1 warm-up + 5 measured.
+ *
+ * <p>Run: {@code mvn verify -Pbench -Dkensho.bench=SetFlush} or this class's {@code main};
+ * {@code -Dkensho.args="-p users=10000000"} for the write-up's size.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 1)
+@Measurement(iterations = 5)
+public class SetFlushBenchmark {
+
+    /** FLUSHDB or FLUSHDB ASYNC. */
+    public enum FlushMode { SYNC, ASYNC }
+
+    public static final ParamRules RULES = ParamRules.of()
+            .intRange("attributes", 1, 10_000)
+            .intRange("users", 1, 1_000_000_000)
+            .intRange("memberBytes", 1, 4096)
+            .oneOf("mode", FlushMode.class)
+            .combination(p -> {
+                if (p.containsKey("attributes") && p.containsKey("users") && p.containsKey("memberBytes")) {
+                    long records = Long.parseLong(p.get("attributes")) * Long.parseLong(p.get("users"));
+                    Memory.require("attributes=" + p.get("attributes") + " × users=" + p.get("users"),
+                            SetMemory.estimate(records, Integer.parseInt(p.get("memberBytes"))));
+                }
+            })
+            .preflight(RedisTargets::validate)
+            .preflight(SetFlushBenchmark::requireFlushAllowed);
+
+    @Param({"10"})
+    int attributes;
+
+    @Param({"200000"})
+    long users;
+
+    @Param({"64"})
+    int memberBytes;
+
+    @Param({"SYNC", "ASYNC"})
+    FlushMode mode;
+
+    private RedisTarget redis;
+    private Jedis control;
+    private Jedis conn;
+    private SetData data;
+    private Case label;
+    private long usedBefore;
+    private long flushedAt = -1;
+
+    /** FLUSHDB on someone else's server only with the explicit opt-in: refused before anything starts. */
+    static void requireFlushAllowed() {
+        if (Settings.get(Settings.REDIS_URI_PROPERTY) != null && !Settings.destructiveAllowed()) {
+            throw new BadInput("SetFlushBenchmark runs FLUSHDB, which would delete every key of the external"
+                    + " database " + Settings.REDIS_URI_PROPERTY + " points at; pass -D"
+                    + Settings.DESTRUCTIVE_PROPERTY + "=true to allow it, or leave it out with -Dkensho.bench");
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(Case.of(bp));
+    }
+
+    /** Trial setup for a given case label (tests call it directly). */
+    void open(Case c) {
+        label = c;
+        RULES.check(label.params());
+        redis = RedisTargets.open(Map.of());
+        redis.requireDestructive("FLUSHDB");
+        redis.record();
+        control = redis.jedis();
+        conn = redis.jedis();
+        data = SetData.of(redis.keyPrefix(), attributes, users, 0.0, memberBytes);
+        Recorder.work(label.benchmark(), label.params(), data.records(), 0);
+    }
+
+    @Setup(Level.Iteration)
+    public void importEverything() {
+        redis.deleteSuiteKeys();
+        SetLoader.fill(control, data, 0, attributes);
+        SetChecks.requireImported(control, data);
+        usedBefore = redis.usedMemory(control);
+    }
+
+    @Benchmark
+    public long flushDb() {
+        redis.flushDb(conn, mode == FlushMode.ASYNC);
+        flushedAt = data.records();
+        return flushedAt;
+    }
+
+    @TearDown(Level.Iteration)
+    public void checkAndSettle() throws InterruptedException {
+        if (flushedAt < 0) {
+            return;
+        }
+        long usedAfter = redis.usedMemory(control);
+        SetChecks.requireCount("DBSIZE after FLUSHDB " + mode, control.dbSize(), 0);
+        Recorder.measurement(label.benchmark(), label.params(), "flushed_members", flushedAt, "members");
+        Recorder.measurement(label.benchmark(), label.params(), "used_memory_before_flush", usedBefore, "B");
+        Recorder.measurement(label.benchmark(), label.params(), "used_memory_after_flush", usedAfter, "B");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (!"0".equals(redis.info(control, "memory").get("lazyfree_pending_objects"))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("FLUSHDB ASYNC: the background free did not finish within 10 minutes");
+            }
+            Thread.sleep(10); // waiting for the server's lazy-free thread, outside the timing
+        }
+        flushedAt = -1;
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (conn != null) {
+            conn.close();
+        }
+        if (control != null) {
+            redis.deleteSuiteKeys();
+            control.close();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    public static void main(String[] args) {
+        Bench.main(SetFlushBenchmark.class, args);
+    }
+}

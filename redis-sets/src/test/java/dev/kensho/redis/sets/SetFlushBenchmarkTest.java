@@ -1,0 +1,63 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.bench.Case;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Imports at smoke size into a real embedded redis-server, flushes once per mode and checks the keyspace is empty. */
+class SetFlushBenchmarkTest {
+
+    @ParameterizedTest
+    @EnumSource(SetFlushBenchmark.FlushMode.class)
+    void flushEmptiesTheImportedKeyspace(SetFlushBenchmark.FlushMode mode) throws Exception {
+        SetFlushBenchmark b = new SetFlushBenchmark();
+        b.attributes = 3;
+        b.users = 2_000;
+        b.memberBytes = 64;
+        b.mode = mode;
+        b.open(new Case("dev.kensho.redis.sets.SetFlushBenchmark.flushDb", Map.of()));
+        try {
+            for (int i = 0; i < 2; i++) {
+                b.importEverything(); // checks every set is full
+                assertEquals(6_000, b.flushDb());
+                b.checkAndSettle(); // DBSIZE 0, background free finished, or it throws
+            }
+        } finally {
+            b.close();
+        }
+    }
+
+    @Test
+    void refusedOnAnExternalTargetWithoutTheOptIn() {
+        String old = System.getProperty(Settings.REDIS_URI_PROPERTY);
+        System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:1/0");
+        try {
+            BadInput e = assertThrows(BadInput.class, SetFlushBenchmark::requireFlushAllowed);
+            assertTrue(e.getMessage().contains(Settings.DESTRUCTIVE_PROPERTY), e.getMessage());
+        } finally {
+            if (old == null) {
+                System.clearProperty(Settings.REDIS_URI_PROPERTY);
+            } else {
+                System.setProperty(Settings.REDIS_URI_PROPERTY, old);
+            }
+        }
+    }
+
+    @Test
+    void rejectsBadParamsInOneLine() {
+        assertThrows(BadInput.class, () -> SetFlushBenchmark.RULES.check("mode", "LAZY"));
+        assertThrows(BadInput.class, () -> SetFlushBenchmark.RULES.check("users", "0"));
+        assertThrows(BadInput.class, () -> SetFlushBenchmark.RULES.check("attributes", "0"));
+        assertThrows(BadInput.class, () -> SetFlushBenchmark.RULES.check(
+                Map.of("attributes", "1000", "users", "1000000000", "memberBytes", "64")));
+    }
+}
