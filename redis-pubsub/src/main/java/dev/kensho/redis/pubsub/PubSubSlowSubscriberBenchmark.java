@@ -384,13 +384,16 @@ public class PubSubSlowSubscriberBenchmark {
         try {
             if (restore != null && target != null) {
                 target.configSet(CONFIG, restore.configValue());
+                restore = null;
             }
         } finally {
             if (sampler != null) {
                 sampler.close();
+                sampler = null;
             }
             if (target != null) {
                 target.close();
+                target = null;
             }
         }
     }
