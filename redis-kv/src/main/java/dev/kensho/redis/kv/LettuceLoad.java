@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code clients} Lettuce connections on the target's shared client (its event loop has one thread per
  * core). Each connection is a closed loop: it sends a batch, and the callback of the batch's last reply
  * — running on the event-loop thread that read it — sends the next. No thread per connection exists,
- * so 800 connections cost 800 sockets, not 800 threads. Auto-flush is off so a pipeline batch leaves in
- * one write, as redis-benchmark's {@code -P} does.
+ * so 800 connections cost 800 sockets, not 800 threads. With {@code pipeline > 1} auto-flush is off so a batch leaves
+ * in one write, as redis-benchmark's {@code -P} does.
  */
 final class LettuceLoad implements LoadGenerator {
 
@@ -33,7 +33,9 @@ final class LettuceLoad implements LoadGenerator {
         try {
             for (int i = 0; i < clients; i++) {
                 StatefulRedisConnection<byte[], byte[]> c = client.connect(ByteArrayCodec.INSTANCE);
-                c.setAutoFlushCommands(false);
+                // a pipeline batch leaves in one write; a single command is written and flushed at once
+                // (Lettuce's buffered path costs an extra lock and queue per command)
+                c.setAutoFlushCommands(depth == 1);
                 connections.add(c);
             }
         } catch (RuntimeException e) {
@@ -112,7 +114,9 @@ final class LettuceLoad implements LoadGenerator {
                     });
                 }
             }
-            connection.flushCommands();
+            if (depth > 1) {
+                connection.flushCommands();
+            }
         }
 
         private void done(Throwable e) {
