@@ -69,7 +69,13 @@ public enum Client {
     public static final Duration SUBSCRIBE_TIMEOUT = Duration.ofSeconds(10);
     /** Longest wait for a subscriber to unsubscribe and its thread to end. */
     public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
-    /** Socket read timeout of subscriber connections: a silent server ends the run instead of hanging it. */
+    /**
+     * Socket read timeout of the subscriber connection before it subscribes (and of the TCP baseline's
+     * receiver). While subscribed, Jedis reads without a timeout ({@code JedisPubSubBase.proceed} sets it
+     * infinite) and Lettuce has none either: no wait of the benchmark thread depends on a subscriber
+     * thread ending by itself — {@link Flow#STALL_TIMEOUT} and the bounded waits here end the run, and
+     * closing the socket ends the subscriber's thread.
+     */
     public static final Duration SUBSCRIBER_READ_TIMEOUT = Duration.ofSeconds(60);
 
     public abstract Publisher publisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers);
