@@ -1,0 +1,141 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.Memory;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.target.redis.RedisTargets;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import redis.clients.jedis.Jedis;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How much memory does a set member cost as a function of the set size N and the member size, and how
+ * does that compare with the write-up's ≈15 GiB for 100M 64-byte members (≈161 B per member, ≈3 GiB
+ * over the raw bytes)? The measured value is the memory, recorded; the JMH score (time of one
+ * variadic-{@code SADD} load of the set) is incidental.
+ *
+ * <p>Cases: {@code users} = N (members of the one set), {@code memberBytes} = bytes per member
+ * (16, 64, 256 by default: the encoding changes from listpack to hashtable above 128 members or 64 B).
+ *
+ * <p>Checked every iteration: {@code SCARD} = N and sampled members are present. Recorded per
+ * iteration (metric, unit): {@code used_memory_total} (B, {@code used_memory} after − before),
+ * {@code used_memory_per_member} (B), {@code overhead_ratio} (used / raw member bytes, x),
+ * {@code memory_usage_key} (B, {@code MEMORY USAGE key SAMPLES 0}).
+ *
+ * <p>Run: {@code mvn verify -Pbench -Dkensho.bench=SetMemory} or this class's {@code main};
+ * {@code -Dkensho.args="-p users=10000000 -p memberBytes=64"}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 0)
+@Measurement(iterations = 3)
+public class SetMemoryBenchmark {
+
+    public static final ParamRules RULES = ParamRules.of()
+            .intRange("users", 1, 1_000_000_000)
+            .intRange("memberBytes", 1, 4096)
+            .combination(p -> {
+                if (p.containsKey("users") && p.containsKey("memberBytes")) {
+                    Memory.require("users=" + p.get("users") + " × memberBytes=" + p.get("memberBytes"),
+                            SetMemory.estimate(Long.parseLong(p.get("users")), Integer.parseInt(p.get("memberBytes"))));
+                }
+            })
+            .preflight(RedisTargets::validate);
+
+    @Param({"100", "10000", "1000000"})
+    long users;
+
+    @Param({"16", "64", "256"})
+    int memberBytes;
+
+    private RedisTarget redis;
+    private Jedis control;
+    private SetData data;
+    private Case label;
+    private long usedBefore;
+    private boolean loaded;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(Case.of(bp));
+    }
+
+    /** Trial setup for a given case label (tests call it directly). */
+    void open(Case c) {
+        label = c;
+        RULES.check(label.params());
+        redis = RedisTargets.open(Map.of());
+        redis.record();
+        control = redis.jedis();
+        data = SetData.of(redis.keyPrefix(), 1, users, 0.0, memberBytes);
+        Recorder.work(label.benchmark(), label.params(), data.records(), 0);
+    }
+
+    @Setup(Level.Iteration)
+    public void emptyKeyspace() {
+        redis.deleteSuiteKeys();
+        usedBefore = redis.usedMemory(control);
+    }
+
+    @Benchmark
+    public long loadSet() {
+        SetLoader.fill(control, data, 0, 1);
+        loaded = true;
+        return data.records();
+    }
+
+    @TearDown(Level.Iteration)
+    public void checkAndMeasure() {
+        if (!loaded) {
+            return;
+        }
+        SetChecks.requireImported(control, data);
+        long used = redis.usedMemory(control) - usedBefore;
+        long rawMembers = data.records() * memberBytes;
+        Long key = control.memoryUsage(data.key(0), 0);
+        Recorder.measurement(label.benchmark(), label.params(), "used_memory_total", used, "B");
+        Recorder.measurement(label.benchmark(), label.params(), "used_memory_per_member", (double) used / data.records(), "B");
+        Recorder.measurement(label.benchmark(), label.params(), "overhead_ratio", (double) used / rawMembers, "x");
+        Recorder.measurement(label.benchmark(), label.params(), "memory_usage_key", key == null ? 0 : key, "B");
+        lastPerMember = (double) used / data.records();
+        loaded = false;
+    }
+
+    /** Memory per member of the last checked iteration (tests read it). */
+    double lastPerMember = Double.NaN;
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (control != null) {
+            redis.deleteSuiteKeys();
+            control.close();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+    }
+
+    public static void main(String[] args) {
+        Bench.main(SetMemoryBenchmark.class, args);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.bench.Case;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Loads one set at smoke size into a real embedded redis-server and checks the memory per member is plausible. */
+class SetMemoryBenchmarkTest {
+
+    @ParameterizedTest
+    @CsvSource({"2000,16", "2000,64", "2000,256"})
+    void memoryPerMemberIsAtLeastTheMemberBytes(long users, int memberBytes) {
+        SetMemoryBenchmark b = new SetMemoryBenchmark();
+        b.users = users;
+        b.memberBytes = memberBytes;
+        b.open(new Case("dev.kensho.redis.sets.SetMemoryBenchmark.loadSet", Map.of()));
+        try {
+            b.emptyKeyspace();
+            assertEquals(users, b.loadSet());
+            b.checkAndMeasure(); // SCARD and sampled members, or it throws
+            // a member costs at least its bytes, and under 4× + 200 B (at 2,000 members the fixed costs
+            // in used_memory — client buffers, the key — are spread thin; at 100 they are not)
+            assertTrue(b.lastPerMember >= memberBytes * 0.9, "per member " + b.lastPerMember);
+            assertTrue(b.lastPerMember < memberBytes * 4 + 200, "per member " + b.lastPerMember);
+        } finally {
+            b.close();
+        }
+    }
+
+    @Test
+    void rejectsBadParamsInOneLine() {
+        assertThrows(BadInput.class, () -> SetMemoryBenchmark.RULES.check("users", "0"));
+        assertThrows(BadInput.class, () -> SetMemoryBenchmark.RULES.check("memberBytes", "5000"));
+        assertThrows(BadInput.class, () -> SetMemoryBenchmark.RULES.check(Map.of("users", "1000000000", "memberBytes", "4096")));
+    }
+}
