@@ -1,0 +1,42 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.target.redis.EmbeddedRedis;
+import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.LoadGenerator.Client;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A server killed mid-round: the round fails within seconds with one line naming the target, no hang. */
+class ServerDeathTest {
+
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void killedServerFailsTheRoundQuickly(Client client) throws Exception {
+        KeyValueThroughputBenchmark b = Trials.open(client, 100, 1, 0.8, 1, 10_000, Start.EMPTY);
+        try {
+            EmbeddedRedis server = (EmbeddedRedis) b.target;
+            String name = server.describe();
+            CompletableFuture<Long> round = CompletableFuture.supplyAsync(() -> b.run(Integer.MAX_VALUE));
+            assertThrows(java.util.concurrent.TimeoutException.class, () -> round.get(300, TimeUnit.MILLISECONDS),
+                    "the round is still running when the server is killed");
+            server.process().handles().stream().skip(1).forEach(ProcessHandle::destroyForcibly);
+            ExecutionException e = assertThrows(ExecutionException.class, () -> round.get(10, TimeUnit.SECONDS));
+            TargetFailure f = assertInstanceOf(TargetFailure.class, e.getCause());
+            assertTrue(f.getMessage().startsWith(name), f.getMessage());
+            assertTrue(f.getMessage().lines().count() == 1, f.getMessage());
+            assertFalse(server.isAlive());
+        } finally {
+            b.tearDown();
+        }
+    }
+}
