@@ -87,6 +87,7 @@ public enum Client {
 
     private static final class JedisPublisher implements Publisher {
         private static final CommandObjects COMMANDS = new CommandObjects();
+        private final String where;
         private final Jedis jedis;
         private final Pipeline pipeline;
         private final byte[] channel;
@@ -99,6 +100,7 @@ public enum Client {
         private long deliveries;
 
         JedisPublisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expected) {
+            this.where = target.describe();
             this.jedis = target.jedis(REPLY_TIMEOUT);
             this.pipeline = jedis.pipelined();
             this.channel = channel.getBytes(StandardCharsets.UTF_8);
@@ -111,7 +113,11 @@ public enum Client {
         public void publish(long seq, long sentNanos) {
             // Jedis writes the command into its output buffer now, so one array can be re-stamped
             Messages.stamp(message, seq, sentNanos);
-            replies.add(sharded ? pipeline.executeCommand(COMMANDS.spublish(channel, message)) : pipeline.publish(channel, message));
+            try {
+                replies.add(sharded ? pipeline.executeCommand(COMMANDS.spublish(channel, message)) : pipeline.publish(channel, message));
+            } catch (RuntimeException e) {
+                throw new TargetFailure(where + ": jedis publisher lost the server (" + rootMessage(e) + ")", e);
+            }
         }
 
         @Override
@@ -119,7 +125,7 @@ public enum Client {
             try {
                 pipeline.sync();
             } catch (RuntimeException e) {
-                throw new TargetFailure("jedis publisher: " + e.getMessage(), e);
+                throw new TargetFailure(where + ": jedis publisher lost the server (" + rootMessage(e) + ")", e);
             }
             for (Response<Long> r : replies) {
                 long n = r.get();
@@ -154,7 +160,7 @@ public enum Client {
             } catch (RuntimeException ignored) {
                 // the connection is being thrown away anyway
             }
-            jedis.close();
+            closeQuietly(jedis);
         }
     }
 
@@ -212,7 +218,7 @@ public enum Client {
             thread.setDaemon(true);
             thread.start();
             try {
-                awaitSubscribed(subscribed, receiver);
+                awaitSubscribed(target.describe(), subscribed, receiver);
             } catch (TargetFailure e) {
                 close();
                 throw e;
@@ -239,7 +245,7 @@ public enum Client {
                 }
                 join(thread, CLOSE_TIMEOUT);
             }
-            jedis.close(); // closes the socket: a thread still reading gets an exception and ends
+            closeQuietly(jedis); // closes the socket: a thread still reading gets an exception and ends
             join(thread, CLOSE_TIMEOUT);
         }
     }
@@ -247,6 +253,7 @@ public enum Client {
     // ---- Lettuce --------------------------------------------------------------------------------
 
     private static final class LettucePublisher implements Publisher {
+        private final String where;
         private final StatefulRedisConnection<byte[], byte[]> connection;
         private final RedisAsyncCommands<byte[], byte[]> async;
         private final byte[] channel;
@@ -259,6 +266,7 @@ public enum Client {
         private long deliveries;
 
         LettucePublisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expected) {
+            this.where = target.describe();
             try {
                 this.connection = target.lettuce().connect(ByteArrayCodec.INSTANCE);
             } catch (RuntimeException e) {
@@ -288,12 +296,12 @@ public enum Client {
                 try {
                     n = f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 } catch (java.util.concurrent.TimeoutException e) {
-                    throw new TargetFailure("lettuce publisher: no reply within " + REPLY_TIMEOUT.toSeconds() + " s");
+                    throw new TargetFailure(where + ": lettuce publisher got no reply within " + REPLY_TIMEOUT.toSeconds() + " s");
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new TargetFailure("lettuce publisher: interrupted");
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new TargetFailure("lettuce publisher: " + rootMessage(e), e);
+                    throw new TargetFailure(where + ": lettuce publisher lost the server (" + rootMessage(e) + ")", e);
                 }
                 deliveries += n;
                 if (n < expected) {
@@ -399,15 +407,24 @@ public enum Client {
 
     // ---- helpers --------------------------------------------------------------------------------
 
-    static void awaitSubscribed(CountDownLatch subscribed, Receiver receiver) {
+    static void awaitSubscribed(String where, CountDownLatch subscribed, Receiver receiver) {
         try {
             if (!subscribed.await(SUBSCRIBE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new TargetFailure("subscriber " + receiver.name() + ": no subscription confirmed within "
+                throw new TargetFailure(where + ": subscriber " + receiver.name() + ": no subscription confirmed within "
                         + SUBSCRIBE_TIMEOUT.toSeconds() + " s" + (receiver.disconnected() ? " (" + receiver.disconnect() + ")" : ""));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TargetFailure("interrupted while subscribing");
+        }
+    }
+
+    /** Closes a connection whose server may be gone (Jedis flushes on close and throws on a broken pipe). */
+    static void closeQuietly(Jedis j) {
+        try {
+            j.close();
+        } catch (RuntimeException ignored) {
+            // the socket is closed either way
         }
     }
 

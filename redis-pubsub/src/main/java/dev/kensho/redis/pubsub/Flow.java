@@ -29,6 +29,7 @@ public final class Flow implements Receiver.Listener {
     public static final int MAX_BATCH = 256;
     public static final Duration STALL_TIMEOUT = Duration.ofSeconds(30);
 
+    private final String where;
     private final Publisher publisher;
     private final List<Receiver> receivers;
     private final long window;
@@ -38,7 +39,9 @@ public final class Flow implements Receiver.Listener {
     private volatile Thread waiter;
     private volatile long wakeAt = Long.MAX_VALUE;
 
-    public Flow(Publisher publisher, List<Receiver> receivers, int messageBytes, long windowBytes) {
+    /** @param where what carries the messages, for error messages (a target's description, "tcp loopback") */
+    public Flow(String where, Publisher publisher, List<Receiver> receivers, int messageBytes, long windowBytes) {
+        this.where = where;
         this.publisher = publisher;
         this.receivers = List.copyOf(receivers);
         this.window = Math.max(2, Math.min(MAX_WINDOW_MESSAGES, windowBytes / messageBytes));
@@ -125,7 +128,7 @@ public final class Flow implements Receiver.Listener {
             while ((a = acked()) < target) {
                 for (Receiver r : receivers) {
                     if (r.disconnected()) {
-                        throw new TargetFailure("subscriber " + r.name() + " disconnected (" + r.disconnect() + ") after "
+                        throw new TargetFailure(where + ": subscriber " + r.name() + " disconnected (" + r.disconnect() + ") after "
                                 + r.count() + " of " + next + " messages");
                     }
                 }
@@ -133,7 +136,7 @@ public final class Flow implements Receiver.Listener {
                     progress = a;
                     stallDeadline = System.nanoTime() + STALL_TIMEOUT.toNanos();
                 } else if (System.nanoTime() > stallDeadline) {
-                    throw new TargetFailure("subscribers made no progress for " + STALL_TIMEOUT.toSeconds() + " s: received "
+                    throw new TargetFailure(where + ": subscribers made no progress for " + STALL_TIMEOUT.toSeconds() + " s: received "
                             + a + " of " + next + " messages");
                 }
                 LockSupport.parkNanos(this, 10_000_000L);
@@ -154,12 +157,12 @@ public final class Flow implements Receiver.Listener {
         await(next);
         for (Receiver r : receivers) {
             if (r.count() != next || r.missing() != 0 || r.outOfOrder() != 0) {
-                throw new TargetFailure("subscriber " + r.name() + " received " + r.count() + " of " + next + " messages ("
+                throw new TargetFailure(where + ": subscriber " + r.name() + " received " + r.count() + " of " + next + " messages ("
                         + r.missing() + " lost in " + r.gaps() + " gaps, " + r.outOfOrder() + " out of order)");
             }
         }
         if (publisher.shortfall() != 0) {
-            throw new TargetFailure("the server delivered " + publisher.shortfall() + " of " + publisher.published()
+            throw new TargetFailure(where + ": the server delivered " + publisher.shortfall() + " of " + publisher.published()
                     + " messages to fewer than " + receivers.size() + " subscribers");
         }
     }

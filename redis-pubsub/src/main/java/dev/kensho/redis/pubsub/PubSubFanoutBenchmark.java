@@ -104,7 +104,7 @@ public class PubSubFanoutBenchmark {
                 subs.add(client.subscribe(target, channel, mode, r));
             }
             publisher = client.publisher(target, channel, mode, messageBytes, subscribers);
-            flow = new Flow(publisher, receivers, messageBytes, windowBytes);
+            flow = new Flow(target.describe(), publisher, receivers, messageBytes, windowBytes);
             meter = new IterationMeter(c);
         } catch (RuntimeException e) {
             close();

@@ -388,7 +388,7 @@ public class PubSubSlowSubscriberBenchmark {
             }
         } finally {
             if (sampler != null) {
-                sampler.close();
+                Client.closeQuietly(sampler);
                 sampler = null;
             }
             if (target != null) {

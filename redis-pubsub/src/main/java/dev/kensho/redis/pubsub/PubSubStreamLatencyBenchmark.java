@@ -107,7 +107,7 @@ public class PubSubStreamLatencyBenchmark {
             subscriber = client.subscribe(target, channel, PubSubMode.CLASSIC, receiver);
             publisher = client.publisher(target, channel, PubSubMode.CLASSIC, spec.messageBytes(), 1);
             // the window is never the limit here (rate-limited): it is only used for counting and drain checks
-            flow = new Flow(publisher, List.of(receiver), spec.messageBytes(), PubSubParams.MAX_WINDOW_BYTES);
+            flow = new Flow(target.describe(), publisher, List.of(receiver), spec.messageBytes(), PubSubParams.MAX_WINDOW_BYTES);
             meter = new IterationMeter(c);
         } catch (RuntimeException e) {
             close();

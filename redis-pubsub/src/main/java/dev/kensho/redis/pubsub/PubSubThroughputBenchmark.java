@@ -109,7 +109,7 @@ public class PubSubThroughputBenchmark {
             }
             receiver = new Receiver("sub-0");
             link = transport.open(target, PubSubParams.channel(target, "throughput"), receiver, messageBytes);
-            flow = new Flow(link.publisher(), List.of(receiver), messageBytes, windowBytes);
+            flow = new Flow(target == null ? "tcp loopback" : target.describe(), link.publisher(), List.of(receiver), messageBytes, windowBytes);
             meter = new IterationMeter(c);
         } catch (RuntimeException e) {
             close();
@@ -158,6 +158,10 @@ public class PubSubThroughputBenchmark {
 
     Flow flow() {
         return flow;
+    }
+
+    RedisTarget target() {
+        return target;
     }
 
     Receiver receiver() {

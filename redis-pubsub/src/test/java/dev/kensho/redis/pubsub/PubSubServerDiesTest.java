@@ -1,0 +1,50 @@
+package dev.kensho.redis.pubsub;
+
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.target.redis.EmbeddedRedis;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The server dies mid-run: the benchmark fails within seconds with one message naming the target, for both clients. */
+class PubSubServerDiesTest {
+
+    @Test
+    void killedServerFailsFastWithTheTargetNamed() {
+        for (Transport t : new Transport[]{Transport.JEDIS, Transport.LETTUCE}) {
+            PubSubThroughputBenchmark b = new PubSubThroughputBenchmark();
+            b.transport = t;
+            b.messageBytes = 1024;
+            b.windowBytes = 1 << 20;
+            b.open(new Case(PubSubThroughputBenchmark.class.getName() + ".publish", Map.of("transport", t.name())));
+            try {
+                ReceivedCounters c = new ReceivedCounters();
+                b.startIteration(true);
+                for (int i = 0; i < 1000; i++) {
+                    b.publish(c);
+                }
+                EmbeddedRedis server = (EmbeddedRedis) b.target();
+                String name = server.describe();
+                server.process().close();
+                long t0 = System.nanoTime();
+                TargetFailure e = assertThrows(TargetFailure.class, () -> {
+                    for (int i = 0; i < 10_000_000; i++) {
+                        b.publish(c);
+                    }
+                });
+                double s = (System.nanoTime() - t0) / 1e9;
+                assertTrue(s < 10, t + ": failed after " + s + " s");
+                assertTrue(e.getMessage().contains(name), e.getMessage());
+                assertFalse(e.getMessage().contains("\n"), "one line");
+                System.out.println(t + " after " + String.format("%.2f", s) + " s: " + e.getMessage());
+            } finally {
+                b.close();
+            }
+        }
+    }
+}
