@@ -1,6 +1,17 @@
 /**
  * Experiment 1 — set algebra for audience segmentation (seed {@code 000_f08a651e42b40c2f.txt}): one
- * Redis SET per attribute, 64-byte pseudo-random user ids as members. {@link dev.kensho.redis.sets.SetImportBenchmark}
- * is the bulk {@code SADD} import the write-up timed with {@code redis-cli --pipe}.
+ * Redis SET per attribute, 64-byte pseudo-random user ids as members.
+ * <ul>
+ *   <li>{@link dev.kensho.redis.sets.SetImportBenchmark} — the bulk {@code SADD} import the write-up
+ *       timed with {@code redis-cli --pipe};</li>
+ *   <li>{@link dev.kensho.redis.sets.SetAlgebraBenchmark} — {@code SINTER}/{@code SUNION}/{@code SDIFF}
+ *       × overlap, full reply streamed vs server only ({@code …STORE}, {@code SINTERCARD});</li>
+ *   <li>{@link dev.kensho.redis.sets.SetGrowthBenchmark} — the same operations as N grows;</li>
+ *   <li>{@link dev.kensho.redis.sets.SetFlushBenchmark} — {@code FLUSHDB} sync and {@code ASYNC};</li>
+ *   <li>{@link dev.kensho.redis.sets.SetMemoryBenchmark} — memory per member vs N and member size;</li>
+ *   <li>{@link dev.kensho.redis.sets.BitmapAlgebraBenchmark} — the write-up's future work: bitmaps with
+ *       an id → offset dictionary, answering the same questions.</li>
+ * </ul>
+ * Docs and results: {@code docs/redis-sets.md}.
  */
 package dev.kensho.redis.sets;
