@@ -67,7 +67,7 @@ import java.util.concurrent.TimeUnit;
  * <tr><th>param</th><th>values</th><th>meaning</th></tr>
  * <tr><td>client</td><td>LETTUCE, JEDIS</td><td>client library (enum carrying the load generator)</td></tr>
  * <tr><td>clients</td><td>100, 800</td><td>connections, each with one batch in flight</td></tr>
- * <tr><td>ioThreads</td><td>1, 2, 4</td><td>server {@code io-threads} (with {@code io-threads-do-reads yes} when &gt; 1);
+ * <tr><td>ioThreads</td><td>1, 2 (seed: 1, 2, 4)</td><td>server {@code io-threads} (with {@code io-threads-do-reads yes} when &gt; 1);
  * set at start on the embedded server, read back and recorded on an external one</td></tr>
  * <tr><td>getRatio</td><td>0.8</td><td>share of GETs, 0 … 1</td></tr>
  * <tr><td>pipeline</td><td>1</td><td>requests per batch (redis-benchmark {@code -P})</td></tr>
@@ -284,7 +284,7 @@ public class KeyValueThroughputBenchmark {
         }
         Scale scale = Scale.current();
         int runs = RedisBenchmarkCalibration.runs(scale == Scale.SMOKE ? 1 : scale == Scale.DEFAULT ? 3 : 5);
-        int n = RedisBenchmarkCalibration.requests(scale == Scale.SMOKE ? 20_000 : scale == Scale.DEFAULT ? 100_000 : 1_000_000);
+        int n = RedisBenchmarkCalibration.requests(scale == Scale.SMOKE ? 20_000 : scale == Scale.DEFAULT ? 50_000 : 1_000_000);
         Map<String, String> params = new TreeMap<>(cse.params());
         params.remove("client");
         params.remove("start");

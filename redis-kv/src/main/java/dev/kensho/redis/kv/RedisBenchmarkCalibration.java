@@ -31,7 +31,7 @@ import java.util.concurrent.TimeoutException;
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
  * <tr><td>{@value #BINARY_PROPERTY}</td><td>redis-benchmark on the PATH</td><td>path of the redis-benchmark binary</td></tr>
  * <tr><td>{@value #RUNS_PROPERTY}</td><td>smoke 1, default 3, seed 5</td><td>repetitions of each command</td></tr>
- * <tr><td>{@value #REQUESTS_PROPERTY}</td><td>smoke 20000, default 100000, seed 1000000</td><td>{@code -n} of each repetition</td></tr>
+ * <tr><td>{@value #REQUESTS_PROPERTY}</td><td>smoke 20000, default 50000, seed 1000000</td><td>{@code -n} of each repetition</td></tr>
  * </table>
  */
 final class RedisBenchmarkCalibration {
