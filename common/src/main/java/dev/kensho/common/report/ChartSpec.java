@@ -12,8 +12,9 @@ import java.util.function.Predicate;
 
 /**
  * One chart of the report, as a selection of a run's rows: {@code cls} + {@code method} regex +
- * {@code metric}, optionally filtered by params; x from a param (numeric for LINE, category for BAR),
- * one series per distinct value of the {@code series} params. Error bars from the rows' errors.
+ * {@code metric} regex, optionally filtered by params; x from a param (numeric for LINE, category for BAR),
+ * one series per distinct value of the {@code series} params ({@code method} and {@code metric}
+ * may be named too). Error bars from the rows' errors.
  */
 public record ChartSpec(String id, String title, Kind kind, String cls, String method, String metric,
                         String x, List<String> series, Map<String, String> filter, boolean logX, boolean logY,
@@ -50,7 +51,7 @@ public record ChartSpec(String id, String title, Kind kind, String cls, String m
     /** The selected rows grouped into series (name → points in x order). */
     public Map<String, List<Point>> select(List<Results.Row> rows) {
         Predicate<Results.Row> match = r -> r.cls().equals(cls) && r.method().matches(method)
-                && r.metric().equals(metric)
+                && r.metric().matches(metric)
                 && filter.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())));
         Map<String, List<Point>> out = new TreeMap<>();
         for (Results.Row r : rows) {
@@ -61,8 +62,11 @@ public record ChartSpec(String id, String title, Kind kind, String cls, String m
             if (series.contains("method")) {
                 parts.add(r.method());
             }
+            if (series.contains("metric")) {
+                parts.add(r.metric());
+            }
             for (String s : series) {
-                if (!s.equals("method") && r.params().containsKey(s)) {
+                if (!s.equals("method") && !s.equals("metric") && r.params().containsKey(s)) {
                     parts.add(s + "=" + r.params().get(s));
                 }
             }

@@ -17,11 +17,13 @@ import java.util.Map;
  * The published figures of the five write-ups, all in one data file ({@code published.csv} beside this
  * class), each with its source (seed file and table/figure) and the set-up it was measured on, plus
  * how to find our matching number in a run ({@code cls}, {@code method}, {@code filter} "k=v;k=v",
- * {@code metric}).
+ * {@code metric}), and for times measured on a smaller data set, {@code linear_scale}
+ * ("users=10000000", "attributes*users=100000000"): the published size, to extrapolate our time to it
+ * linearly (the growth benchmarks show how far linear holds).
  */
 public record Published(String experiment, String key, String what, double value, double error, String unit,
                         String source, String setup, String cls, String method, Map<String, String> filter,
-                        String metric) {
+                        String metric, String linearScale) {
 
     public static List<Published> load() {
         try (InputStream in = Published.class.getResourceAsStream("published.csv")) {
@@ -41,7 +43,8 @@ public record Published(String experiment, String key, String what, double value
                 }
                 out.add(new Published(r.get("experiment"), r.get("key"), r.get("what"),
                         Double.parseDouble(r.get("published")), parse(r.get("error")), r.get("unit"), r.get("source"),
-                        r.get("published_setup"), r.get("cls"), r.get("method"), filter, r.get("metric")));
+                        r.get("published_setup"), r.get("cls"), r.get("method"), filter, r.get("metric"),
+                        r.getOrDefault("linear_scale", "")));
             }
             return out;
         } catch (IOException e) {
@@ -53,9 +56,30 @@ public record Published(String experiment, String key, String what, double value
         return s == null || s.isBlank() ? Double.NaN : Double.parseDouble(s);
     }
 
-    /** Our rows that measure the same thing (empty when this run did not measure it). */
+    private static final java.util.regex.Pattern RATIO =
+            java.util.regex.Pattern.compile("ratio\\((\\w+)\\.(\\w+)/(\\w+)\\.(\\w+);([^)]+)\\)");
+
+    /**
+     * Our rows that measure the same thing (empty when this run did not measure it). A metric
+     * {@code ratio(A.m/B.n;metric)} is the best (highest) A.m value over the best B.n value, its error
+     * the sum of the relative errors.
+     */
     public List<Results.Row> ours(List<Results.Row> rows) {
         List<Results.Row> out = new ArrayList<>();
+        java.util.regex.Matcher m = metric == null ? null : RATIO.matcher(metric);
+        if (m != null && m.matches()) {
+            Results.Row a = best(rows, m.group(1), m.group(2), m.group(5));
+            Results.Row b = best(rows, m.group(3), m.group(4), m.group(5));
+            if (a != null && b != null) {
+                double v = a.score() / b.score();
+                double rel = (Double.isNaN(a.error()) ? 0 : a.error() / a.score()) + (Double.isNaN(b.error()) ? 0 : b.error() / b.score());
+                Map<String, String> p = new LinkedHashMap<>();
+                p.put("of", a.method() + " " + a.paramString());
+                p.put("over", b.method() + " " + b.paramString());
+                out.add(new Results.Row(experiment, a.cls(), a.method(), p, "ratio", v, v * rel, "x", a.samples(), "derived"));
+            }
+            return out;
+        }
         if (cls == null || cls.isBlank()) {
             return out;
         }
@@ -67,6 +91,28 @@ public record Published(String experiment, String key, String what, double value
             }
         }
         return out;
+    }
+
+    /** Factor that scales our time linearly to the published size, or NaN when not applicable. */
+    public double scaleFactor(Results.Row ours) {
+        if (linearScale == null || linearScale.isBlank() || ours == null) {
+            return Double.NaN;
+        }
+        String[] kv = linearScale.split("=");
+        double n = 1;
+        for (String param : kv[0].split("\\*")) {
+            String v = ours.params().get(param.trim());
+            if (v == null) {
+                return Double.NaN;
+            }
+            n *= Double.parseDouble(v);
+        }
+        return Double.parseDouble(kv[1]) / n;
+    }
+
+    private static Results.Row best(List<Results.Row> rows, String cls, String method, String metric) {
+        return rows.stream().filter(r -> r.cls().equals(cls) && r.method().equals(method) && r.metric().equals(metric))
+                .max(java.util.Comparator.comparingDouble(Results.Row::score)).orElse(null);
     }
 
     /** Our value in the published unit (JMH time units converted to seconds when the published unit is s). */

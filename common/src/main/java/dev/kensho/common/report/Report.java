@@ -43,8 +43,17 @@ public final class Report implements ReportWriter {
 
     /** One comparison row: ours (may be absent) beside a published figure. */
     record Comparison(Published published, Results.Row ours, double value) {
+        /** Our value extrapolated linearly to the published size, or NaN. */
+        double scaled() {
+            double f = published.scaleFactor(ours);
+            return Double.isNaN(f) ? Double.NaN : value * f;
+        }
+
         double ratio() {
-            return ours == null ? Double.NaN : value / published.value();
+            if (ours == null) {
+                return Double.NaN;
+            }
+            return (Double.isNaN(scaled()) ? value : scaled()) / published.value();
         }
 
         double error() {
@@ -79,7 +88,9 @@ public final class Report implements ReportWriter {
         String state = env.path("status").asText("unknown");
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")
                 .append(machine(env)).append("\n\nErrors: JMH's 99.9% confidence half-width (± standard deviation for"
-                        + " recorded measurements). Published figures: `common/src/main/resources/dev/kensho/common/report/published.csv`."
+                        + " recorded measurements). \"ours × size ratio\": a time measured on less data, extrapolated"
+                        + " linearly to the published size (the growth charts show how far that holds); the ratio then"
+                        + " uses it. Published figures: `common/src/main/resources/dev/kensho/common/report/published.csv`."
                         + " All numbers: [results.csv](results.csv), [summary.md](summary.md).\n");
         html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>kensho report ")
                 .append(esc(runId)).append("</title><style>").append(CSS).append("</style></head><body>")
@@ -112,28 +123,30 @@ public final class Report implements ReportWriter {
             }
             List<Comparison> cs = comparisons(e.id(), rows);
             if (!cs.isEmpty()) {
-                md.append("| what | ours | ± | published | ratio ours/published | ours measured with | published on | source |\n")
-                        .append("|---|---:|---:|---:|---:|---|---|---|\n");
-                html.append("<table><tr><th>what</th><th>ours</th><th>±</th><th>published</th><th>ratio</th>"
-                        + "<th>ours measured with</th><th>published on</th><th>source</th></tr>");
+                md.append("| what | ours | ± | ours × size ratio | published | ratio ours/published | ours measured with | published on | source |\n")
+                        .append("|---|---:|---:|---:|---:|---:|---|---|---|\n");
+                html.append("<table><tr><th>what</th><th>ours</th><th>±</th><th>ours × size ratio</th><th>published</th>"
+                        + "<th>ratio</th><th>ours measured with</th><th>published on</th><th>source</th></tr>");
                 for (Comparison c : cs) {
                     Published p = c.published();
                     String ours = c.ours() == null ? "not measured" : Export.fmt(c.value()) + " " + p.unit();
                     String with = c.ours() == null ? "" : c.ours().paramString() + "; " + cores(env);
                     String pub = Export.fmt(p.value()) + (Double.isNaN(p.error()) ? "" : " ± " + Export.fmt(p.error()))
                             + " " + p.unit();
+                    String scaled = Double.isNaN(c.scaled()) ? "" : Export.fmt(c.scaled()) + " " + p.unit();
                     md.append("| ").append(cell(p.what())).append(" | ").append(ours).append(" | ").append(Export.fmt(c.error()))
-                            .append(" | ").append(pub).append(" | ").append(Export.fmt(c.ratio())).append(" | ")
+                            .append(" | ").append(scaled).append(" | ").append(pub).append(" | ").append(Export.fmt(c.ratio())).append(" | ")
                             .append(cell(with)).append(" | ").append(cell(p.setup())).append(" | ").append(cell(p.source())).append(" |\n");
                     html.append("<tr><td>").append(esc(p.what())).append("</td><td class=\"n\">").append(esc(ours))
                             .append("</td><td class=\"n\">").append(esc(Export.fmt(c.error()))).append("</td><td class=\"n\">")
-                            .append(esc(pub)).append("</td><td class=\"n\">").append(esc(Export.fmt(c.ratio())))
+                            .append(esc(scaled)).append("</td><td class=\"n\">").append(esc(pub)).append("</td><td class=\"n\">").append(esc(Export.fmt(c.ratio())))
                             .append("</td><td>").append(esc(with)).append("</td><td>").append(esc(p.setup()))
                             .append("</td><td>").append(esc(p.source())).append("</td></tr>");
                 }
                 html.append("</table>");
                 md.append('\n');
             }
+            Specials.render(e.id(), dir, rows, charts, md, html);
             calibration(e.id(), rows, md, html);
         }
         environment(env, md, html);
