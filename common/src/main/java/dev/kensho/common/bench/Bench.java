@@ -66,6 +66,8 @@ public final class Bench {
      */
     public static int run(Set<String> classes, String[] args, boolean requireMatch, PrintStream err) {
         RunFolder run = null;
+        String previousRunDir = null;
+        boolean runDirSet = false;
         try {
             Plan plan = plan(classes, args, requireMatch);
             if (plan.classes.isEmpty()) {
@@ -74,6 +76,9 @@ public final class Bench {
             }
             run = RunFolder.open();
             stopForksOnExit();
+            // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
+            previousRunDir = System.setProperty(Settings.RUN_DIR_PROPERTY, run.dir().toString());
+            runDirSet = true;
             err.println("kensho: scale " + plan.scale.scale().id() + ", results in " + run.dir());
             int status = 0;
             for (ClassPlan cp : plan.classes) {
@@ -101,6 +106,14 @@ public final class Bench {
                 run.markFailed("launcher", e.getMessage());
             }
             return e instanceof BadInput ? 2 : 1;
+        } finally {
+            if (runDirSet) {
+                if (previousRunDir == null) {
+                    System.clearProperty(Settings.RUN_DIR_PROPERTY);
+                } else {
+                    System.setProperty(Settings.RUN_DIR_PROPERTY, previousRunDir);
+                }
+            }
         }
     }
 
