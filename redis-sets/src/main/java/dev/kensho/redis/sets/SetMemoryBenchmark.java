@@ -74,6 +74,8 @@ public class SetMemoryBenchmark {
     private Case label;
     private long usedBefore;
     private boolean loaded;
+    /** Memory per member of the last checked iteration (tests read it). */
+    double lastPerMember = Double.NaN;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -120,9 +122,6 @@ public class SetMemoryBenchmark {
         lastPerMember = (double) used / data.records();
         loaded = false;
     }
-
-    /** Memory per member of the last checked iteration (tests read it). */
-    double lastPerMember = Double.NaN;
 
     @TearDown(Level.Trial)
     public void close() {
