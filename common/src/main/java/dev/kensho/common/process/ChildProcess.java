@@ -130,6 +130,33 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
+     * Waits until the child accepts TCP connections on 127.0.0.1:{@code port}. Throws a
+     * {@link TargetFailure} naming the child (with the end of its log) if it exits first or does not
+     * listen within {@code timeout}.
+     */
+    public void awaitListening(int port, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!isAlive()) {
+                throw new TargetFailure(name + " exited at start: " + logTail());
+            }
+            try (java.net.Socket s = new java.net.Socket()) {
+                s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.onSpinWait();
+            }
+            try {
+                Thread.sleep(10); // readiness poll of a starting process, not part of any measurement
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetFailure(name + ": interrupted while starting");
+            }
+        }
+        throw new TargetFailure(name + " did not accept connections within " + timeout.toSeconds() + " s: " + logTail());
+    }
+
+    /**
      * Waits for a short-lived child (a calibration tool) to exit; returns its exit status, or throws a
      * {@link TargetFailure} after {@code timeout} (and stops it).
      */

@@ -16,12 +16,12 @@ import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -124,25 +124,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
     }
 
     private void awaitReady() {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new TargetFailure("embedded kinesalite exited at start: " + process.logTail());
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.onSpinWait();
-            }
-            try {
-                Thread.sleep(20); // readiness poll of a starting process, not part of any measurement
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TargetFailure("embedded kinesalite: interrupted while starting");
-            }
-        }
-        throw new TargetFailure("embedded kinesalite did not accept connections within 20 s: " + process.logTail());
+        process.awaitListening(port, Duration.ofSeconds(20));
     }
 
     /** The Node executable, or a one-line error saying how to get one. */

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +17,7 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,26 +94,8 @@ public final class EmbeddedRedis extends RedisTarget {
     }
 
     private void awaitReady() {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new TargetFailure("embedded redis-server exited at start: " + process.logTail());
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                pid = process.pid();
-                return;
-            } catch (IOException notYet) {
-                Thread.onSpinWait();
-            }
-            try {
-                Thread.sleep(10); // readiness poll of a starting process, not part of any measurement
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TargetFailure("embedded redis-server: interrupted while starting");
-            }
-        }
-        throw new TargetFailure("embedded redis-server did not accept connections within 10 s: " + process.logTail());
+        process.awaitListening(port, Duration.ofSeconds(10));
+        pid = process.pid();
     }
 
     /** The redis-server binary: the user's, else the bundled one (extracted once per tmpdir). */
