@@ -14,6 +14,9 @@ import java.util.Map;
  */
 public final class RedisTargets {
 
+    /** How long the first PING of an external server may take before the run gives up on it. */
+    public static final java.time.Duration FIRST_CONTACT_TIMEOUT = java.time.Duration.ofSeconds(5);
+
     private RedisTargets() {
     }
 
@@ -34,8 +37,9 @@ public final class RedisTargets {
         RedisTarget t;
         if (uri != null) {
             t = ExternalRedis.parse(uri);
-            try (Jedis ignored = t.jedis()) {
-                // connects and PINGs within the connect timeout, or throws a one-line TargetFailure
+            try (Jedis ignored = t.jedis(FIRST_CONTACT_TIMEOUT)) {
+                // connects and PINGs within seconds, or throws a one-line TargetFailure: a server that
+                // accepts the connection but never answers must not hang the run for the long socket timeout
             }
         } else if (Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
             t = ContainerRedis.start(config);

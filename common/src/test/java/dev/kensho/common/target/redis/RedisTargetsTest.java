@@ -60,6 +60,22 @@ class RedisTargetsTest {
         }
     }
 
+    /** A server that accepts the connection but never answers: a clear line within seconds, not a hang. */
+    @Test
+    void silentExternalServerTimesOutWithOneLine() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + silent.getLocalPort());
+            long t0 = System.nanoTime();
+            TargetFailure e = assertThrows(TargetFailure.class, () -> RedisTargets.open(Map.of()));
+            long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+            assertTrue(seconds < 15, "gave up after " + seconds + " s");
+            assertTrue(e.getMessage().contains("127.0.0.1:" + silent.getLocalPort()), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"));
+        } finally {
+            System.clearProperty(Settings.REDIS_URI_PROPERTY);
+        }
+    }
+
     /** The embedded server, addressed as an external target: guarded commands refuse, suite keys only. */
     @Test
     void externalTargetRefusesDestructiveCommandsAndDeletesOnlySuiteKeys() {
