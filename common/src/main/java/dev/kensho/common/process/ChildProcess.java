@@ -100,6 +100,20 @@ public final class ChildProcess implements AutoCloseable {
         return !closed && shell.isAlive();
     }
 
+    /**
+     * Whether the child has exited, or exits within {@code grace}. For error paths: a client sees a
+     * killed server's connection close a moment before the watchdog has reaped it, and the message should
+     * say the process is gone.
+     */
+    public boolean exitedWithin(Duration grace) {
+        try {
+            return closed || shell.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !shell.isAlive();
+        }
+    }
+
     /** The server's pid (the watchdog's child running the command), or -1 once it has exited. */
     public long pid() {
         return shell.children()

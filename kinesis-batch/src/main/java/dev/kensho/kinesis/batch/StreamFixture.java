@@ -107,7 +107,7 @@ final class StreamFixture implements AutoCloseable {
         while (root.getCause() != null) {
             root = root.getCause();
         }
-        String alive = target instanceof EmbeddedKinesis k && !k.process().isAlive() ? " (the emulator process has exited)" : "";
+        String alive = target instanceof EmbeddedKinesis k && k.process().exitedWithin(java.time.Duration.ofSeconds(1)) ? " (the emulator process has exited)" : "";
         return new TargetFailure(target.describe() + alive + ": a call to stream " + stream + " failed: "
                 + (e.getMessage() == null ? root.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("")), e);
     }

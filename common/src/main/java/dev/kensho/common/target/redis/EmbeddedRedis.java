@@ -177,7 +177,7 @@ public final class EmbeddedRedis extends RedisTarget {
     @Override
     protected TargetFailure unreachable(Throwable e) {
         TargetFailure f = super.unreachable(e);
-        return process.isAlive() ? f : new TargetFailure(f.getMessage() + " — the redis-server process has exited: "
+        return !process.exitedWithin(java.time.Duration.ofSeconds(1)) ? f : new TargetFailure(f.getMessage() + " — the redis-server process has exited: "
                 + process.logTail(), e);
     }
 
