@@ -1,6 +1,7 @@
 package dev.kensho.common.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.TargetFailure;
 
 import java.io.IOException;
@@ -43,6 +44,10 @@ public final class Export {
         }
     }
 
+    /** Config keys that name one server process rather than describe the server (ports, paths). */
+    private static final List<String> PER_INSTANCE_CONFIG = List.of("port", "pidfile", "dir", "logfile",
+            "unixsocket", "dbfilename", "appenddirname", "tls-port", "cluster-config-file");
+
     Map<String, Object> env() {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("runId", run.dir().getFileName().toString());
@@ -56,12 +61,17 @@ public final class Export {
             // rewritten below
         }
         env.put("host", old != null && !old.isMissingNode() ? old : Env.host());
-        Set<JsonNode> servers = new LinkedHashSet<>(Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE)));
-        Map<String, JsonNode> distinct = new LinkedHashMap<>();
-        for (JsonNode s : servers) {
-            // one entry per distinct version+config (every fork records its server; most are alike)
-            distinct.putIfAbsent(s.path("redis_version").asText() + s.path("config").toString() + s.path("kind").asText()
-                    + s.path("version").asText(), s);
+        Map<String, ObjectNode> distinct = new LinkedHashMap<>();
+        for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {
+            // every JMH fork records its own server; they differ only in pid, port and directories
+            ObjectNode c = s.deepCopy();
+            c.put("target", s.path("target").asText("").replaceAll(" \\(pid \\d+\\)", "").replaceAll(":\\d+$", ""));
+            if (c.get("config") instanceof ObjectNode cfg) {
+                cfg.remove(PER_INSTANCE_CONFIG);
+            }
+            String key = c.toString();
+            ObjectNode first = distinct.computeIfAbsent(key, k -> c);
+            first.put("instances", first.path("instances").asInt(0) + 1);
         }
         env.put("servers", new ArrayList<>(distinct.values()));
         env.put("notes", notes());

@@ -109,7 +109,7 @@ public final class Report implements ReportWriter {
             md.append("\n\n");
             html.append("<h2>").append(esc(e.title())).append("</h2><p>").append(esc(e.question())).append("</p>");
             if (!any) {
-                md.append("_Not measured in this run._\n");
+                md.append("_Not measured in this run._\n\n");
                 html.append("<p><i>Not measured in this run.</i></p>");
             }
             for (ChartSpec spec : e.charts()) {
@@ -192,7 +192,8 @@ public final class Report implements ReportWriter {
         for (JsonNode s : env.path("servers")) {
             String line = s.path("target").asText(s.path("kind").asText("server")) + " — "
                     + (s.has("redis_version") ? "Redis " + s.get("redis_version").asText() : s.path("version").asText(""))
-                    + (s.has("config") ? ", config: " + importantConfig(s.get("config")) : "");
+                    + (s.has("config") ? ", config: " + importantConfig(s.get("config")) : "")
+                    + (s.path("instances").asInt(1) > 1 ? " (" + s.get("instances").asInt() + " instances, one per JMH fork)" : "");
             md.append("- server: ").append(line).append('\n');
             html.append("<li>server: ").append(esc(line)).append("</li>");
         }

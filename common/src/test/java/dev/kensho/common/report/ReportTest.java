@@ -62,6 +62,21 @@ class ReportTest {
     }
 
     @Test
+    void serversThatDifferOnlyInPidPortAndPathsAreOneEnvironmentLine(@TempDir Path tmp) throws IOException {
+        Path run = fixture(tmp.resolve("forks-run"));
+        String line = Files.readString(run.resolve("servers.jsonl")).strip();
+        String other = line.replaceFirst("\\(pid \\d+\\) on 127\\.0\\.0\\.1:\\d+", "(pid 4242) on 127.0.0.1:4243")
+                .replace("\"config\": {", "\"config\": {\"port\": \"4243\", \"dir\": \"/tmp/other\", ");
+        Files.writeString(run.resolve("servers.jsonl"), line + "\n" + other + "\n");
+        RunFolder.at(run).export();
+
+        List<String> servers = Files.readString(run.resolve("report.md")).lines().filter(l -> l.startsWith("- server:")).toList();
+        assertEquals(1, servers.size(), servers.toString());
+        assertTrue(servers.get(0).startsWith("- server: embedded redis-server on 127.0.0.1 — Redis 7.0.15"), servers.get(0));
+        assertTrue(servers.get(0).endsWith("(2 instances, one per JMH fork)"), servers.get(0));
+    }
+
+    @Test
     void compareFlagsDifferencesBeyondTheErrorBars(@TempDir Path tmp) throws IOException {
         Path a = fixture(tmp.resolve("a"));
         Path b = fixture(tmp.resolve("b"));

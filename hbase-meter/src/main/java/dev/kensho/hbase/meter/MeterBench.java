@@ -1,7 +1,6 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
@@ -45,31 +44,10 @@ final class MeterBench {
 
     /** Re-checks a case's params (a direct JMH run bypasses the launcher) and returns its label. */
     static Case check(ParamRules rules, BenchmarkParams bp) {
-        inheritRunDir();
         Case c = Case.of(bp);
         rules.check(c.params());
         rules.preflight();
         return c;
-    }
-
-    /**
-     * With {@code forks = 0} (this module's smoke/default scales) the benchmarks run inside the launcher
-     * JVM, which — unlike the forks it starts — is not given {@code kensho.runDir}, so {@link Recorder}
-     * would record nothing. The launcher's run folder is {@code <results>/<kensho.runId>} (RunFolder):
-     * when Maven named the run, point this JVM at it. (A run from an IDE has no run id: use {@code -f 1}
-     * there to get the recorded metrics.)
-     */
-    static void inheritRunDir() {
-        if (Settings.get(Settings.RUN_DIR_PROPERTY) != null) {
-            return;
-        }
-        String id = Settings.get(Settings.RUN_ID_PROPERTY);
-        if (id != null && id.matches("[A-Za-z0-9._\\-]+")) {
-            java.nio.file.Path dir = Settings.resultsRoot().resolve(id);
-            if (java.nio.file.Files.isDirectory(dir.resolve("jmh"))) {
-                System.setProperty(Settings.RUN_DIR_PROPERTY, dir.toString());
-            }
-        }
     }
 
     /** The JVM's shared target; its version and config are recorded once per JVM. */

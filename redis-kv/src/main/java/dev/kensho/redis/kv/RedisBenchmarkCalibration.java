@@ -16,8 +16,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.time.Duration;
 
 /**
  * {@code redis-benchmark} against the same server, as the yardstick of the suite's load generator: SET
@@ -111,15 +110,9 @@ final class RedisBenchmarkCalibration {
         Path dir = TempDirs.create("kensho-redis-benchmark-");
         Path log = dir.resolve("redis-benchmark.out");
         try (ChildProcess p = ChildProcess.start("redis-benchmark", cmd, dir, log)) {
-            // the watchdog shell is the first handle; it exits when redis-benchmark does
-            p.handles().get(0).onExit().get(10, TimeUnit.MINUTES);
+            p.waitFor(Duration.ofMinutes(10));
             return parse(command, Files.readAllLines(log, StandardCharsets.UTF_8));
-        } catch (TimeoutException e) {
-            throw new TargetFailure("redis-benchmark " + command + " did not finish within 10 minutes");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetFailure("redis-benchmark " + command + ": interrupted");
-        } catch (IOException | java.util.concurrent.ExecutionException e) {
+        } catch (IOException e) {
             throw new TargetFailure("redis-benchmark " + command + ": " + e.getMessage());
         } finally {
             TempDirs.delete(dir);
