@@ -65,6 +65,7 @@ final class Charts {
         style(c.getStyler());
         c.getStyler().setXAxisLogarithmic(spec.logX());
         c.getStyler().setYAxisLogarithmic(spec.logY());
+        c.getStyler().setXAxisDecimalPattern("#,##0.###"); // "10,000", not "1E4"
         int added = 0;
         for (Map.Entry<String, List<ChartSpec.Point>> e : data.entrySet()) {
             List<Double> xs = new ArrayList<>();
