@@ -45,8 +45,23 @@ public final class Export {
     }
 
     /** Config keys that name one server process rather than describe the server (ports, paths). */
-    private static final List<String> PER_INSTANCE_CONFIG = List.of("port", "pidfile", "dir", "logfile",
-            "unixsocket", "dbfilename", "appenddirname", "tls-port", "cluster-config-file");
+    private static final Set<String> PER_INSTANCE_CONFIG = Set.of("port", "pidfile", "dir", "logfile",
+            "unixsocket", "dbfilename", "appenddirname", "tls-port", "cluster-config-file", "hbase.rootdir",
+            "hbase.zookeeper.property.clientPort", "hbase.zookeeper.property.dataDir");
+
+    /** A server record with its keys sorted and its per-instance keys left out, at any depth. */
+    private static String canonical(JsonNode n) {
+        if (n.isObject()) {
+            java.util.TreeMap<String, String> sorted = new java.util.TreeMap<>();
+            n.fields().forEachRemaining(f -> {
+                if (!PER_INSTANCE_CONFIG.contains(f.getKey())) {
+                    sorted.put(f.getKey(), canonical(f.getValue()));
+                }
+            });
+            return sorted.toString();
+        }
+        return n.toString();
+    }
 
     Map<String, Object> env() {
         Map<String, Object> env = new LinkedHashMap<>();
@@ -65,11 +80,9 @@ public final class Export {
         for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {
             // every JMH fork records its own server; they differ only in pid, port and directories
             ObjectNode c = s.deepCopy();
-            c.put("target", s.path("target").asText("").replaceAll(" \\(pid \\d+\\)", "").replaceAll(":\\d+$", ""));
-            if (c.get("config") instanceof ObjectNode cfg) {
-                cfg.remove(PER_INSTANCE_CONFIG);
-            }
-            String key = c.toString();
+            c.put("target", s.path("target").asText("").replaceAll(" \\(pid \\d+\\)", "")
+                    .replaceAll("(127\\.0\\.0\\.1|localhost):\\d+", "$1"));
+            String key = canonical(c);
             ObjectNode first = distinct.computeIfAbsent(key, k -> c);
             first.put("instances", first.path("instances").asInt(0) + 1);
         }

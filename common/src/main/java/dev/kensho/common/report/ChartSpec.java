@@ -53,7 +53,7 @@ public record ChartSpec(String id, String title, Kind kind, String cls, String m
         Predicate<Results.Row> match = r -> r.cls().equals(cls) && r.method().matches(method)
                 && r.metric().matches(metric)
                 && filter.entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())));
-        Map<String, List<Point>> out = new TreeMap<>();
+        Map<String, List<Point>> out = new TreeMap<>(ChartSpec::natural);
         for (Results.Row r : rows) {
             if (!match.test(r)) {
                 continue;
@@ -80,6 +80,25 @@ public record ChartSpec(String id, String title, Kind kind, String cls, String m
         }
         return out;
     }
+
+    /** Series names in natural order: "roundTripMs=20" before "roundTripMs=100". */
+    static int natural(String a, String b) {
+        java.util.regex.Matcher ma = DIGITS.matcher(a);
+        java.util.regex.Matcher mb = DIGITS.matcher(b);
+        int ia = 0;
+        int ib = 0;
+        while (ma.find(ia) && mb.find(ib) && a.substring(ia, ma.start()).equals(b.substring(ib, mb.start()))) {
+            int c = new java.math.BigDecimal(ma.group()).compareTo(new java.math.BigDecimal(mb.group()));
+            if (c != 0) {
+                return c;
+            }
+            ia = ma.end();
+            ib = mb.end();
+        }
+        return a.substring(ia).compareTo(b.substring(ib)) != 0 ? a.substring(ia).compareTo(b.substring(ib)) : a.compareTo(b);
+    }
+
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?");
 
     static double num(String s) {
         try {

@@ -49,10 +49,11 @@ public final class Docs {
             body = body.replace("](charts/", "](images/").replaceFirst("^## [^\\n]*\\n", "");
             String block = START + "\n## Reference run `" + run.getFileName() + "`\n\n"
                     + "Generated from the run's report (`Docs`); numbers, not prose, so regenerate rather than edit. "
-                    + header + "\n" + body.strip() + "\n\n### Environment of this run\n"
+                    + header + "\n\n" + body.strip() + "\n\n### Environment of this run\n"
                     + (env == null ? "" : env.replaceFirst("^## Environment\\n", "").replace("\n### Notes", "\n#### Notes"))
                     .strip().lines().filter(l -> !l.startsWith("- server:") || l.length() < 400)
-                    .reduce("", (a, b) -> a + "\n" + b) + "\n" + END;
+                    .filter(l -> ownNote(l, e.id()))
+                    .reduce("", (a, b) -> a + "\n" + b).replaceFirst("\n+#### Notes\n*$", "") + "\n" + END;
             String text = Files.readString(page, StandardCharsets.UTF_8);
             int s = text.indexOf(START);
             int t = text.indexOf(END);
@@ -60,6 +61,15 @@ public final class Docs {
                     : text.stripTrailing() + "\n\n" + block + "\n";
             Files.writeString(page, text, StandardCharsets.UTF_8);
         }
+    }
+
+    /** A run note ("- topic: text") belongs on a page unless its topic names another experiment. */
+    static boolean ownNote(String line, String experiment) {
+        if (line.startsWith("- server:")) {
+            return true;
+        }
+        return Experiments.all().stream().map(Experiments.Experiment::id)
+                .noneMatch(id -> !id.equals(experiment) && line.startsWith("- " + id + " "));
     }
 
     /** The text from a "## " heading to the next "## " heading (or the end), or null. */

@@ -191,7 +191,11 @@ public final class Report implements ReportWriter {
         });
         for (JsonNode s : env.path("servers")) {
             String line = s.path("target").asText(s.path("kind").asText("server")) + " — "
-                    + (s.has("redis_version") ? "Redis " + s.get("redis_version").asText() : s.path("version").asText(""))
+                    + (s.has("redis_version") ? "Redis " + s.get("redis_version").asText()
+                    : s.has("hbase_version") ? "HBase " + s.get("hbase_version").asText()
+                    : s.has("emulator_version") ? s.path("emulator").asText("emulator") + " " + s.get("emulator_version").asText()
+                    + " on Node " + s.path("node_version").asText("?")
+                    : s.path("version").asText(""))
                     + (s.has("config") ? ", config: " + importantConfig(s.get("config")) : "")
                     + (s.path("instances").asInt(1) > 1 ? " (" + s.get("instances").asInt() + " instances, one per JMH fork)" : "");
             md.append("- server: ").append(line).append('\n');

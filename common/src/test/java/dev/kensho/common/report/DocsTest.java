@@ -32,5 +32,13 @@ class DocsTest {
         assertTrue(page.contains("| bulk import of 100M SADD (redis-cli --pipe, 1 connection) |"));
         assertTrue(page.contains("### Environment of this run"));
         assertTrue(Files.size(docs.resolve("images/sets-import-rate.png")) > 1000);
+        assertTrue(page.contains("fixture note"), "a note on no particular experiment stays");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aPageKeepsOnlyItsOwnExperimentsNotes() {
+        assertTrue(Docs.ownNote("- redis-kv cores: shared", "redis-kv"));
+        assertTrue(!Docs.ownNote("- redis-pubsub speed goal: met", "redis-kv"));
+        assertTrue(Docs.ownNote("- SetImportBenchmark: fixture note", "redis-kv"));
     }
 }

@@ -77,6 +77,15 @@ class ReportTest {
     }
 
     @Test
+    void seriesAreInNaturalOrder() {
+        List<String> names = new java.util.ArrayList<>(List.of("roundTripMs=100", "roundTripMs=20", "roundTripMs=0",
+                "client=JEDIS overlap=0.75", "client=JEDIS overlap=0.25"));
+        names.sort(ChartSpec::natural);
+        assertEquals(List.of("client=JEDIS overlap=0.25", "client=JEDIS overlap=0.75", "roundTripMs=0", "roundTripMs=20",
+                "roundTripMs=100"), names);
+    }
+
+    @Test
     void compareFlagsDifferencesBeyondTheErrorBars(@TempDir Path tmp) throws IOException {
         Path a = fixture(tmp.resolve("a"));
         Path b = fixture(tmp.resolve("b"));
