@@ -95,7 +95,8 @@ public record ChartSpec(String id, String title, Kind kind, String cls, String m
             ia = ma.end();
             ib = mb.end();
         }
-        return a.substring(ia).compareTo(b.substring(ib)) != 0 ? a.substring(ia).compareTo(b.substring(ib)) : a.compareTo(b);
+        int rest = a.substring(ia).compareTo(b.substring(ib));
+        return rest != 0 ? rest : a.compareTo(b);
     }
 
     private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?");
