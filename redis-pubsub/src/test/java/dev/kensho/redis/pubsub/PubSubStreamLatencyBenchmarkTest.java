@@ -9,7 +9,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Sanity: both named streams, both clients, half a second each: every message received in order, at the stream's rate. */
+/** Sanity: both named streams, both clients, half a second each: every message received in order, never faster than the stream's rate. */
 class PubSubStreamLatencyBenchmarkTest {
 
     @Test
@@ -42,7 +42,9 @@ class PubSubStreamLatencyBenchmarkTest {
                     Histogram h = b.latencies().total();
                     assertEquals(n, h.getTotalCount(), "one latency per message");
                     double rate = n / secs;
-                    assertTrue(rate > s.rateHz() * 0.9 && rate < s.rateHz() * 1.1, s + " " + c + " published at " + rate + " Hz");
+                    // the pacer must never publish faster than the stream; whether this machine kept up is a
+                    // measurement (keptUp, in the benchmark's results), not something a test can demand
+                    assertTrue(rate < s.rateHz() * 1.1, s + " " + c + " published at " + rate + " Hz");
                     System.out.printf("%-16s %-8s %,.0f Hz, %.1f Mbit/s, p50 %.0f µs, p99 %.0f µs, kept up %s%n", s.name(), c, rate,
                             PubSubParams.mbit((long) n * s.messageBytes()) / secs, h.getValueAtPercentile(50) / 1e3,
                             h.getValueAtPercentile(99) / 1e3, b.keptUp());
