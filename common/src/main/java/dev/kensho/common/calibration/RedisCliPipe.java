@@ -2,7 +2,7 @@ package dev.kensho.common.calibration;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
-import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.targets.redis.RedisTarget;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.kensho.common.process;
 
-import dev.kensho.common.target.redis.EmbeddedRedis;
+import dev.kensho.common.targets.redis.EmbeddedRedis;
 import dev.kensho.common.testing.HoldRedisMain;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

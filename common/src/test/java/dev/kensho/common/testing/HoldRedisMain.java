@@ -1,6 +1,6 @@
 package dev.kensho.common.testing;
 
-import dev.kensho.common.target.redis.EmbeddedRedis;
+import dev.kensho.common.targets.redis.EmbeddedRedis;
 
 import java.util.Map;
 

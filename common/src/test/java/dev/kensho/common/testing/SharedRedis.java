@@ -1,7 +1,7 @@
 package dev.kensho.common.testing;
 
-import dev.kensho.common.target.redis.RedisTarget;
-import dev.kensho.common.target.redis.RedisTargets;
+import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.targets.redis.RedisTargets;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;

@@ -4,9 +4,9 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
-import dev.kensho.common.target.hbase.Codecs;
-import dev.kensho.common.target.hbase.HBaseTarget;
-import dev.kensho.common.target.hbase.HBaseTargets;
+import dev.kensho.common.targets.hbase.Codecs;
+import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.common.targets.hbase.HBaseTargets;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.util.concurrent.ExecutorService;

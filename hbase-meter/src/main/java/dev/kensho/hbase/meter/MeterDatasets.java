@@ -1,6 +1,6 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.target.hbase.HBaseTarget;
+import dev.kensho.common.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.TableName;
 
 import java.util.Map;

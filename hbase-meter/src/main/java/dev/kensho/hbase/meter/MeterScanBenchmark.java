@@ -4,7 +4,7 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
-import dev.kensho.common.target.hbase.HBaseTarget;
+import dev.kensho.common.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;

@@ -16,6 +16,6 @@
  *     meters by batched multi-Get (its rows/s beside Query 1's gives the Scan-vs-Get ratio, 47× published).</li>
  * </ul>
  * The target (embedded mini cluster, external, container) comes from
- * {@link dev.kensho.common.target.hbase.HBaseTargets}.
+ * {@link dev.kensho.common.targets.hbase.HBaseTargets}.
  */
 package dev.kensho.hbase.meter;

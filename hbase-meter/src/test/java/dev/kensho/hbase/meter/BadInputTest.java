@@ -61,7 +61,7 @@ class BadInputTest {
     }
 
     static Stream<String> goodCodecs() {
-        return dev.kensho.common.target.hbase.Codecs.CODECS.stream();
+        return dev.kensho.common.targets.hbase.Codecs.CODECS.stream();
     }
 
     @org.junit.jupiter.api.Test

@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.bench.Case;
-import dev.kensho.common.target.hbase.HBaseTarget;
+import dev.kensho.common.targets.hbase.HBaseTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -57,7 +57,7 @@ class BenchmarkSanityTest {
         load.measureFiles(); // reads every HFile trailer: codec, encoding and cell count must match
         var files = hbase.storeFiles(load.table);
         assertTrue(files.stream().allMatch(f -> f.compression().equals("SNAPPY") && f.encoding().equals("FAST_DIFF")));
-        assertTrue(dev.kensho.common.target.hbase.HFiles.totalBytes(files) < load.baseline,
+        assertTrue(dev.kensho.common.targets.hbase.HFiles.totalBytes(files) < load.baseline,
                 "FAST_DIFF+SNAPPY is smaller than NONE/NONE");
         load.tearDown();
 

@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.target.redis.RedisTarget;
+import dev.kensho.common.targets.redis.RedisTarget;
 
 /**
  * A closed-loop load generator: {@code clients} real connections, each with one pipeline batch

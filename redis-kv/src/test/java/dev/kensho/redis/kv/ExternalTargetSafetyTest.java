@@ -1,8 +1,8 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Settings;
-import dev.kensho.common.target.redis.RedisTarget;
-import dev.kensho.common.target.redis.RedisTargets;
+import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.targets.redis.RedisTargets;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
 import dev.kensho.redis.kv.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.target.redis.RedisTarget;
-import dev.kensho.common.target.redis.RedisTargets;
+import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 

@@ -1,0 +1,98 @@
+package dev.kensho.common.targets.hbase;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+
+/**
+ * Chooses the HBase target, the suite's one rule: an explicit external ZooKeeper quorum wins
+ * ({@code kensho.hbase.zookeeper}); else a container if asked ({@code kensho.hbase.container=true});
+ * else the embedded mini cluster. See {@link HBaseTarget} for every property.
+ */
+public final class HBaseTargets {
+
+    private static HBaseTarget shared;
+
+    private HBaseTargets() {
+    }
+
+    /**
+     * Validates the JDK and every target property without starting or contacting anything; benchmark
+     * classes call it from their {@code RULES.preflight}.
+     */
+    public static void validate() {
+        requireSupportedJdk();
+        HBaseTarget.namespaceSetting();
+        String zk = Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY);
+        if (zk != null) {
+            ExternalHBase.parse(zk, Settings.get(HBaseTarget.ZNODE_PARENT_PROPERTY, HBaseTarget.ZNODE_PARENT_DEFAULT));
+        } else if (!Settings.flag(HBaseTarget.CONTAINER_PROPERTY)) {
+            Settings.range(HBaseTarget.REGION_SERVERS_PROPERTY,
+                    Settings.get(HBaseTarget.REGION_SERVERS_PROPERTY, HBaseTarget.REGION_SERVERS_DEFAULT), 1, 8);
+        }
+    }
+
+    /** Opens a new target by the rule above; the caller closes it. */
+    public static HBaseTarget open() {
+        validate();
+        String zk = Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY);
+        HBaseTarget t;
+        if (zk != null) {
+            t = ExternalHBase.fromSettings();
+            t.ensureNamespace(); // reaches the cluster now, with a one-line failure if nothing answers
+        } else if (Settings.flag(HBaseTarget.CONTAINER_PROPERTY)) {
+            t = ContainerHBase.start();
+        } else {
+            t = EmbeddedHBase.start();
+        }
+        return t;
+    }
+
+    /**
+     * The JVM's one target, opened on first use and closed at JVM exit: a mini cluster costs ~10 s to
+     * start, so every benchmark trial and test in a JVM shares it. Tests close it from their JUnit root
+     * store ({@link #closeShared()}).
+     */
+    public static synchronized HBaseTarget shared() {
+        if (shared == null) {
+            HBaseTarget t = open();
+            Runtime.getRuntime().addShutdownHook(new Thread(HBaseTargets::closeShared, "kensho-hbase-stop"));
+            shared = t;
+        }
+        return shared;
+    }
+
+    public static synchronized void closeShared() {
+        if (shared != null) {
+            HBaseTarget t = shared;
+            shared = null;
+            t.close();
+        }
+    }
+
+    /** HBase 2.6 runs on JDK 17 and 21; JDK 25 fails deep inside Hadoop ("getSubject is not supported"). */
+    public static void requireSupportedJdk() {
+        requireSupportedJdk(Runtime.version().feature(), System.getProperty("java.home"));
+    }
+
+    static void requireSupportedJdk(int feature, String home) {
+        if (feature < 17 || feature > 21) {
+            throw new BadInput("java.version=" + feature + " (" + home + ") is not supported by HBase 2.6;"
+                    + " allowed: JDK 17 … 21 (set JAVA_HOME to one)");
+        }
+    }
+
+    /**
+     * The mini cluster reflects into java.base: without the add-opens it fails or hangs. Checked here so
+     * the user gets the flags in one line instead.
+     */
+    public static void requireAddOpens() {
+        Module me = HBaseTargets.class.getModule();
+        for (String pkg : new String[]{"java.lang", "java.nio"}) {
+            if (!Object.class.getModule().isOpen(pkg, me)) {
+                throw new TargetFailure("embedded HBase needs --add-opens java.base/" + pkg + "=ALL-UNNAMED (and"
+                        + " java.nio, java.util, java.util.concurrent, sun.nio.ch) on this JVM's command line");
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package dev.kensho.common.targets.kinesis;
+
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.net.DelayProxy;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.core.SdkSystemSetting;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.kinesis.KinesisClient;
+import software.amazon.awssdk.services.kinesis.KinesisClientBuilder;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A Kinesis endpoint to benchmark: the embedded emulator (default), real AWS or an external endpoint,
+ * or LocalStack in a container. Obtain one with {@link KinesisTargets#open()}. Clients come from here so
+ * every benchmark gets the same HTTP client, timeouts and protocol (CBOR off for kinesalite), and so a
+ * {@link DelayProxy} can be put in front of any of them. Streams are created and deleted only through
+ * {@link #streams()}, which touches nothing outside the suite's prefix.
+ */
+public abstract class KinesisTarget implements AutoCloseable {
+
+    /** How the endpoint was obtained. */
+    public enum Kind { EMBEDDED, EXTERNAL, CONTAINER }
+
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+    public static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(60);
+
+    private final List<KinesisClient> clients = new ArrayList<>();
+    private final List<DelayProxy> proxies = new ArrayList<>();
+    private KinesisStreams streams;
+
+    public abstract Kind kind();
+
+    /** The endpoint to override the SDK's with, or null for the region's AWS endpoint. */
+    public abstract URI endpoint();
+
+    public abstract Region region();
+
+    /** Credentials; the provider is handed to the SDK only, never printed or recorded. */
+    protected abstract AwsCredentialsProvider credentials();
+
+    /** Whether the SDK may use CBOR (kinesalite needs it off). */
+    public abstract boolean cbor();
+
+    /** A description safe to print and record (no credentials). */
+    public abstract String describe();
+
+    /** Version and configuration of the server, for the run's servers.jsonl. */
+    public abstract Map<String, Object> serverInfo();
+
+    /** True when the suite started this endpoint and owns all of it. */
+    public boolean owned() {
+        return kind() != Kind.EXTERNAL;
+    }
+
+    /** Records {@link #serverInfo()} in the current run folder. */
+    public void record() {
+        Recorder.server(serverInfo());
+    }
+
+    public synchronized KinesisStreams streams() {
+        if (streams == null) {
+            streams = new KinesisStreams(client());
+        }
+        return streams;
+    }
+
+    /** A client straight to the endpoint (stream management, read-back). Closed with the target. */
+    public KinesisClient client() {
+        return client(null, List.of());
+    }
+
+    /** A client through {@code proxy} (null: direct), with optional interceptors (tests only). */
+    public synchronized KinesisClient client(DelayProxy proxy, List<ExecutionInterceptor> interceptors) {
+        if (!cbor()) {
+            // read when the client marshals; kinesalite 3.3.3 answers CBOR with errors
+            System.setProperty(SdkSystemSetting.CBOR_ENABLED.property(), "false");
+        }
+        ApacheHttpClient.Builder http = ApacheHttpClient.builder()
+                .maxConnections(256)
+                .connectionTimeout(CONNECT_TIMEOUT)
+                .socketTimeout(SOCKET_TIMEOUT);
+        KinesisClientBuilder b = KinesisClient.builder()
+                .region(region())
+                .credentialsProvider(credentials())
+                .overrideConfiguration(ClientOverrideConfiguration.builder()
+                        .apiCallTimeout(Duration.ofMinutes(2))
+                        .executionInterceptors(interceptors)
+                        .build());
+        URI ep = endpoint();
+        if (proxy != null) {
+            if (ep != null) {
+                ep = URI.create(ep.getScheme() + "://127.0.0.1:" + proxy.port());
+            } else {
+                // real AWS over TLS: keep the host name (certificate, SNI, signature), resolve it to the
+                // proxy. The port moves to the proxy's. Unverified here (no AWS account on this machine).
+                String host = "kinesis." + region().id() + ".amazonaws.com";
+                ep = URI.create("https://" + host + ":" + proxy.port());
+                http.dnsResolver(h -> {
+                    if (h.equalsIgnoreCase(host)) {
+                        return new InetAddress[]{InetAddress.getLoopbackAddress()};
+                    }
+                    return InetAddress.getAllByName(h);
+                });
+            }
+        }
+        if (ep != null) {
+            b.endpointOverride(ep);
+        }
+        KinesisClient c = b.httpClientBuilder(http).build();
+        clients.add(c);
+        return c;
+    }
+
+    /** A {@link DelayProxy} in front of this endpoint adding {@code roundTripMs} per call. Closed with the target. */
+    public synchronized DelayProxy proxy(double roundTripMs) {
+        URI ep = endpoint();
+        String host;
+        int port;
+        if (ep != null) {
+            host = ep.getHost();
+            port = ep.getPort() != -1 ? ep.getPort() : ep.getScheme().equals("https") ? 443 : 80;
+        } else {
+            host = "kinesis." + region().id() + ".amazonaws.com";
+            port = 443;
+            try {
+                InetAddress.getByName(host);
+            } catch (UnknownHostException e) {
+                throw new TargetFailure(describe() + ": cannot resolve " + host + " for the delay proxy");
+            }
+        }
+        DelayProxy p = DelayProxy.start(host, port, roundTripMs);
+        proxies.add(p);
+        return p;
+    }
+
+    protected Map<String, Object> baseInfo() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("target", describe());
+        m.put("kind", kind().name().toLowerCase(Locale.ROOT));
+        m.put("region", region().id());
+        m.put("cbor", cbor());
+        return m;
+    }
+
+    @Override
+    public synchronized void close() {
+        for (KinesisClient c : clients) {
+            try {
+                c.close();
+            } catch (RuntimeException ignored) {
+                // closing anyway
+            }
+        }
+        clients.clear();
+        proxies.forEach(DelayProxy::close);
+        proxies.clear();
+    }
+}

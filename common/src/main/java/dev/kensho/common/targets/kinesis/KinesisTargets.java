@@ -1,0 +1,75 @@
+package dev.kensho.common.targets.kinesis;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+
+/**
+ * Chooses the Kinesis target, the suite's one rule: an explicit external endpoint or region wins;
+ * else a LocalStack container if asked; else the embedded kinesalite.
+ *
+ * <table>
+ * <caption>Properties</caption>
+ * <tr><th>property</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@value #REGION_PROPERTY}</td><td>(none)</td><td>real AWS Kinesis in this region, default credentials chain</td></tr>
+ * <tr><td>{@value #ENDPOINT_PROPERTY}</td><td>(none)</td><td>any Kinesis-compatible http(s) endpoint (region: the property above, else us-east-1)</td></tr>
+ * <tr><td>{@value #CBOR_PROPERTY}</td><td>true</td><td>external endpoints only: false for kinesalite-like emulators</td></tr>
+ * <tr><td>{@value #CONTAINER_PROPERTY}</td><td>false</td><td>true: LocalStack via Testcontainers (Docker hosts)</td></tr>
+ * <tr><td>{@value ContainerKinesis#IMAGE_PROPERTY}</td><td>{@value ContainerKinesis#IMAGE_DEFAULT}</td><td>its image</td></tr>
+ * <tr><td>{@value EmbeddedKinesis#NODE_PROPERTY}</td><td>node</td><td>Node.js for the embedded emulator</td></tr>
+ * <tr><td>{@value EmbeddedKinesis#MODULES_PROPERTY}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where kinesalite is installed</td></tr>
+ * <tr><td>{@value KinesisStreams#PREFIX_PROPERTY}</td><td>{@value KinesisStreams#PREFIX_DEFAULT}</td><td>prefix of every stream the suite creates</td></tr>
+ * </table>
+ */
+public final class KinesisTargets {
+
+    public static final String REGION_PROPERTY = "kensho.kinesis.region";
+    public static final String ENDPOINT_PROPERTY = "kensho.kinesis.endpoint";
+    public static final String CBOR_PROPERTY = "kensho.kinesis.cbor";
+    public static final String CONTAINER_PROPERTY = "kensho.kinesis.container";
+
+    private KinesisTargets() {
+    }
+
+    private static boolean external() {
+        return Settings.get(REGION_PROPERTY) != null || Settings.get(ENDPOINT_PROPERTY) != null;
+    }
+
+    private static ExternalKinesis parseExternal() {
+        boolean cbor = Settings.get(CBOR_PROPERTY) == null || Settings.flag(CBOR_PROPERTY);
+        return ExternalKinesis.parse(Settings.get(REGION_PROPERTY), Settings.get(ENDPOINT_PROPERTY), cbor);
+    }
+
+    /** Validates every target property without starting or contacting anything. */
+    public static void validate() {
+        KinesisStreams.prefix();
+        if (external()) {
+            parseExternal();
+        } else if (!Settings.flag(CONTAINER_PROPERTY)) {
+            EmbeddedKinesis.validate();
+        }
+    }
+
+    public static KinesisTarget open() {
+        validate();
+        if (external()) {
+            ExternalKinesis t = parseExternal();
+            try {
+                // reaches the endpoint and checks the credentials within the timeouts, or one line
+                t.client().listStreams(b -> b.limit(1));
+            } catch (RuntimeException e) {
+                t.close();
+                Throwable root = e;
+                while (root.getCause() != null) {
+                    root = root.getCause();
+                }
+                throw new TargetFailure(t.describe() + ": cannot reach it or not allowed (" + root.getClass().getSimpleName()
+                        + (root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("")) + ")", e);
+            }
+            return t;
+        }
+        if (Settings.flag(CONTAINER_PROPERTY)) {
+            return ContainerKinesis.start();
+        }
+        return EmbeddedKinesis.start();
+    }
+}

@@ -1,0 +1,255 @@
+package dev.kensho.common.targets.redis;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.export.Recorder;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A Redis server to benchmark: embedded child process (default), external URI, or container. Obtain
+ * one with {@link RedisTargets#open(Map)}. Everything a benchmark does that could destroy data it did
+ * not create ({@code FLUSHDB}, {@code CONFIG SET}, {@code DEBUG}) goes through the guarded methods
+ * here, which refuse on an external target unless {@code -Dkensho.destructive=true}.
+ */
+public abstract class RedisTarget implements AutoCloseable {
+
+    /** How the server was obtained. */
+    public enum Kind { EMBEDDED, EXTERNAL, CONTAINER }
+
+    /** Socket timeout of the clients we hand out: long set operations may run for minutes. */
+    public static final Duration SOCKET_TIMEOUT = Duration.ofMinutes(15);
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+
+    private final String prefix = Settings.keyPrefix();
+    private RedisClient lettuce;
+
+    public abstract Kind kind();
+
+    public abstract String host();
+
+    public abstract int port();
+
+    public boolean tls() {
+        return false;
+    }
+
+    public int database() {
+        return 0;
+    }
+
+    /** ACL user name, or null. */
+    public String user() {
+        return null;
+    }
+
+    /** Password, or null. Never print, log or record it. */
+    protected abstract String password();
+
+    /** Environment for redis-cli / redis-benchmark: the password as {@code REDISCLI_AUTH}, never argv. */
+    public Map<String, String> cliEnvironment() {
+        return password() == null ? Map.of() : Map.of("REDISCLI_AUTH", password());
+    }
+
+    /** A description safe to print and record: kind, address, never the password. */
+    public String describe() {
+        return kind().name().toLowerCase(Locale.ROOT) + " redis " + (tls() ? "rediss" : "redis") + "://"
+                + host() + ":" + port() + "/" + database();
+    }
+
+    /** Prefix of every key the suite writes (default {@code kensho:}). */
+    public String keyPrefix() {
+        return prefix;
+    }
+
+    /** True when the suite started this server and may do anything to it. */
+    public boolean owned() {
+        return kind() != Kind.EXTERNAL;
+    }
+
+    /** A new Jedis connection (caller closes it). */
+    public Jedis jedis() {
+        return jedis(SOCKET_TIMEOUT);
+    }
+
+    public Jedis jedis(Duration socketTimeout) {
+        DefaultJedisClientConfig.Builder cfg = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis((int) CONNECT_TIMEOUT.toMillis())
+                .socketTimeoutMillis((int) socketTimeout.toMillis())
+                .ssl(tls())
+                .database(database())
+                .clientName("kensho");
+        if (password() != null) {
+            cfg.user(user()).password(password());
+        }
+        try {
+            Jedis j = new Jedis(new HostAndPort(host(), port()), cfg.build());
+            j.ping();
+            return j;
+        } catch (RuntimeException e) {
+            throw unreachable(e);
+        }
+    }
+
+    /** The shared Lettuce client of this target (closed with the target). */
+    public synchronized RedisClient lettuce() {
+        if (lettuce == null) {
+            RedisURI.Builder b = RedisURI.builder().withHost(host()).withPort(port()).withSsl(tls())
+                    .withDatabase(database()).withTimeout(SOCKET_TIMEOUT).withClientName("kensho");
+            if (password() != null) {
+                if (user() != null) {
+                    b.withAuthentication(user(), password());
+                } else {
+                    b.withPassword(password().toCharArray());
+                }
+            }
+            lettuce = RedisClient.create(b.build());
+            lettuce.setOptions(io.lettuce.core.ClientOptions.builder()
+                    .socketOptions(io.lettuce.core.SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
+                    .autoReconnect(false)
+                    .build());
+        }
+        return lettuce;
+    }
+
+    protected TargetFailure unreachable(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return new TargetFailure(describe() + ": cannot connect or lost the connection ("
+                + root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage())
+                + ") — is the server up and reachable?", e);
+    }
+
+    // ---- guarded operations ---------------------------------------------------------------------
+
+    /** Throws unless the suite owns the server or the user opted in to destructive commands. */
+    public void requireDestructive(String command) {
+        if (!owned() && !Settings.destructiveAllowed()) {
+            throw new BadInput("refusing " + command + " on " + describe()
+                    + ": an external server may hold data the suite did not create; pass -D"
+                    + Settings.DESTRUCTIVE_PROPERTY + "=true to allow it");
+        }
+    }
+
+    /** {@code CONFIG SET}; on an external target only with the opt-in. */
+    public void configSet(String name, String value) {
+        requireDestructive("CONFIG SET " + name);
+        try (Jedis j = jedis()) {
+            j.configSet(name, value);
+        }
+    }
+
+    /** {@code FLUSHDB [ASYNC]}; on an external target only with the opt-in. */
+    public void flushDb(Jedis j, boolean async) {
+        requireDestructive("FLUSHDB");
+        if (async) {
+            j.flushDB(redis.clients.jedis.args.FlushMode.ASYNC);
+        } else {
+            j.flushDB();
+        }
+    }
+
+    /**
+     * Removes every key the suite wrote: {@code FLUSHDB} on a server the suite owns, else only the keys
+     * under {@link #keyPrefix()} ({@code SCAN MATCH prefix*} + {@code UNLINK}).
+     */
+    public void deleteSuiteKeys() {
+        try (Jedis j = jedis()) {
+            if (owned()) {
+                j.flushDB();
+                return;
+            }
+            ScanParams p = new ScanParams().match(keyPrefix() + "*").count(1000);
+            String cursor = ScanParams.SCAN_POINTER_START;
+            do {
+                ScanResult<String> r = j.scan(cursor, p);
+                if (!r.getResult().isEmpty()) {
+                    j.unlink(r.getResult().toArray(String[]::new));
+                }
+                cursor = r.getCursor();
+            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+        }
+    }
+
+    // ---- what the results record ----------------------------------------------------------------
+
+    /** {@code INFO <section>} as a map. */
+    public Map<String, String> info(Jedis j, String section) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String line : j.info(section).split("\r?\n")) {
+            int c = line.indexOf(':');
+            if (c > 0 && !line.startsWith("#")) {
+                m.put(line.substring(0, c), line.substring(c + 1).trim());
+            }
+        }
+        return m;
+    }
+
+    public long usedMemory(Jedis j) {
+        return Long.parseLong(info(j, "memory").get("used_memory"));
+    }
+
+    /** Version and effective configuration, secrets removed. */
+    public Map<String, Object> serverInfo() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("target", describe());
+        try (Jedis j = jedis()) {
+            Map<String, String> server = info(j, "server");
+            out.put("redis_version", server.get("redis_version"));
+            out.put("os", server.get("os"));
+            out.put("arch_bits", server.get("arch_bits"));
+            out.put("io_threads_active", info(j, "stats").get("io_threads_active"));
+            Map<String, String> config = new TreeMap<>();
+            try {
+                config.putAll(j.configGet("*"));
+                config.replaceAll((k, v) -> k.contains("pass") || k.contains("auth")
+                        ? (v == null || v.isEmpty() ? v : "(redacted)") : v);
+            } catch (RuntimeException e) {
+                config.put("(CONFIG GET)", "unavailable: " + e.getMessage());
+            }
+            out.put("config", config);
+        }
+        return out;
+    }
+
+    /** Records {@link #serverInfo()} in the current run folder (once per fork). */
+    public void record() {
+        Recorder.server(serverInfo());
+    }
+
+    /** Config lines a benchmark asked for; on an external server they are read back, not changed. */
+    public Map<String, String> readConfig(List<String> names) {
+        Map<String, String> m = new LinkedHashMap<>();
+        try (Jedis j = jedis()) {
+            for (String n : names) {
+                m.putAll(j.configGet(n));
+            }
+        }
+        return m;
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (lettuce != null) {
+                lettuce.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+                lettuce = null;
+            }
+        }
+    }
+}
