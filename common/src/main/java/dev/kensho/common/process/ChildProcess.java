@@ -143,6 +143,17 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /** A free TCP port on 127.0.0.1 for a server about to be started. */
+    public static int freePort() {
+        try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+            s.setReuseAddress(false);
+            s.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new TargetFailure("cannot find a free port on 127.0.0.1 (" + e.getMessage() + ")");
+        }
+    }
+
     /**
      * Waits until the child accepts TCP connections on 127.0.0.1:{@code port}. Throws a
      * {@link TargetFailure} naming the child (with the end of its log) if it exits first or does not

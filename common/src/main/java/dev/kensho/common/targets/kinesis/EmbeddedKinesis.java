@@ -14,8 +14,6 @@ import software.amazon.awssdk.regions.Region;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -95,7 +93,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
         TargetFailure last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             Path dir = TempDirs.create("kensho-kinesis-");
-            int port = freePort();
+            int port = ChildProcess.freePort();
             Map<String, Object> opts = Map.of("port", port, "createStreamMs", 0, "deleteStreamMs", 0,
                     "updateStreamMs", 0, "shardLimit", 1000);
             Path script = dir.resolve("launch.js");
@@ -188,16 +186,6 @@ public final class EmbeddedKinesis extends KinesisTarget {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TargetFailure("interrupted while running " + node);
-        }
-    }
-
-    static int freePort() {
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(false);
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new TargetFailure("cannot find a free port on 127.0.0.1 (" + e.getMessage() + ")");
         }
     }
 

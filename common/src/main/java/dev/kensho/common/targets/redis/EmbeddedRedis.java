@@ -8,8 +8,6 @@ import dev.kensho.common.process.TempDirs;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +51,7 @@ public final class EmbeddedRedis extends RedisTarget {
         TargetFailure last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             Path dir = TempDirs.create("kensho-redis-");
-            int port = freePort();
+            int port = ChildProcess.freePort();
             Map<String, String> conf = new LinkedHashMap<>();
             conf.put("port", Integer.toString(port));
             conf.put("bind", "127.0.0.1");
@@ -137,16 +135,6 @@ public final class EmbeddedRedis extends RedisTarget {
         String a = arch.equals("amd64") || arch.equals("x86_64") ? "amd64"
                 : arch.equals("aarch64") || arch.equals("arm64") ? "arm64" : arch;
         return o + "-" + a;
-    }
-
-    static int freePort() {
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(false);
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new TargetFailure("cannot find a free port on 127.0.0.1 (" + e.getMessage() + ")");
-        }
     }
 
     @Override

@@ -47,7 +47,7 @@ class RedisTargetsTest {
 
     @Test
     void unreachableExternalServerFailsFastWithOneLine() {
-        int port = EmbeddedRedis.freePort(); // nothing listens there
+        int port = dev.kensho.common.process.ChildProcess.freePort(); // nothing listens there
         System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + port);
         try {
             long t0 = System.nanoTime();
