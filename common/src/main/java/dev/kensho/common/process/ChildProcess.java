@@ -155,6 +155,25 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
+     * Runs {@code start} with a free port, and again (3 tries in all) when another process took that port
+     * between the probe and the bind: the failure then contains {@code inUse} (the server's own wording).
+     */
+    public static <T> T onFreePort(String inUse, java.util.function.IntFunction<T> start) {
+        TargetFailure last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try {
+                return start.apply(freePort());
+            } catch (TargetFailure e) {
+                if (!e.getMessage().contains(inUse)) {
+                    throw e;
+                }
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    /**
      * Waits until the child accepts TCP connections on 127.0.0.1:{@code port}. Throws a
      * {@link TargetFailure} naming the child (with the end of its log) if it exits first or does not
      * listen within {@code timeout}.

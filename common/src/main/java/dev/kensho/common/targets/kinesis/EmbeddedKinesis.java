@@ -90,10 +90,8 @@ public final class EmbeddedKinesis extends KinesisTarget {
         String nodeVersion = nodeVersion(node);
         Path kinesalite = emulatorDir();
         String version = packageVersion(kinesalite);
-        TargetFailure last = null;
-        for (int attempt = 0; attempt < 3; attempt++) {
+        return ChildProcess.onFreePort("EADDRINUSE", port -> {
             Path dir = TempDirs.create("kensho-kinesis-");
-            int port = ChildProcess.freePort();
             Map<String, Object> opts = Map.of("port", port, "createStreamMs", 0, "deleteStreamMs", 0,
                     "updateStreamMs", 0, "shardLimit", 1000);
             Path script = dir.resolve("launch.js");
@@ -112,13 +110,9 @@ public final class EmbeddedKinesis extends KinesisTarget {
                 return k;
             } catch (TargetFailure e) {
                 k.close();
-                last = e;
-                if (!e.getMessage().contains("EADDRINUSE")) {
-                    throw e;
-                }
+                throw e;
             }
-        }
-        throw last;
+        });
     }
 
     private void awaitReady() {

@@ -48,10 +48,8 @@ public final class EmbeddedRedis extends RedisTarget {
     public static EmbeddedRedis start(Map<String, String> config) {
         Path binary = binary();
         String password = System.getenv(Settings.REDIS_PASSWORD_ENV);
-        TargetFailure last = null;
-        for (int attempt = 0; attempt < 3; attempt++) {
+        return ChildProcess.onFreePort("Address already in use", port -> {
             Path dir = TempDirs.create("kensho-redis-");
-            int port = ChildProcess.freePort();
             Map<String, String> conf = new LinkedHashMap<>();
             conf.put("port", Integer.toString(port));
             conf.put("bind", "127.0.0.1");
@@ -82,13 +80,9 @@ public final class EmbeddedRedis extends RedisTarget {
                 return r;
             } catch (TargetFailure e) {
                 r.close();
-                last = e;
-                if (!e.getMessage().contains("Address already in use")) {
-                    throw e;
-                }
+                throw e;
             }
-        }
-        throw last;
+        });
     }
 
     private void awaitReady() {
