@@ -6,54 +6,43 @@ import java.nio.file.Paths;
 import java.util.Locale;
 
 /**
- * Every suite-wide knob, as a {@code NAME_PROPERTY} / {@code NAME_DEFAULT} pair (YCSB style). All are
- * Java system properties; the Maven {@code bench} profile forwards the {@code -D} ones you pass.
- *
- * <table>
- * <caption>Suite-wide properties</caption>
- * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>kensho.scale</td><td>default</td><td>smoke | default | seed: the sizes every benchmark uses</td></tr>
- * <tr><td>kensho.bench</td><td>.*</td><td>regex over benchmark names: which to run</td></tr>
- * <tr><td>kensho.jfr</td><td>false</td><td>attach JMH's JFR profiler; recordings land beside the results</td></tr>
- * <tr><td>kensho.results</td><td>&lt;repo&gt;/target/kensho-runs</td><td>where run folders go</td></tr>
- * <tr><td>kensho.runId</td><td>timestamp</td><td>name of the run folder</td></tr>
- * <tr><td>kensho.redis.uri</td><td>(none)</td><td>redis:// or rediss:// URI of an external Redis</td></tr>
- * <tr><td>KENSHO_REDIS_PASSWORD (env)</td><td>(none)</td><td>its password; never printed or recorded</td></tr>
- * <tr><td>kensho.redis.server</td><td>bundled 7.0.15</td><td>path of a redis-server binary for the embedded target</td></tr>
- * <tr><td>kensho.redis.container</td><td>false</td><td>true: a Testcontainers redis (Docker hosts only)</td></tr>
- * <tr><td>kensho.redis.image</td><td>redis:7.0.15</td><td>image of the container target</td></tr>
- * <tr><td>kensho.keyPrefix</td><td>kensho:</td><td>prefix of every key the suite writes</td></tr>
- * <tr><td>kensho.destructive</td><td>false</td><td>true: allow FLUSHDB, CONFIG SET, DEBUG on an external target</td></tr>
- * </table>
+ * Reading the suite's settings. Their names, defaults and meanings live in one registry, {@link Setting};
+ * the constants here are that registry's keys under the names the code has always used. The Maven
+ * {@code bench} profile forwards every {@code -Dkensho.*} you pass (and the {@code KENSHO_*}
+ * environment) to the launcher, which forwards them to every JMH fork; a name the registry does not
+ * know ends the run with one line ({@link Setting#checkNames}).
  */
 public final class Settings {
 
-    public static final String SCALE_PROPERTY = "kensho.scale";
+    public static final String SCALE_PROPERTY = Setting.SCALE.key();
     public static final String SCALE_DEFAULT = "default";
-    public static final String BENCH_PROPERTY = "kensho.bench";
+    public static final String BENCH_PROPERTY = Setting.BENCH.key();
     public static final String BENCH_DEFAULT = ".*";
-    public static final String JFR_PROPERTY = "kensho.jfr";
-    public static final String RESULTS_PROPERTY = "kensho.results";
-    public static final String RUN_ID_PROPERTY = "kensho.runId";
-    public static final String ROOT_PROPERTY = "kensho.root";
+    public static final String JFR_PROPERTY = Setting.JFR.key();
+    public static final String RESULTS_PROPERTY = Setting.RESULTS.key();
+    public static final String RUN_ID_PROPERTY = Setting.RUN_ID.key();
+    public static final String ROOT_PROPERTY = Setting.ROOT.key();
     /** Set by the launcher in every fork: the run folder this JVM writes its measurements into. */
-    public static final String RUN_DIR_PROPERTY = "kensho.runDir";
+    public static final String RUN_DIR_PROPERTY = Setting.RUN_DIR.key();
 
-    public static final String REDIS_URI_PROPERTY = "kensho.redis.uri";
-    public static final String REDIS_PASSWORD_ENV = "KENSHO_REDIS_PASSWORD";
-    public static final String REDIS_SERVER_PROPERTY = "kensho.redis.server";
-    public static final String REDIS_SERVER_ENV = "KENSHO_REDIS_SERVER";
-    public static final String REDIS_CONTAINER_PROPERTY = "kensho.redis.container";
-    public static final String REDIS_IMAGE_PROPERTY = "kensho.redis.image";
+    public static final String REDIS_URI_PROPERTY = Setting.REDIS_URI.key();
+    public static final String REDIS_PASSWORD_ENV = Setting.REDIS_PASSWORD.key();
+    public static final String REDIS_SERVER_PROPERTY = Setting.REDIS_SERVER.key();
+    public static final String REDIS_SERVER_ENV = Setting.REDIS_SERVER_ENV.key();
+    public static final String REDIS_CONTAINER_PROPERTY = Setting.REDIS_CONTAINER.key();
+    public static final String REDIS_IMAGE_PROPERTY = Setting.REDIS_IMAGE.key();
     public static final String REDIS_IMAGE_DEFAULT = "redis:7.0.15";
-    public static final String KEY_PREFIX_PROPERTY = "kensho.keyPrefix";
+    public static final String KEY_PREFIX_PROPERTY = Setting.KEY_PREFIX.key();
     public static final String KEY_PREFIX_DEFAULT = "kensho:";
-    public static final String DESTRUCTIVE_PROPERTY = "kensho.destructive";
+    public static final String DESTRUCTIVE_PROPERTY = Setting.DESTRUCTIVE.key();
 
     private Settings() {
     }
 
     public static String get(String name, String def) {
+        if (name.startsWith(Setting.PREFIX) && !Setting.known(name)) {
+            throw new IllegalStateException(name + " is read but not in the registry dev.kensho.common.Setting");
+        }
         String v = System.getProperty(name);
         return v == null || v.isBlank() ? def : v.trim();
     }

@@ -2,6 +2,7 @@ package dev.kensho.common.bench;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Scale;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.export.RunFolder;
@@ -71,11 +72,12 @@ public final class Bench {
         try {
             Plan plan = plan(classes, args, requireMatch);
             if (plan.classes.isEmpty()) {
-                err.println("kensho: no benchmark here matches " + Settings.BENCH_PROPERTY + "=" + plan.regex + "; nothing to run");
+                // a module of a Maven build with nothing selected: MavenBench has checked that some module has
                 return 0;
             }
             run = RunFolder.open();
             stopForksOnExit();
+            ParentWatch.start(run, err);
             // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
             previousRunDir = System.setProperty(Settings.RUN_DIR_PROPERTY, run.dir().toString());
             runDirSet = true;
@@ -106,6 +108,14 @@ public final class Bench {
                 run.markFailed("launcher", e.getMessage());
             }
             return e instanceof BadInput ? 2 : 1;
+        } catch (RuntimeException e) {
+            // a bug, not an input: one line here, the whole trace in the run folder (or the temp dir)
+            Path trace = Traces.write(run, "launcher", e);
+            err.println("kensho: the launcher failed: " + e + (trace != null ? " (trace: " + trace + ")" : ""));
+            if (run != null) {
+                run.markFailed("launcher", e.toString());
+            }
+            return 1;
         } finally {
             if (runDirSet) {
                 if (previousRunDir == null) {
@@ -143,6 +153,8 @@ public final class Bench {
 
     /** Everything checked and resolved, nothing started. */
     static Plan plan(Set<String> only, String[] args, boolean requireMatch) {
+        Setting.checkNames(System.getProperties());
+        Setting.checkEnvironment(System.getenv());
         ScaleTable scale = new ScaleTable(Scale.current());
         Settings.flag(Settings.JFR_PROPERTY);
         String regex = Settings.get(Settings.BENCH_PROPERTY, Settings.BENCH_DEFAULT);
@@ -159,9 +171,15 @@ public final class Bench {
             throw new BadInput("JMH arguments " + String.join(" ", args) + ": " + e.getMessage());
         }
         Map<String, List<String>> byClass = new TreeMap<>();
+        Set<String> knownParams = new java.util.TreeSet<>();
         for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
                 OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), Collections.emptyList())) {
             String cls = e.getUserClassQName();
+            if (only == null || only.contains(cls)) {
+                if (e.getParams().hasValue()) {
+                    knownParams.addAll(e.getParams().get().keySet());
+                }
+            }
             if ((only == null || only.contains(cls)) && pattern.matcher(e.getUsername()).find()) {
                 List<String> ms = byClass.computeIfAbsent(cls, k -> new ArrayList<>());
                 String m = e.getUsername().substring(cls.length() + 1);
@@ -169,6 +187,11 @@ public final class Bench {
                     ms.add(m);
                 }
             }
+        }
+        // -p for a parameter the class lacks would be ignored by JMH without a word (under Maven, MavenBench
+        // checks the whole reactor: a -p of another module is fine here)
+        if (only != null) {
+            new ReactorIndex(Set.of(), knownParams).checkParams(ReactorIndex.paramNames(splitArgs(args)));
         }
         if (byClass.isEmpty() && requireMatch) {
             throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of " + only);
@@ -225,7 +248,7 @@ public final class Bench {
                 .result(run.jmhResult(name).toString())
                 .resultFormat(ResultFormatType.JSON)
                 .shouldFailOnError(true)
-                .jvmArgsPrepend(forkJvmArgs(run).toArray(String[]::new));
+                .jvmArgsPrepend(forkJvmArgs(run, cls).toArray(String[]::new));
         cp.params.forEach(ob::param);
         ScaleTable st = plan.scale;
         Integer v;
@@ -253,11 +276,20 @@ public final class Bench {
             }
             ob.addProfiler("jfr", "dir=" + jfr);
         }
-        try {
-            new Runner(ob.build()).run();
+        String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
+        try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), System.out)) {
+            new Runner(ob.build(), OutputFormatFactory.createFormatInstance(console.stream(),
+                    plan.cli.verbosity().orElse(VerboseMode.NORMAL))).run();
             return null;
         } catch (Exception e) {
+            Traces.write(run, name, e);
             return failureLine(e, run);
+        } finally {
+            if (previousClass == null) {
+                System.clearProperty(Setting.BENCH_CLASS.key());
+            } else {
+                System.setProperty(Setting.BENCH_CLASS.key(), previousClass);
+            }
         }
     }
 
@@ -288,15 +320,12 @@ public final class Bench {
     }
 
     /** System properties every fork needs: the run folder and the user's kensho.* settings. */
-    private static List<String> forkJvmArgs(RunFolder run) {
+    private static List<String> forkJvmArgs(RunFolder run, Class<?> cls) {
         List<String> a = new ArrayList<>();
         a.add("-D" + Settings.RUN_DIR_PROPERTY + "=" + run.dir());
+        a.add("-D" + Setting.BENCH_CLASS.key() + "=" + cls.getSimpleName());
         a.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
-        for (String k : System.getProperties().stringPropertyNames()) {
-            if (k.startsWith("kensho.") && !k.equals(Settings.RUN_DIR_PROPERTY)) {
-                a.add("-D" + k + "=" + System.getProperty(k));
-            }
-        }
+        a.addAll(Setting.forwardedArgs(System.getProperties()));
         return a;
     }
 

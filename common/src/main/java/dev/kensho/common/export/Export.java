@@ -66,7 +66,7 @@ public final class Export {
     Map<String, Object> env() {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("runId", run.dir().getFileName().toString());
-        env.put("status", run.status().path("state").asText("unknown"));
+        env.put("status", run.state());
         // the host block is taken once, when the run is made; re-rendering later must not rewrite it
         JsonNode old = null;
         try {
@@ -76,12 +76,13 @@ public final class Export {
             // rewritten below
         }
         env.put("host", old != null && !old.isMissingNode() ? old : Env.host());
+        env.put("targets", targets());
         Map<String, ObjectNode> distinct = new LinkedHashMap<>();
         for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {
             // every JMH fork records its own server; they differ only in pid, port and directories
             ObjectNode c = s.deepCopy();
-            c.put("target", s.path("target").asText("").replaceAll(" \\(pid \\d+\\)", "")
-                    .replaceAll("(127\\.0\\.0\\.1|localhost):\\d+", "$1"));
+            c.remove("benchmark");
+            c.put("target", sameAcrossForks(s.path("target").asText("")));
             String key = canonical(c);
             ObjectNode first = distinct.computeIfAbsent(key, k -> c);
             first.put("instances", first.path("instances").asInt(0) + 1);
@@ -89,6 +90,32 @@ public final class Export {
         env.put("servers", new ArrayList<>(distinct.values()));
         env.put("notes", notes());
         return env;
+    }
+
+    /**
+     * Which server each benchmark class measured ("redis 7.2.4 at redis://cache.example:6379/0 (external)"),
+     * so a reader sees at a glance that their server, not loopback, was measured.
+     */
+    Map<String, String> targets() {
+        Map<String, Set<String>> byClass = new java.util.TreeMap<>();
+        for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {
+            String t = sameAcrossForks(s.path("target").asText(""));
+            byClass.computeIfAbsent(s.path("benchmark").asText("(unknown class)"), k -> new LinkedHashSet<>()).add(t);
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        byClass.forEach((k, v) -> out.put(k, String.join("; ", v)));
+        return out;
+    }
+
+    /**
+     * A target as every fork describes it alike: a server the suite started differs per fork only in pid and
+     * loopback port; an external one keeps its port (it is the user's address).
+     */
+    static String sameAcrossForks(String target) {
+        if (!target.contains("(pid ")) {
+            return target;
+        }
+        return target.replaceAll(" \\(pid \\d+\\)", "").replaceAll("(127\\.0\\.0\\.1|localhost):\\d+", "$1");
     }
 
     List<String> notes() {
@@ -113,7 +140,7 @@ public final class Export {
         StringBuilder sb = new StringBuilder();
         JsonNode status = run.status();
         sb.append("# kensho run ").append(run.dir().getFileName()).append("\n\n");
-        sb.append("Status: **").append(status.path("state").asText("unknown")).append("**");
+        sb.append("Status: **").append(run.state()).append("**");
         status.path("classes").fields().forEachRemaining(e -> {
             if (e.getValue().asText().startsWith("failed")) {
                 sb.append(" — ").append(e.getKey()).append(' ').append(e.getValue().asText());

@@ -34,7 +34,12 @@ public final class Recorder {
 
     /** Version and effective config of a server a benchmark used. */
     public static void server(Map<String, Object> info) {
-        append(SERVERS_FILE, info);
+        Map<String, Object> withClass = new java.util.LinkedHashMap<>(info);
+        String cls = dev.kensho.common.Settings.get(dev.kensho.common.Setting.BENCH_CLASS.key());
+        if (cls != null) {
+            withClass.put("benchmark", cls);
+        }
+        append(SERVERS_FILE, withClass);
     }
 
     /**

@@ -16,7 +16,7 @@ import java.time.format.DateTimeFormatter;
 /**
  * One run's folder, {@code <repo>/target/kensho-runs/<runId>/} (never the working directory):
  * <pre>
- * status.json          running | complete | failed, and each class's outcome
+ * status.json          running | complete | failed | failed (killed), each class's outcome, the launcher's pid
  * jmh/&lt;Class&gt;.json     JMH's own JSON, one per benchmark class
  * measurements.jsonl   what benchmarks recorded beside JMH's score ({@link Recorder})
  * servers.jsonl        server versions and effective configs
@@ -54,6 +54,7 @@ public final class RunFolder {
             throw new TargetFailure("cannot create the run folder " + r.dir + " (" + e.getMessage() + ")");
         }
         r.setState("running", null, null);
+        r.recordLauncher();
         return r;
     }
 
@@ -121,6 +122,62 @@ public final class RunFolder {
         setState("failed", cls, "failed: " + message);
     }
 
+    /** The launcher is being stopped from outside (its Maven ended): the run can never complete. */
+    public synchronized void markKilled(String why) {
+        edit(s -> {
+            s.put("state", KILLED);
+            s.put("killed", why);
+            ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
+            java.util.List<String> running = new java.util.ArrayList<>();
+            classes.fields().forEachRemaining(e -> {
+                if ("running".equals(e.getValue().asText())) {
+                    running.add(e.getKey());
+                }
+            });
+            running.forEach(c -> classes.put(c, "failed: " + why));
+        });
+    }
+
+    /** State written when the launcher was killed, or found dead while the status still said running. */
+    public static final String KILLED = "failed (killed)";
+
+    /** Which process writes this run, so a later reader can tell a run in progress from a killed one. */
+    private void recordLauncher() {
+        ProcessHandle me = ProcessHandle.current();
+        edit(s -> {
+            s.put("launcherPid", me.pid());
+            me.info().startInstant().ifPresent(t -> s.put("launcherStart", t.toString()));
+        });
+    }
+
+    /**
+     * The run's state as a reader should see it: {@code running} only while the launcher that wrote it
+     * is alive (same pid and start time); a run whose launcher died without finishing is
+     * {@link #KILLED}.
+     */
+    public String state() {
+        JsonNode s = status();
+        String state = s.path("state").asText("unknown");
+        if (!"running".equals(state) || !s.has("launcherPid")) {
+            return state;
+        }
+        java.util.Optional<ProcessHandle> p = ProcessHandle.of(s.path("launcherPid").asLong());
+        boolean alive = p.isPresent() && p.get().isAlive() && (!s.has("launcherStart")
+                || p.get().info().startInstant().map(t -> t.toString().equals(s.path("launcherStart").asText())).orElse(true));
+        return alive ? state : KILLED;
+    }
+
+    private synchronized void edit(java.util.function.Consumer<ObjectNode> change) {
+        Path f = dir.resolve(STATUS_FILE);
+        try {
+            ObjectNode s = Files.exists(f) ? (ObjectNode) JSON.readTree(f.toFile()) : JSON.createObjectNode();
+            change.accept(s);
+            JSON.writeValue(f.toFile(), s);
+        } catch (IOException e) {
+            throw new TargetFailure("cannot write " + f + " (" + e.getMessage() + ")");
+        }
+    }
+
     /** Overall state: failed if anything failed, else complete once no class is running. */
     private synchronized void setState(String state, String cls, String outcome) {
         Path f = dir.resolve(STATUS_FILE);
@@ -131,8 +188,10 @@ public final class RunFolder {
             if (cls != null) {
                 classes.put(cls, outcome);
             }
-            boolean failed = "failed".equals(state) || "failed".equals(s.path("state").asText());
-            if (state != null && state.equals("running")) {
+            boolean failed = "failed".equals(state) || s.path("state").asText().startsWith("failed");
+            if (s.path("state").asText().equals(KILLED)) {
+                // stays killed
+            } else if (state != null && state.equals("running")) {
                 s.put("state", failed ? "failed" : "running");
             } else {
                 s.put("state", failed ? "failed" : "complete");

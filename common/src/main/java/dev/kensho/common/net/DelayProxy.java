@@ -27,18 +27,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Opening a connection is not delayed (a client's connection pool pays it once, and the write-up's
  * per-call cost is the request/response exchange). A round trip of 0 forwards without any delay, so the
  * same code path is measured at every setting.
- *
- * <table>
- * <caption>Properties</caption>
- * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@value #RTT_PROPERTY}</td><td>{@value #RTT_DEFAULT}</td><td>round trip in ms added per call
- * (benchmarks usually pass their own {@code roundTripMs} param instead)</td></tr>
- * </table>
+ * Benchmarks set the round trip through their own {@code roundTripMs} param.
  */
 public final class DelayProxy implements AutoCloseable {
 
-    public static final String RTT_PROPERTY = "kensho.net.roundTripMs";
-    public static final String RTT_DEFAULT = "0";
     /** Longest round trip accepted (one minute): longer is a typo, not a network. */
     public static final long RTT_MAX_MS = 60_000;
 

@@ -36,25 +36,25 @@ import java.util.Map;
  * <table>
  * <caption>HBase target properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@value #ZOOKEEPER_PROPERTY}</td><td>(none)</td><td>host[:port][,host[:port]…] of an external cluster's ZooKeeper; wins over everything</td></tr>
- * <tr><td>{@value #ZNODE_PARENT_PROPERTY}</td><td>{@value #ZNODE_PARENT_DEFAULT}</td><td>its znode parent</td></tr>
- * <tr><td>{@value #CONTAINER_PROPERTY}</td><td>false</td><td>true: an HBase container (Docker hosts only)</td></tr>
- * <tr><td>{@value #IMAGE_PROPERTY}</td><td>{@value #IMAGE_DEFAULT}</td><td>its image</td></tr>
- * <tr><td>{@value #NAMESPACE_PROPERTY}</td><td>{@value #NAMESPACE_DEFAULT}</td><td>the only namespace the suite writes to</td></tr>
- * <tr><td>{@value #REGION_SERVERS_PROPERTY}</td><td>{@value #REGION_SERVERS_DEFAULT}</td><td>region servers of the embedded mini cluster</td></tr>
+ * <tr><td>{@link #ZOOKEEPER_PROPERTY}</td><td>(none)</td><td>host[:port][,host[:port]…] of an external cluster's ZooKeeper; wins over everything</td></tr>
+ * <tr><td>{@link #ZNODE_PARENT_PROPERTY}</td><td>{@value #ZNODE_PARENT_DEFAULT}</td><td>its znode parent</td></tr>
+ * <tr><td>{@link #CONTAINER_PROPERTY}</td><td>false</td><td>true: an HBase container (Docker hosts only)</td></tr>
+ * <tr><td>{@link #IMAGE_PROPERTY}</td><td>{@value #IMAGE_DEFAULT}</td><td>its image</td></tr>
+ * <tr><td>{@link #NAMESPACE_PROPERTY}</td><td>{@value #NAMESPACE_DEFAULT}</td><td>the only namespace the suite writes to</td></tr>
+ * <tr><td>{@link #REGION_SERVERS_PROPERTY}</td><td>{@value #REGION_SERVERS_DEFAULT}</td><td>region servers of the embedded mini cluster</td></tr>
  * </table>
  */
 public abstract class HBaseTarget implements AutoCloseable {
 
-    public static final String ZOOKEEPER_PROPERTY = "kensho.hbase.zookeeper";
-    public static final String ZNODE_PARENT_PROPERTY = "kensho.hbase.znodeParent";
+    public static final String ZOOKEEPER_PROPERTY = dev.kensho.common.Setting.HBASE_ZOOKEEPER.key();
+    public static final String ZNODE_PARENT_PROPERTY = dev.kensho.common.Setting.HBASE_ZNODE_PARENT.key();
     public static final String ZNODE_PARENT_DEFAULT = "/hbase";
-    public static final String CONTAINER_PROPERTY = "kensho.hbase.container";
-    public static final String IMAGE_PROPERTY = "kensho.hbase.image";
+    public static final String CONTAINER_PROPERTY = dev.kensho.common.Setting.HBASE_CONTAINER.key();
+    public static final String IMAGE_PROPERTY = dev.kensho.common.Setting.HBASE_IMAGE.key();
     public static final String IMAGE_DEFAULT = "harisekhon/hbase:2.1";
-    public static final String NAMESPACE_PROPERTY = "kensho.hbase.namespace";
+    public static final String NAMESPACE_PROPERTY = dev.kensho.common.Setting.HBASE_NAMESPACE.key();
     public static final String NAMESPACE_DEFAULT = "kensho";
-    public static final String REGION_SERVERS_PROPERTY = "kensho.hbase.regionServers";
+    public static final String REGION_SERVERS_PROPERTY = dev.kensho.common.Setting.HBASE_REGION_SERVERS.key();
     public static final String REGION_SERVERS_DEFAULT = "1";
 
     /** Table attribute marking a table the suite created (and so may drop). */

@@ -23,7 +23,7 @@ import java.util.Map;
  */
 public final class ContainerKinesis extends KinesisTarget {
 
-    public static final String IMAGE_PROPERTY = "kensho.kinesis.image";
+    public static final String IMAGE_PROPERTY = dev.kensho.common.Setting.KINESIS_IMAGE.key();
     public static final String IMAGE_DEFAULT = "localstack/localstack:3.8.1";
     private static final int PORT = 4566;
 

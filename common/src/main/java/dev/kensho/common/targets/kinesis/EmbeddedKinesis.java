@@ -34,8 +34,8 @@ import java.util.concurrent.TimeUnit;
  * <table>
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@value #NODE_PROPERTY}</td><td>node (on the PATH)</td><td>the Node.js executable</td></tr>
- * <tr><td>{@value #MODULES_PROPERTY}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where npm ci installed kinesalite</td></tr>
+ * <tr><td>{@link #NODE_PROPERTY}</td><td>node (on the PATH)</td><td>the Node.js executable</td></tr>
+ * <tr><td>{@link #MODULES_PROPERTY}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where npm ci installed kinesalite</td></tr>
  * </table>
  *
  * <p>Why kinesalite and not kinesis-local (kinesis-mock): kinesis-local's PutRecords slows as the stream
@@ -45,9 +45,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EmbeddedKinesis extends KinesisTarget {
 
-    public static final String NODE_PROPERTY = "kensho.kinesis.node";
+    public static final String NODE_PROPERTY = dev.kensho.common.Setting.KINESIS_NODE.key();
     public static final String NODE_DEFAULT = "node";
-    public static final String MODULES_PROPERTY = "kensho.kinesis.nodeModules";
+    public static final String MODULES_PROPERTY = dev.kensho.common.Setting.KINESIS_NODE_MODULES.key();
     public static final String EMULATOR = "kinesalite";
 
     // argv: <kinesalite dir> <options JSON>. Binds to 127.0.0.1 only.

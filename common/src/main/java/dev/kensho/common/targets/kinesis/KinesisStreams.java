@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class KinesisStreams {
 
-    public static final String PREFIX_PROPERTY = "kensho.kinesis.streamPrefix";
+    public static final String PREFIX_PROPERTY = dev.kensho.common.Setting.KINESIS_STREAM_PREFIX.key();
     public static final String PREFIX_DEFAULT = "kensho-";
     private static final SecureRandom RANDOM = new SecureRandom();
 

@@ -10,10 +10,10 @@ import dev.kensho.common.TargetFailure;
  * <table>
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@value #REGION_PROPERTY}</td><td>(none)</td><td>real AWS Kinesis in this region, default credentials chain</td></tr>
- * <tr><td>{@value #ENDPOINT_PROPERTY}</td><td>(none)</td><td>any Kinesis-compatible http(s) endpoint (region: the property above, else us-east-1)</td></tr>
- * <tr><td>{@value #CBOR_PROPERTY}</td><td>true</td><td>external endpoints only: false for kinesalite-like emulators</td></tr>
- * <tr><td>{@value #CONTAINER_PROPERTY}</td><td>false</td><td>true: LocalStack via Testcontainers (Docker hosts)</td></tr>
+ * <tr><td>{@link #REGION_PROPERTY}</td><td>(none)</td><td>real AWS Kinesis in this region, default credentials chain</td></tr>
+ * <tr><td>{@link #ENDPOINT_PROPERTY}</td><td>(none)</td><td>any Kinesis-compatible http(s) endpoint (region: the property above, else us-east-1)</td></tr>
+ * <tr><td>{@link #CBOR_PROPERTY}</td><td>true</td><td>external endpoints only: false for kinesalite-like emulators</td></tr>
+ * <tr><td>{@link #CONTAINER_PROPERTY}</td><td>false</td><td>true: LocalStack via Testcontainers (Docker hosts)</td></tr>
  * <tr><td>{@value ContainerKinesis#IMAGE_PROPERTY}</td><td>{@value ContainerKinesis#IMAGE_DEFAULT}</td><td>its image</td></tr>
  * <tr><td>{@value EmbeddedKinesis#NODE_PROPERTY}</td><td>node</td><td>Node.js for the embedded emulator</td></tr>
  * <tr><td>{@value EmbeddedKinesis#MODULES_PROPERTY}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where kinesalite is installed</td></tr>
@@ -22,10 +22,10 @@ import dev.kensho.common.TargetFailure;
  */
 public final class KinesisTargets {
 
-    public static final String REGION_PROPERTY = "kensho.kinesis.region";
-    public static final String ENDPOINT_PROPERTY = "kensho.kinesis.endpoint";
-    public static final String CBOR_PROPERTY = "kensho.kinesis.cbor";
-    public static final String CONTAINER_PROPERTY = "kensho.kinesis.container";
+    public static final String REGION_PROPERTY = dev.kensho.common.Setting.KINESIS_REGION.key();
+    public static final String ENDPOINT_PROPERTY = dev.kensho.common.Setting.KINESIS_ENDPOINT.key();
+    public static final String CBOR_PROPERTY = dev.kensho.common.Setting.KINESIS_CBOR.key();
+    public static final String CONTAINER_PROPERTY = dev.kensho.common.Setting.KINESIS_CONTAINER.key();
 
     private KinesisTargets() {
     }

@@ -20,11 +20,19 @@ public final class RedisTargets {
     private RedisTargets() {
     }
 
-    /** Validates the target properties without starting or contacting anything. */
+    /**
+     * Validates the target properties without starting anything; an external server is contacted once
+     * (PING within {@link #FIRST_CONTACT_TIMEOUT}), so a wrong host ends the run in one line naming it
+     * before any benchmark starts.
+     */
     public static void validate() {
         String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
         if (uri != null) {
-            ExternalRedis.parse(uri);
+            Settings.keyPrefix();
+            Settings.destructiveAllowed();
+            try (Jedis ignored = ExternalRedis.parse(uri).jedis(FIRST_CONTACT_TIMEOUT)) {
+                // reachable and answering
+            }
         } else if (!Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
             EmbeddedRedis.binary();
         }

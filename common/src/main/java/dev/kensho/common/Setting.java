@@ -1,0 +1,227 @@
+package dev.kensho.common;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * The registry of every {@code kensho.*} system property and {@code KENSHO_*} environment variable: the
+ * only place their names are spelled. Adding a setting here is all it takes for it to be documented
+ * ({@link #table()}), forwarded from Maven to the launcher and from the launcher to every JMH fork,
+ * and accepted by the unknown-name check; reading a {@code kensho.*} name that is not here is a
+ * programming error ({@link Settings#get(String, String)} refuses it, and {@code SettingRegistryTest}
+ * fails on any such name in the sources).
+ *
+ * <p>Who reads a setting ({@link Use}): the launcher and its forks (every benchmark entry point: the
+ * Maven {@code bench} profile, a class's {@code main}), the report commands ({@code Report},
+ * {@code Compare}, {@code Docs}), Maven alone (the pom), or the suite itself (set by the launcher).
+ */
+public enum Setting {
+
+    // --- what runs and where results go
+    SCALE("kensho.scale", "default", "smoke | default | seed: the sizes every benchmark uses", Use.RUN),
+    BENCH("kensho.bench", ".*", "regex over benchmark names (package.Class.method): which to run", Use.RUN),
+    JFR("kensho.jfr", "false", "attach JMH's JFR profiler; recordings land in jfr/<Class>/ of the run", Use.RUN),
+    ARGS("kensho.args", "", "JMH flags for the Maven bench profile (-p name=v, -f, -wi, -prof …)", Use.MAVEN),
+    RESULTS("kensho.results", "<root>/target/kensho-runs", "where run folders go", Use.RUN_AND_COMMANDS),
+    RUN_ID("kensho.runId", "a timestamp", "name of the run folder", Use.RUN),
+    ROOT("kensho.root", "the checkout holding mvnw", "repository root (Maven sets it)", Use.RUN_AND_COMMANDS),
+    RUN_DIR("kensho.runDir", "(set by the launcher)", "the run folder a JMH fork records into", Use.SUITE),
+    BENCH_CLASS("kensho.benchClass", "(set by the launcher)", "the benchmark class a JMH fork runs (names its target in env.json)", Use.SUITE),
+    WATCH_PID("kensho.watchPid", "(set by Maven's bench profile)", "the launcher stops its run when this pid ends", Use.SUITE),
+    NPM_CI("kensho.npmCi", "false", "true: re-run npm ci for the Kinesis emulator (kinesis-batch pom)", Use.MAVEN),
+
+    // --- Redis
+    REDIS_URI("kensho.redis.uri", null, "redis:// or rediss:// URI of your Redis (user@ allowed, no password)", Use.RUN),
+    REDIS_PASSWORD("KENSHO_REDIS_PASSWORD", null, "environment: the password of that Redis; never printed or recorded", Use.RUN),
+    REDIS_SERVER("kensho.redis.server", "bundled 7.0.15", "path of a redis-server binary for the embedded target", Use.RUN),
+    REDIS_SERVER_ENV("KENSHO_REDIS_SERVER", null, "environment: the same as kensho.redis.server", Use.RUN),
+    REDIS_CONTAINER("kensho.redis.container", "false", "true: a Redis container through Testcontainers (Docker hosts)", Use.RUN),
+    REDIS_IMAGE("kensho.redis.image", "redis:7.0.15", "image of the Redis container target", Use.RUN),
+    KEY_PREFIX("kensho.keyPrefix", "kensho:", "prefix of every key the suite writes", Use.RUN),
+    DESTRUCTIVE("kensho.destructive", "false", "true: allow FLUSHDB, CONFIG SET, DEBUG on a server the suite did not start", Use.RUN),
+    TOOL_REDIS_CLI("kensho.tool.redis-cli", "redis-cli on the PATH", "path of redis-cli (import calibration)", Use.RUN),
+    REDIS_BENCHMARK("kensho.redis.benchmark", "redis-benchmark on the PATH", "path of redis-benchmark (kv calibration)", Use.RUN),
+    REDIS_BENCHMARK_RUNS("kensho.redis.benchmark.runs", "3", "redis-benchmark runs per command in the kv calibration", Use.RUN),
+    REDIS_BENCHMARK_REQUESTS("kensho.redis.benchmark.requests", "by scale", "requests per redis-benchmark run", Use.RUN),
+    KV_JEDIS_THREADS("kensho.kv.jedisThreads", "one per core", "driver threads of the Jedis kv load generator", Use.RUN),
+
+    // --- HBase
+    HBASE_ZOOKEEPER("kensho.hbase.zookeeper", null, "ZooKeeper quorum of your HBase (zk1,zk2:2181)", Use.RUN),
+    HBASE_ZNODE_PARENT("kensho.hbase.znodeParent", "/hbase", "its znode parent", Use.RUN),
+    HBASE_CONTAINER("kensho.hbase.container", "false", "true: an HBase container through Testcontainers (Docker hosts)", Use.RUN),
+    HBASE_IMAGE("kensho.hbase.image", "harisekhon/hbase:2.1", "image of the HBase container target", Use.RUN),
+    HBASE_NAMESPACE("kensho.hbase.namespace", "kensho", "the only namespace the suite creates tables in", Use.RUN),
+    HBASE_REGION_SERVERS("kensho.hbase.regionServers", "1", "region servers of the embedded mini cluster (1 … 8)", Use.RUN),
+
+    // --- Kinesis
+    KINESIS_REGION("kensho.kinesis.region", null, "AWS region: real Kinesis, default credentials chain", Use.RUN),
+    KINESIS_ENDPOINT("kensho.kinesis.endpoint", null, "an endpoint URL (another emulator, a VPC endpoint)", Use.RUN),
+    KINESIS_CBOR("kensho.kinesis.cbor", "true (false for the embedded emulator)", "the SDK's CBOR protocol", Use.RUN),
+    KINESIS_CONTAINER("kensho.kinesis.container", "false", "true: LocalStack through Testcontainers (Docker hosts)", Use.RUN),
+    KINESIS_IMAGE("kensho.kinesis.image", "localstack/localstack:3.8.1", "image of the Kinesis container target", Use.RUN),
+    KINESIS_NODE("kensho.kinesis.node", "node on the PATH", "the node binary that runs the embedded emulator", Use.RUN),
+    KINESIS_NODE_MODULES("kensho.kinesis.nodeModules", "kinesis-batch/node_modules", "where npm ci put the emulator", Use.RUN),
+    KINESIS_STREAM_PREFIX("kensho.kinesis.streamPrefix", "kensho-", "prefix of every stream the suite creates", Use.RUN);
+
+    /** Who reads a setting. */
+    public enum Use {
+        /** the launcher and its JMH forks: every benchmark entry point */
+        RUN,
+        /** the launcher, its forks and the report commands */
+        RUN_AND_COMMANDS,
+        /** only the Maven pom */
+        MAVEN,
+        /** set by the suite for its own processes, not by the user */
+        SUITE
+    }
+
+    /** Prefix of every system property of the suite. */
+    public static final String PREFIX = "kensho.";
+    /** Prefix of every environment variable of the suite. */
+    public static final String ENV_PREFIX = "KENSHO_";
+
+    private final String key;
+    private final String def;
+    private final String meaning;
+    private final Use use;
+
+    Setting(String key, String def, String meaning, Use use) {
+        this.key = key;
+        this.def = def;
+        this.meaning = meaning;
+        this.use = use;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    /** The default as a reader sees it (may be a description, e.g. "a timestamp"), or null. */
+    public String documentedDefault() {
+        return def;
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    public Use use() {
+        return use;
+    }
+
+    public boolean isEnvironment() {
+        return key.startsWith(ENV_PREFIX);
+    }
+
+    public static Optional<Setting> of(String key) {
+        return Arrays.stream(values()).filter(s -> s.key.equals(key)).findFirst();
+    }
+
+    /** True when {@code key} is a {@code kensho.*} property or {@code KENSHO_*} variable of this registry. */
+    public static boolean known(String key) {
+        return of(key).isPresent();
+    }
+
+    /**
+     * Refuses the first {@code kensho.*} system property that the registry does not know, in one line
+     * naming it and the nearest valid names: a typo ({@code kensho.redis.url}) must not leave the run
+     * on a default the user did not mean.
+     */
+    public static void checkNames(Properties props) {
+        for (String k : props.stringPropertyNames().stream().sorted().toList()) {
+            if (k.startsWith(PREFIX) && !known(k)) {
+                throw new BadInput("unknown setting -D" + k + ": " + nearest(k, Arrays.stream(values())
+                        .filter(s -> !s.isEnvironment()).map(Setting::key).toList())
+                        + " (every setting: the table in the README, or dev.kensho.common.Setting)");
+            }
+        }
+    }
+
+    /** Refuses an unknown {@code KENSHO_*} environment variable the same way. */
+    public static void checkEnvironment(Map<String, String> env) {
+        for (String k : env.keySet().stream().sorted().toList()) {
+            if (k.startsWith(ENV_PREFIX) && !known(k)) {
+                throw new BadInput("unknown environment variable " + k + ": " + nearest(k, Arrays.stream(values())
+                        .filter(Setting::isEnvironment).map(Setting::key).toList()));
+            }
+        }
+    }
+
+    /** "did you mean a or b?" over {@code candidates}, by edit distance; "no such setting" if none is close. */
+    public static String nearest(String name, List<String> candidates) {
+        List<String> sorted = new ArrayList<>(candidates);
+        sorted.sort(Comparator.comparingInt((String c) -> distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT)))
+                .thenComparing(c -> c));
+        if (sorted.isEmpty()) {
+            return "no such name";
+        }
+        int best = distance(name.toLowerCase(Locale.ROOT), sorted.get(0).toLowerCase(Locale.ROOT));
+        List<String> close = sorted.stream()
+                .filter(c -> distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT)) == best).limit(3).toList();
+        if (best > Math.max(3, name.length() / 2)) {
+            return "no such name (valid: " + String.join(", ", sorted.stream().sorted().limit(12).toList())
+                    + (sorted.size() > 12 ? ", …" : "") + ")";
+        }
+        return "did you mean " + String.join(" or ", close) + "?";
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    /**
+     * The {@code -Dk=v} arguments that carry every user {@code kensho.*} setting set in {@code props}
+     * into a child JVM (the launcher from Maven, a fork from the launcher), the suite's own ones
+     * excepted ({@link Use#SUITE}: the parent sets those itself).
+     */
+    public static List<String> forwardedArgs(Properties props) {
+        List<String> out = new ArrayList<>();
+        for (String k : props.stringPropertyNames().stream().sorted().toList()) {
+            if (k.startsWith(PREFIX) && of(k).map(s -> s.use != Use.SUITE).orElse(true)) {
+                out.add("-D" + k + "=" + props.getProperty(k));
+            }
+        }
+        return out;
+    }
+
+    /** The registry as a Markdown table (README, {@code Settings} Javadoc are checked against it). */
+    public static String table() {
+        StringBuilder b = new StringBuilder("| setting | default | meaning | read by |\n| --- | --- | --- | --- |\n");
+        for (Setting s : values()) {
+            b.append("| `").append(s.key).append("` | ").append(cell(s.def == null ? "(none)" : s.def)).append(" | ")
+                    .append(cell(s.meaning)).append(" | ").append(switch (s.use) {
+                        case RUN -> "launcher + forks";
+                        case RUN_AND_COMMANDS -> "launcher + forks + Report/Compare/Docs";
+                        case MAVEN -> "Maven";
+                        case SUITE -> "set by the suite";
+                    }).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}
