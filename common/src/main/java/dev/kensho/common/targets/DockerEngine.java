@@ -124,16 +124,22 @@ public final class DockerEngine {
     }
 
     /**
-     * For targets that start through Testcontainers' {@code GenericContainer}: unless Ryuk is disabled
-     * ({@code TESTCONTAINERS_RYUK_DISABLED=true}), its image must be on the engine or pullable.
+     * For targets that start through Testcontainers' {@code GenericContainer}: the helper images it will
+     * pull must be on the engine or pullable — Ryuk unless {@code TESTCONTAINERS_RYUK_DISABLED=true}, and
+     * {@code alpine:3.17} (to find the gateway) when this JVM runs where {@code /.dockerenv} exists, unless
+     * {@code TESTCONTAINERS_HOST_OVERRIDE} names the host. Otherwise one line, before minutes of retries.
      */
     @SuppressWarnings("deprecation") // getRyukImage: the only public way to learn which image Ryuk needs
     public static void requireTestcontainersHelper(String what) {
-        if (Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))) {
-            return;
+        if (!Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))) {
+            requireImage(TestcontainersConfiguration.getInstance().getRyukImage(), what + " (Testcontainers' Ryuk helper)",
+                    "set TESTCONTAINERS_RYUK_DISABLED=true in the environment");
         }
-        requireImage(TestcontainersConfiguration.getInstance().getRyukImage(), what + " (Testcontainers' Ryuk helper)",
-                "set TESTCONTAINERS_RYUK_DISABLED=true in the environment");
+        String override = System.getenv("TESTCONTAINERS_HOST_OVERRIDE");
+        if (Files.exists(Paths.get("/.dockerenv")) && (override == null || override.isBlank())) {
+            requireImage("alpine:3.17", what + " (Testcontainers' gateway probe)",
+                    "set TESTCONTAINERS_HOST_OVERRIDE=localhost in the environment");
+        }
     }
 
     /** The first line of an exception's message, for one-line failures. */
