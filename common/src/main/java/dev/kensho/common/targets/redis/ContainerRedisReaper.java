@@ -118,7 +118,7 @@ final class ContainerRedisReaper {
         }
     }
 
-    private static boolean onPath(String tool) {
+    static boolean onPath(String tool) {
         String path = System.getenv("PATH");
         if (path == null) {
             return false;
