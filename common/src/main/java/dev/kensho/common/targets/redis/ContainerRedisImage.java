@@ -66,7 +66,7 @@ record ContainerRedisImage(String reference, String id, List<String> command, St
 
     private static ContainerRedisImage named(String image) {
         parse(image);
-        DockerEngine.requireImage(image, "container redis",
+        DockerEngine.requireImage(image, Settings.REDIS_CONTAINER_PROPERTY + "=true",
                 "drop -D" + Settings.REDIS_IMAGE_PROPERTY + " to run the bundled redis-server in a locally built image");
         String id = DockerEngine.client().inspectImageCmd(image).exec().getId();
         return new ContainerRedisImage(image, id, List.of("redis-server"), "image " + image);
