@@ -2,10 +2,10 @@ package dev.kensho.common.targets.hbase;
 
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.targets.DockerEngine;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.FixedHostPortGenericContainer;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -18,8 +18,9 @@ import java.util.List;
  * A standalone HBase in a Docker container ({@code -Dkensho.hbase.container=true}, image
  * {@code kensho.hbase.image}, default {@value HBaseTarget#IMAGE_DEFAULT}) for Docker hosts.
  *
- * <p><b>Unverified on the machines this suite was built on (no Docker engine there).</b> HBase
- * advertises its region server by host name and fixed ports, which is why the container gets host name
+ * <p><b>Unverified on the machines this suite was built on:</b> they run a Docker engine but reach no
+ * image registry, so no HBase image can be had there; {@link #start()} then stops in one line naming
+ * the image (see {@link DockerEngine#requireImage}). HBase advertises its region server by host name and fixed ports, which is why the container gets host name
  * {@code localhost} and the same ports on both sides; if your image differs, point the suite at it as an
  * external cluster ({@code kensho.hbase.zookeeper}) instead.
  */
@@ -36,12 +37,12 @@ public final class ContainerHBase extends HBaseTarget {
         this.conf = Codecs.configure(c);
     }
 
+    /** What to do where the image cannot be had, for the one-line failure. */
+    static final String INSTEAD = "use the embedded mini cluster (drop -D" + CONTAINER_PROPERTY
+            + ") or your own cluster (-D" + ZOOKEEPER_PROPERTY + ")";
+
     public static boolean dockerAvailable() {
-        try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (Throwable t) {
-            return false;
-        }
+        return DockerEngine.available();
     }
 
     @SuppressWarnings("deprecation") // FixedHostPortGenericContainer: HBase advertises fixed ports, see class doc
@@ -51,6 +52,8 @@ public final class ContainerHBase extends HBaseTarget {
                     + " drop it to use the embedded mini cluster");
         }
         String image = Settings.get(IMAGE_PROPERTY, IMAGE_DEFAULT);
+        DockerEngine.requireImage(image, CONTAINER_PROPERTY + "=true", INSTEAD);
+        DockerEngine.requireTestcontainersHelper(CONTAINER_PROPERTY + "=true");
         FixedHostPortGenericContainer<?> c = new FixedHostPortGenericContainer<>(DockerImageName.parse(image).toString());
         for (int port : new int[]{2181, 16000, 16020}) {
             c.withFixedExposedPort(port, port);

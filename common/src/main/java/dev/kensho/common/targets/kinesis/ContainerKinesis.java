@@ -2,7 +2,7 @@ package dev.kensho.common.targets.kinesis;
 
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
-import org.testcontainers.DockerClientFactory;
+import dev.kensho.common.targets.DockerEngine;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
@@ -19,7 +19,9 @@ import java.util.Map;
  * LocalStack's Kinesis in a Docker container ({@code -Dkensho.kinesis.container=true}, image
  * {@code kensho.kinesis.image}, default {@value #IMAGE_DEFAULT}) for machines with a Docker engine.
  * {@code KINESIS_LATENCY=0}: LocalStack otherwise adds 500 ms to every call, which would swamp the round
- * trip the benchmarks set with their own proxy. Unverified on the machines this suite was built on (no Docker).
+ * trip the benchmarks set with their own proxy. <b>Unverified on the machines this suite was built on:</b>
+ * they run a Docker engine but reach no image registry, so the LocalStack image cannot be had there;
+ * {@link #start()} then stops in one line naming the image (see {@link DockerEngine#requireImage}).
  */
 public final class ContainerKinesis extends KinesisTarget {
 
@@ -35,12 +37,11 @@ public final class ContainerKinesis extends KinesisTarget {
         this.image = image;
     }
 
+    /** What to do where the image cannot be had, for the one-line failure. */
+    static final String INSTEAD = "use the embedded emulator (drop -D" + KinesisTargets.CONTAINER_PROPERTY + ")";
+
     public static boolean dockerAvailable() {
-        try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (Throwable t) {
-            return false;
-        }
+        return DockerEngine.available();
     }
 
     public static ContainerKinesis start() {
@@ -49,6 +50,8 @@ public final class ContainerKinesis extends KinesisTarget {
                     + " drop it to use the embedded emulator");
         }
         String image = Settings.get(IMAGE_PROPERTY, IMAGE_DEFAULT);
+        DockerEngine.requireImage(image, KinesisTargets.CONTAINER_PROPERTY + "=true", INSTEAD);
+        DockerEngine.requireTestcontainersHelper(KinesisTargets.CONTAINER_PROPERTY + "=true");
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
                 .withExposedPorts(PORT)
                 .withEnv("SERVICES", "kinesis")

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * Chooses the Redis target, one rule for the whole suite: an explicit external URI wins
- * ({@code kensho.redis.uri}); else a container if asked ({@code kensho.redis.container=true}); else the
+ * ({@code kensho.redis.uri}); else a container if asked ({@code kensho.redis.container=true}: the
+ * image {@code kensho.redis.image}, or one built locally from the bundled {@code redis-server}); else the
  * embedded {@code redis-server}. {@code config} holds the server settings a benchmark needs
  * ({@code io-threads 4}, …): applied at start on a server the suite starts, read back and recorded on
  * an external one.
@@ -33,7 +34,9 @@ public final class RedisTargets {
             try (Jedis ignored = ExternalRedis.parse(uri).jedis(FIRST_CONTACT_TIMEOUT)) {
                 // reachable and answering
             }
-        } else if (!Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
+        } else if (Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
+            ContainerRedis.validate();
+        } else {
             EmbeddedRedis.binary();
         }
         Settings.keyPrefix();
