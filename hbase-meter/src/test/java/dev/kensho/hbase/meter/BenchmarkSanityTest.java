@@ -2,11 +2,16 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.targets.hbase.HBaseTarget;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -24,10 +29,50 @@ class BenchmarkSanityTest {
         b.emptyTable();
         long rows = b.load();
         assertEquals((long) b.meters * b.days * 48, rows);
-        b.checkOnce(); // counts the rows in the table: throws if any is missing
-        assertTrue(b.checked);
+        b.checkRows(); // counts the rows in the table: throws if any is missing
+        b.emptyTable();
+        b.load();
+        b.checkRows(); // and again after the next iteration
+        assertEquals(2, b.checks);
         b.tearDown();
         assertFalse(hbase.exists(b.table));
+    }
+
+    @Test
+    void meterLoadFailsTheIterationWhenARowIsMissing(HBaseTarget hbase) throws Exception {
+        MeterLoadBenchmark b = new MeterLoadBenchmark();
+        b.open(Cases.smoke(b, "load", MeterLoadBenchmark.RULES));
+        b.emptyTable();
+        b.load();
+        b.checkRows();
+        b.emptyTable();
+        b.load();
+        deleteFirstRow(hbase, b.table); // a lost write in the second iteration
+        IllegalStateException e = assertThrows(IllegalStateException.class, b::checkRows);
+        assertTrue(e.getMessage().contains("expected " + (long) b.meters * b.days * 48), e.getMessage());
+        assertThrows(IllegalStateException.class, b::checkRows, "an iteration without a load fails too");
+        b.tearDown();
+    }
+
+    @Test
+    void calibrationFailsTheIterationWhenARowIsMissing(HBaseTarget hbase) throws Exception {
+        LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
+        ml.open(Cases.smoke(ml, "meterLoader", LoadCalibrationBenchmark.RULES));
+        ml.meterLoader();
+        ml.checkRows();
+        ml.meterLoader();
+        deleteFirstRow(hbase, ml.meterTable);
+        assertThrows(IllegalStateException.class, ml::checkRows);
+        assertEquals(1, ml.checks);
+        ml.tearDown();
+        assertFalse(hbase.exists(ml.meterTable));
+    }
+
+    /** Deletes the table's first row: what a lost write looks like to the checks. */
+    static void deleteFirstRow(HBaseTarget hbase, org.apache.hadoop.hbase.TableName tn) throws Exception {
+        try (Table t = hbase.connection().getTable(tn); ResultScanner rs = t.getScanner(new Scan().setLimit(1))) {
+            t.delete(new Delete(rs.next().getRow()));
+        }
     }
 
     @Test
@@ -90,12 +135,14 @@ class BenchmarkSanityTest {
         LoadCalibrationBenchmark pe = new LoadCalibrationBenchmark();
         pe.open(Cases.smoke(pe, "performanceEvaluation", LoadCalibrationBenchmark.RULES));
         assertEquals(0, pe.performanceEvaluation());
-        pe.tearDown(); // counts PE's rows, then drops its table
+        pe.checkRows(); // counts PE's rows
+        pe.tearDown();
         assertFalse(hbase.exists(pe.peTable));
 
         LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
         ml.open(Cases.smoke(ml, "meterLoader", LoadCalibrationBenchmark.RULES));
         assertEquals(ml.rows, ml.meterLoader());
+        ml.checkRows();
         ml.tearDown();
     }
 }
