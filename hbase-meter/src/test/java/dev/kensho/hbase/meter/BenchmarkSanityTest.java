@@ -99,11 +99,25 @@ class BenchmarkSanityTest {
         assertTrue(load.baseline > 0, "NONE/NONE baseline measured");
         load.emptyTable();
         assertEquals(load.rows, load.load());
-        load.measureFiles(); // reads every HFile trailer: codec, encoding and cell count must match
+        // the timed load ended with every row in HFiles: several per region (one per flush), none in the memstore
+        var afterLoad = hbase.storeFiles(load.table);
+        assertEquals(load.rows, dev.kensho.common.targets.hbase.HFiles.totalCells(afterLoad));
+        var perRegion = MatrixRegime.filesPerRegion(afterLoad);
+        assertEquals(load.saltBuckets, perRegion.size());
+        assertTrue(perRegion.values().stream().allMatch(n -> n >= MatrixRegime.MIN_FLUSHES_PER_REGION), perRegion.toString());
+        System.err.println("kensho test: smoke matrix load: put " + load.putNanos / 1e6 + " ms, flush " + load.flushNanos / 1e6
+                + " ms, HFiles per region after the load " + perRegion.values() + ", flush size " + load.regime.flushSize());
+        load.measureFiles(true); // checks codec, encoding, cells and flushes; times the major compaction; checks again
         var files = hbase.storeFiles(load.table);
+        assertEquals(load.saltBuckets, files.size(), "one HFile per region after the major compaction");
         assertTrue(files.stream().allMatch(f -> f.compression().equals("SNAPPY") && f.encoding().equals("FAST_DIFF")));
         assertTrue(dev.kensho.common.targets.hbase.HFiles.totalBytes(files) < load.baseline,
                 "FAST_DIFF+SNAPPY is smaller than NONE/NONE");
+        try (var admin = hbase.connection().getAdmin()) {
+            var cf = admin.getDescriptor(load.table).getColumnFamily(MeterSchema.FAMILY);
+            assertFalse(cf.isBlockCacheEnabled(), "scans bypass the block cache");
+        }
+        assertThrows(IllegalStateException.class, () -> load.measureFiles(true), "an iteration without a load fails");
         load.tearDown();
 
         CompressionMatrixBenchmark scan = new CompressionMatrixBenchmark();
@@ -111,6 +125,17 @@ class BenchmarkSanityTest {
         assertEquals(scan.rows, scan.fullScan());
         scan.tearDown();
         assertFalse(hbase.exists(scan.table));
+    }
+
+    @Test
+    void compressionMatrixFailsALoadThatDidNotFlushSeveralTimes(HBaseTarget hbase) throws Exception {
+        CompressionMatrixBenchmark load = new CompressionMatrixBenchmark();
+        load.open(Cases.smoke(load, "load", CompressionMatrixBenchmark.RULES));
+        load.schema.create(hbase, load.table); // HBase's default 128 MiB flush size: the whole load stays in the memstore
+        load.load();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> load.measureFiles(true));
+        assertTrue(e.getMessage().contains("not in the matrix's regime"), e.getMessage());
+        load.tearDown();
     }
 
     @Test

@@ -110,6 +110,16 @@ public final class EmbeddedHBase extends HBaseTarget {
         return true;
     }
 
+    @Override
+    protected boolean flushed(TableName tn) {
+        for (HRegion r : util.getMiniHBaseCluster().getRegions(tn)) {
+            if (r.getMemStoreDataSize() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The testing utility, for tools that run against the same cluster (PerformanceEvaluation). */
     public HBaseTestingUtility utility() {
         return util;

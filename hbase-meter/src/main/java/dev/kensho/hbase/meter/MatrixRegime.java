@@ -1,0 +1,96 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.common.targets.hbase.HFiles;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.io.HeapSize;
+import org.apache.hadoop.hbase.util.ClassSize;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The regime of the compression matrix's tables, sized so that at every scale each region goes through
+ * several memstore flushes during the load — as the write-up's 10M-row load did with HBase's 128 MiB
+ * flush size — instead of holding the whole table in the memstore until an untimed flush:
+ * <ul>
+ * <li>{@code MEMSTORE_FLUSHSIZE} per table = the memstore heap one region's rows take ÷
+ *     {@code flushesPerRegion} (HBase flushes a region when its memstore heap passes this size);</li>
+ * <li>minor compactions held off during the load ({@code hbase.hstore.compaction.min} above the number
+ *     of flushes), so the timed load is puts + flushes, the HFiles left after it count the flushes, and the
+ *     major compaction that merges them is timed on its own;</li>
+ * <li>no write blocking on store-file count or memstore size: the small flush size must not turn into
+ *     client back-off pauses that a 128 MiB memstore would not have;</li>
+ * <li>family {@code BLOCKCACHE => false}: scans read every data block from the HFile (and so decode and
+ *     decompress it); the OS page cache still holds the files (they were just written; dropping it needs
+ *     root), so a scan reads from memory, not from the disk.</li>
+ * </ul>
+ * Table-level values override the cluster's configuration for these tables only (HBase merges them
+ * into the region's and store's configuration); the flush-size sanity check (≥ 1 MiB) is switched off
+ * for these tables, since smoke and default scales need smaller flushes to keep the regime.
+ */
+final class MatrixRegime {
+
+    /** Fewer flushes per region than this and the load did not run in the regime: the trial fails. */
+    static final int MIN_FLUSHES_PER_REGION = 2;
+
+    private final MeterSchema schema;
+    private final int flushesPerRegion;
+    private final long flushSize;
+
+    MatrixRegime(MeterSchema schema, MeterReadings readings, long rows, int flushesPerRegion) {
+        this.schema = schema;
+        this.flushesPerRegion = flushesPerRegion;
+        int regions = Math.max(1, schema.saltBuckets());
+        long rowsPerRegion = (rows + regions - 1) / regions;
+        this.flushSize = Math.max(1, rowsPerRegion * memstoreBytesPerRow(schema.rowKey(), readings) / flushesPerRegion);
+    }
+
+    /** Heap a row takes in the memstore: the cell's heap size plus its entry in the memstore's skip list. */
+    static long memstoreBytesPerRow(MeterRowKey keys, MeterReadings readings) {
+        Cell cell = MeterLoader.samplePut(keys, readings).getFamilyCellMap().get(MeterSchema.FAMILY).get(0);
+        return ((HeapSize) cell).heapSize() + ClassSize.CONCURRENT_SKIPLISTMAP_ENTRY;
+    }
+
+    long flushSize() {
+        return flushSize;
+    }
+
+    /** Creates (or re-creates) a table of this schema in this regime. */
+    void create(HBaseTarget target, TableName tn) {
+        String noMinor = Integer.toString(4 * flushesPerRegion + 100);
+        schema.create(target, tn, cf -> cf.setBlockCacheEnabled(false), td -> td
+                .setMemStoreFlushSize(flushSize)
+                .setValue("hbase.table.sanity.checks", "false")
+                .setValue("hbase.hstore.compaction.min", noMinor)
+                .setValue("hbase.hstore.compaction.max", noMinor)
+                .setValue("hbase.hstore.blockingStoreFiles", noMinor)
+                .setValue("hbase.hregion.memstore.block.multiplier", "64"));
+    }
+
+    /** HFiles per region directory (…/table/region/family/file), in region order. */
+    static Map<String, Integer> filesPerRegion(List<HFiles.StoreFile> files) {
+        Map<String, Integer> out = new TreeMap<>();
+        for (HFiles.StoreFile f : files) {
+            String[] parts = f.path().split("/");
+            String region = parts.length >= 3 ? parts[parts.length - 3] : f.path();
+            out.merge(region, 1, Integer::sum);
+        }
+        return out;
+    }
+
+    /**
+     * The HFiles per region right after the timed load + flush are the flushes of that region (minor
+     * compactions are held off); each region must have had at least {@link #MIN_FLUSHES_PER_REGION}.
+     */
+    void requireSeveralFlushes(TableName tn, Map<String, Integer> perRegion, int regions) {
+        int min = perRegion.values().stream().mapToInt(Integer::intValue).min().orElse(0);
+        if (perRegion.size() < regions || min < MIN_FLUSHES_PER_REGION) {
+            throw new IllegalStateException(tn + " is not in the matrix's regime: HFiles per region after the load "
+                    + perRegion.values() + " over " + regions + " regions, expected ≥ " + MIN_FLUSHES_PER_REGION
+                    + " flushes in each (memstore flush size " + flushSize + " bytes, aiming at " + flushesPerRegion + ")");
+        }
+    }
+}
