@@ -104,7 +104,7 @@ class BenchmarkSanityTest {
         assertEquals(load.rows, dev.kensho.common.targets.hbase.HFiles.totalCells(afterLoad));
         var perRegion = MatrixRegime.filesPerRegion(afterLoad);
         assertEquals(load.saltBuckets, perRegion.size());
-        assertTrue(perRegion.values().stream().allMatch(n -> n >= MatrixRegime.MIN_FLUSHES_PER_REGION), perRegion.toString());
+        assertTrue(perRegion.values().stream().anyMatch(n -> n >= 2), "a region flushed during the load: " + perRegion);
         System.err.println("kensho test: smoke matrix load: put " + load.putNanos / 1e6 + " ms, flush " + load.flushNanos / 1e6
                 + " ms, HFiles per region after the load " + perRegion.values() + ", flush size " + load.regime.flushSize());
         load.measureFiles(true); // checks codec, encoding, cells and flushes; times the major compaction; checks again
@@ -128,7 +128,7 @@ class BenchmarkSanityTest {
     }
 
     @Test
-    void compressionMatrixFailsALoadThatDidNotFlushSeveralTimes(HBaseTarget hbase) throws Exception {
+    void compressionMatrixFailsALoadThatNeverFlushedWhileLoading(HBaseTarget hbase) throws Exception {
         CompressionMatrixBenchmark load = new CompressionMatrixBenchmark();
         load.open(Cases.smoke(load, "load", CompressionMatrixBenchmark.RULES));
         load.schema.create(hbase, load.table); // HBase's default 128 MiB flush size: the whole load stays in the memstore
