@@ -66,7 +66,7 @@ class CompareTest {
         Path slower = run(tmp.resolve("slower"), 130, 4.0, 1000, 1000);
         Outcome o = compare("--noise", a1, a2, base, slower);
         assertEquals(1, o.status(), o.out());
-        assertTrue(o.out().contains("+30.0%") && o.out().contains("5.0%") && o.out().contains("**moved**"), o.out());
+        assertTrue(o.out().contains("+30.0%") && o.out().contains("5.0%") && o.out().contains("| **moved** |"), o.out());
         assertTrue(Files.exists(slower.resolve(Compare.NOISE_FILE)), "the A/A floor is written for reuse");
 
         // the stored floor gives the same verdict; a run within the intervals passes
@@ -91,7 +91,7 @@ class CompareTest {
         Path after = run(tmp.resolve("after"), 300, null, 5000);
         Outcome o = compare(base, after);
         assertEquals(0, o.status(), o.out());
-        assertFalse(o.out().contains("**moved**"), o.out());
+        assertFalse(o.out().contains("| **moved** |"), o.out());
         assertTrue(o.out().contains("no interval: not judged"), o.out());
         assertTrue(o.out().contains("No noise floor given"), o.out());
         var diffs = Compare.diff(Results.load(base), Results.load(after));
