@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.io.HeapSize;
 import org.apache.hadoop.hbase.util.ClassSize;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -94,6 +95,30 @@ final class MatrixRegime {
             throw new IllegalStateException(tn + " is not in the matrix's regime: no region flushed during the load"
                     + " (HFiles per region " + perRegion.values() + "; memstore flush size " + flushSize
                     + " bytes, aiming at " + flushesPerRegion + " flushes per region)");
+        }
+    }
+
+    /**
+     * Every HFile must carry the case's codec (trailer) and encoding (file info), and together hold
+     * exactly {@code rows} cells. Files of a target whose filesystem we cannot read report the declared
+     * schema ("(declared)") and no cell count: only the schema is compared there.
+     */
+    static void verify(List<HFiles.StoreFile> files, String encoding, String codec, long rows) {
+        if (files.isEmpty()) {
+            throw new IllegalStateException("no HFile after the flush (" + encoding + "/" + codec + ")");
+        }
+        for (HFiles.StoreFile f : files) {
+            String c = f.compression().replace(" (declared)", "");
+            String e = f.encoding().replace(" (declared)", "");
+            if (!c.equals(codec) || !e.equals(encoding)) {
+                throw new IllegalStateException("HFile " + f.path() + " is " + e + "/" + c + ", expected " + encoding + "/" + codec);
+            }
+        }
+        if (files.stream().allMatch(f -> f.cells() >= 0)) {
+            long cells = HFiles.totalCells(files);
+            if (cells != rows) {
+                throw new IllegalStateException("HFiles hold " + cells + " cells, expected " + rows + " (" + Arrays.toString(files.toArray()) + ")");
+            }
         }
     }
 }
