@@ -1,5 +1,6 @@
 package dev.kensho.hbase.meter;
 
+import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
@@ -25,14 +26,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Which data block encoding and compression codec should meter data use? The write-up put 10,000,000
@@ -46,22 +49,42 @@ import java.util.concurrent.TimeUnit;
  * SNAPPY, LZ4, ZSTD, LZO, BROTLI} (PREFIX_TREE is gone from HBase 2; ZSTD, LZO, BROTLI and ROW_INDEX_V1
  * go beyond the write-up). Data {@code meters} × {@code days} × 48 rows, {@code saltBuckets} regions,
  * loaded with {@code threads} BufferedMutator clients of {@code rowsPerRequest} rows.
- * <ul>
- * <li>{@code load} — single shot: put every row into an empty table. After each iteration the table is
- *     flushed and major-compacted (not timed) and its HFiles are read: every file's trailer must name
- *     the case's codec and its file info the case's encoding, and the files must hold exactly the rows
- *     written — else the trial fails.</li>
- * <li>{@code fullScan} — single shot: one Scan over the whole (loaded, compacted) table, block cache
- *     off for the scan so every block is read and decoded; the row count is checked on every scan.</li>
- * </ul>
  *
- * <p>Recorded beside JMH's times (metric: unit), per {@code load} case:
+ * <p>The regime ({@link MatrixRegime}): each table's memstore flush size is set so that every region
+ * flushes about {@code flushesPerRegion} times during the load at every scale (the write-up's 10M rows
+ * passed HBase's 128 MiB flush size several times; 48k rows never would), minor compactions are held off
+ * during the load, and the family's block cache is off.
  * <ul>
- * <li>{@code hfile_bytes}: bytes — total HFile size on disk after flush + major compaction;</li>
+ * <li>{@code load} — single shot: put every row into an empty table <em>and flush it</em>: the time ends
+ *     when every row is in HFiles written with the case's encoding and codec. After each iteration (not
+ *     timed) the HFiles are read: every trailer must name the case's codec and its file info the case's
+ *     encoding, together they must hold exactly the rows written, and some region must have flushed during
+ *     the load (more than one HFile) — else the trial fails. Then a major
+ *     compaction is timed on its own and the files are checked again.</li>
+ * <li>{@code fullScan} — single shot: one Scan over the whole (loaded, flushed, major-compacted) table,
+ *     {@code setCacheBlocks(false)} and the family's block cache off, so every data block is read from the
+ *     HFile and decoded and decompressed inside the scan time (the OS page cache holds the files: they
+ *     were just written); the row count is checked on every scan.</li>
+ * </ul>
+ * Every cell, NONE/NONE included, gets the same warm-up iterations; before the first trial of a JVM
+ * the NONE/NONE table of the same rows is loaded, flushed, compacted and scanned once (untimed: it gives
+ * the size baseline), so NONE/NONE — first in the matrix — does not pay the JVM's first-use costs alone.
+ *
+ * <p>Recorded beside JMH's times (metric: unit), per {@code load} case and measured iteration:
+ * <ul>
+ * <li>{@code put_ms}, {@code flush_ms}: ms — the two parts of the {@code load} time (puts acknowledged;
+ *     then the final flush until every memstore is empty);</li>
+ * <li>{@code compaction_ms}: ms — the major compaction after the load, until every store holds one HFile
+ *     (polled every 10 ms);</li>
+ * <li>{@code flushes_per_region}: count — HFiles per region right after the load = flushes (mean over
+ *     regions); {@code flushes_per_region_min}: count — the fewest of any region;</li>
+ * <li>{@code memstore_flush_size}: bytes — the table's MEMSTORE_FLUSHSIZE;</li>
+ * <li>{@code hfile_bytes}: bytes — total HFile size on disk after the major compaction;</li>
  * <li>{@code hfile_ratio_to_none}: ratio — that size / the NONE/NONE size of the same rows (the write-up's
- *     "compression ratio"; NONE/NONE is measured once per JVM for the same data);</li>
+ *     "compression ratio");</li>
  * <li>{@code hfile_uncompressed_bytes}: bytes — the trailers' total uncompressed (encoded) bytes;</li>
- * <li>{@code hfile_count}: count;</li>
+ * <li>{@code hfile_count}: count — HFiles after the major compaction ({@code hfiles_per_region}: their mean
+ *     per region, 1 when compacted);</li>
  * <li>{@code work} for {@code load} and {@code fullScan}: rows and bytes per operation, giving
  *     {@code records/s}.</li>
  * </ul>
@@ -76,7 +99,7 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
         MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
-@Warmup(iterations = 0)
+@Warmup(iterations = 1)
 @Measurement(iterations = 3)
 public class CompressionMatrixBenchmark {
 
@@ -84,10 +107,12 @@ public class CompressionMatrixBenchmark {
             .intRange("threads", 1, 256)
             .intRange("rowsPerRequest", 1, 100_000)
             .intRange("meters", 1, 10_000_000)
-            .intRange("days", 1, MeterReadings.MAX_DAYS);
+            .intRange("days", 1, MeterReadings.MAX_DAYS)
+            .intRange("flushesPerRegion", MatrixRegime.MIN_FLUSHES_PER_REGION, 64);
 
-    /** NONE/NONE HFile bytes per data shape, measured once per JVM. */
+    /** NONE/NONE HFile bytes per data shape and regime, measured once per JVM. */
     private static final Map<String, Long> BASELINE = new ConcurrentHashMap<>();
+    private static final AtomicBoolean NOTED = new AtomicBoolean();
 
     @Param({"NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1"})
     String encoding;
@@ -110,6 +135,10 @@ public class CompressionMatrixBenchmark {
     @Param("1000")
     int rowsPerRequest;
 
+    /** Memstore flushes each region should go through during the load (sets the table's flush size). */
+    @Param("4")
+    int flushesPerRegion;
+
     HBaseTarget target;
     MeterSchema schema;
     TableName table;
@@ -118,7 +147,10 @@ public class CompressionMatrixBenchmark {
     Case label;
     boolean scanCase;
     long rows;
+    MatrixRegime regime;
     MeterLoader.Loaded last;
+    long putNanos;
+    long flushNanos;
     long baseline;
 
     @Setup(Level.Trial)
@@ -136,13 +168,18 @@ public class CompressionMatrixBenchmark {
         readings = new MeterReadings(MeterBench.SEED);
         pool = MeterBench.pool("matrix", threads);
         rows = (long) meters * days * MeterReadings.SLOTS_PER_DAY;
+        regime = new MatrixRegime(schema, readings, rows, flushesPerRegion);
+        baseline = baseline();
+        if (NOTED.compareAndSet(false, true)) {
+            Recorder.note("hbase-meter", "CompressionMatrixBenchmark: scans bypass HBase's block cache (Scan.setCacheBlocks(false),"
+                    + " family BLOCKCACHE => false); the HFiles were just written, so they are read from the OS page cache, not the disk.");
+        }
         if (scanCase) {
-            schema.create(target, table);
+            regime.create(target, table);
             last = loadRows(table);
             target.flushAndCompact(table);
+            MatrixRegime.verify(target.storeFiles(table), encoding, codec, rows);
             Recorder.work(label.benchmark(), label.params(), last.rows(), last.bytes());
-        } else {
-            baseline = baseline();
         }
     }
 
@@ -151,101 +188,130 @@ public class CompressionMatrixBenchmark {
                 rowsPerRequest, LoadClient.BUFFERED_MUTATOR, pool, System.err);
     }
 
-    /** NONE/NONE bytes of the same rows: this case's own when it is NONE/NONE, else loaded once per JVM. */
+    /**
+     * NONE/NONE bytes of the same rows in the same regime, loaded once per JVM and data shape — before the
+     * first trial, so this run (load, flush, compaction, full scan; untimed) is also the JVM's first pass
+     * over every code path, which NONE/NONE would otherwise pay alone as the matrix's first cell.
+     */
     private long baseline() {
-        String key = meters + "x" + days + "/s" + saltBuckets;
-        if (encoding.equals("NONE") && codec.equals("NONE")) {
-            return BASELINE.getOrDefault(key, -1L); // filled by this case's first iteration
-        }
+        String key = meters + "x" + days + "/s" + saltBuckets + "/f" + flushesPerRegion + "/t" + threads + "/r" + rowsPerRequest;
         return BASELINE.computeIfAbsent(key, k -> {
             MeterSchema none = new MeterSchema("NONE", "NONE", saltBuckets);
+            MatrixRegime noneRegime = new MatrixRegime(none, readings, rows, flushesPerRegion);
             TableName tn = none.tableName(target, "baseline");
-            none.create(target, tn);
+            noneRegime.create(target, tn);
             MeterLoader.load(target.connection(), tn, none.rowKey(), readings, meters, days, threads,
                     rowsPerRequest, LoadClient.BUFFERED_MUTATOR, pool, System.err);
             target.flushAndCompact(tn);
-            long bytes = HFiles.totalBytes(target.storeFiles(tn));
+            List<HFiles.StoreFile> files = target.storeFiles(tn);
+            MatrixRegime.verify(files, "NONE", "NONE", rows);
+            long n = scan(tn, none.rowKey());
             target.dropTable(tn);
-            return bytes;
+            if (n != rows) {
+                throw new IllegalStateException("full scan of " + tn + " returned " + n + " rows, expected " + rows);
+            }
+            return HFiles.totalBytes(files);
         });
     }
 
     @Setup(Level.Iteration)
     public void emptyTable() {
         if (!scanCase) {
-            schema.create(target, table);
+            regime.create(target, table);
         }
     }
 
+    /** Puts every row, then flushes: ends when the rows are in HFiles written with the case's codec. */
     @Benchmark
     public long load() {
+        long t0 = System.nanoTime();
         last = loadRows(table);
+        long t1 = System.nanoTime();
+        target.flush(table);
+        long t2 = System.nanoTime();
+        putNanos = t1 - t0;
+        flushNanos = t2 - t1;
         return last.rows();
     }
 
     @Benchmark
     public long fullScan() throws IOException {
-        long n = 0;
-        Scan scan = new Scan().setCaching(5_000).setCacheBlocks(false);
-        try (Table t = target.connection().getTable(table); ResultScanner rs = t.getScanner(scan)) {
-            for (Result r = rs.next(); r != null; r = rs.next()) {
-                if (n == 0) {
-                    MeterScanBenchmark.checkValue(schema.rowKey(), readings, r);
-                }
-                n++;
-            }
-        }
+        long n = scan(table, schema.rowKey());
         if (n != rows) {
             throw new IllegalStateException("full scan of " + table + " returned " + n + " rows, expected " + rows);
         }
         return n;
     }
 
+    /** Rows of one full scan that bypasses the block cache; checks the first row's value. */
+    private long scan(TableName tn, MeterRowKey keys) {
+        long n = 0;
+        Scan scan = new Scan().setCaching(5_000).setCacheBlocks(false);
+        try (Table t = target.connection().getTable(tn); ResultScanner rs = t.getScanner(scan)) {
+            for (Result r = rs.next(); r != null; r = rs.next()) {
+                if (n == 0) {
+                    MeterScanBenchmark.checkValue(keys, readings, r);
+                }
+                n++;
+            }
+        } catch (IOException e) {
+            throw new TargetFailure("full scan of " + tn + " failed (" + e.getMessage() + ")", e);
+        }
+        return n;
+    }
+
     @TearDown(Level.Iteration)
-    public void measureFiles() {
-        if (scanCase || last == null) {
-            return;
-        }
-        target.flushAndCompact(table);
-        List<HFiles.StoreFile> files = target.storeFiles(table);
-        verify(files, encoding, codec, rows);
-        long bytes = HFiles.totalBytes(files);
-        if (encoding.equals("NONE") && codec.equals("NONE")) {
-            BASELINE.putIfAbsent(meters + "x" + days + "/s" + saltBuckets, bytes);
-            baseline = bytes;
-        }
-        MeterBench.measurement(label, "hfile_bytes", bytes, "bytes");
-        MeterBench.measurement(label, "hfile_count", files.size(), "count");
-        MeterBench.measurement(label, "hfile_uncompressed_bytes",
-                files.stream().mapToLong(HFiles.StoreFile::uncompressedBytes).sum(), "bytes");
-        if (baseline > 0) {
-            MeterBench.measurement(label, "hfile_ratio_to_none", (double) bytes / baseline, "ratio");
-        }
-        Recorder.work(label.benchmark(), label.params(), last.rows(), last.bytes());
+    public void measureFiles(IterationParams ip) {
+        measureFiles(ip.getType() == IterationType.MEASUREMENT);
     }
 
     /**
-     * Every HFile must carry the case's codec (trailer) and encoding (file info), and together hold
-     * exactly {@code rows} cells. Files of a target whose filesystem we cannot read report the declared
-     * schema ("(declared)") and no cell count: only the schema is compared there.
+     * Checks the files the load left (codec, encoding, rows, flushes per region), times the major
+     * compaction, checks again; records the figures when {@code record} (measured iterations only).
      */
-    static void verify(List<HFiles.StoreFile> files, String encoding, String codec, long rows) {
-        if (files.isEmpty()) {
-            throw new IllegalStateException("no HFile after flush + compaction (" + encoding + "/" + codec + ")");
+    void measureFiles(boolean record) {
+        if (scanCase) {
+            return;
         }
-        for (HFiles.StoreFile f : files) {
-            String c = f.compression().replace(" (declared)", "");
-            String e = f.encoding().replace(" (declared)", "");
-            if (!c.equals(codec) || !e.equals(encoding)) {
-                throw new IllegalStateException("HFile " + f.path() + " is " + e + "/" + c + ", expected " + encoding + "/" + codec);
-            }
+        if (last == null) {
+            throw new IllegalStateException(table + ": the iteration ended without a load");
         }
-        if (files.stream().allMatch(f -> f.cells() >= 0)) {
-            long cells = HFiles.totalCells(files);
-            if (cells != rows) {
-                throw new IllegalStateException("HFiles hold " + cells + " cells, expected " + rows + " (" + Arrays.toString(files.toArray()) + ")");
-            }
+        MeterLoader.Loaded done = last;
+        last = null;
+        List<HFiles.StoreFile> loaded = target.storeFiles(table);
+        MatrixRegime.verify(loaded, encoding, codec, rows);
+        Map<String, Integer> flushes = MatrixRegime.filesPerRegion(loaded);
+        int regions = Math.max(1, saltBuckets);
+        // an external cluster's files are seen through region metrics (one pseudo file per region): no flush count
+        boolean filesVisible = loaded.stream().allMatch(f -> f.cells() >= 0);
+        if (filesVisible) {
+            regime.requireFlushesDuringTheLoad(table, flushes);
         }
+        long c0 = System.nanoTime();
+        target.majorCompact(table);
+        long compactNanos = System.nanoTime() - c0;
+        List<HFiles.StoreFile> files = target.storeFiles(table);
+        MatrixRegime.verify(files, encoding, codec, rows);
+        if (!record) {
+            return;
+        }
+        long bytes = HFiles.totalBytes(files);
+        MeterBench.measurement(label, "put_ms", putNanos / 1e6, "ms");
+        MeterBench.measurement(label, "flush_ms", flushNanos / 1e6, "ms");
+        MeterBench.measurement(label, "compaction_ms", compactNanos / 1e6, "ms");
+        if (filesVisible) {
+            MeterBench.measurement(label, "flushes_per_region", (double) loaded.size() / regions, "count");
+            MeterBench.measurement(label, "flushes_per_region_min",
+                    flushes.values().stream().mapToInt(Integer::intValue).min().orElse(0), "count");
+        }
+        MeterBench.measurement(label, "memstore_flush_size", regime.flushSize(), "bytes");
+        MeterBench.measurement(label, "hfile_bytes", bytes, "bytes");
+        MeterBench.measurement(label, "hfile_count", files.size(), "count");
+        MeterBench.measurement(label, "hfiles_per_region", (double) files.size() / regions, "count");
+        MeterBench.measurement(label, "hfile_uncompressed_bytes",
+                files.stream().mapToLong(HFiles.StoreFile::uncompressedBytes).sum(), "bytes");
+        MeterBench.measurement(label, "hfile_ratio_to_none", (double) bytes / baseline, "ratio");
+        Recorder.work(label.benchmark(), label.params(), done.rows(), done.bytes());
     }
 
     @TearDown(Level.Trial)

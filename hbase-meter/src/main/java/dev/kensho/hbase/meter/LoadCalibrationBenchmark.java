@@ -47,7 +47,8 @@ import java.util.concurrent.TimeUnit;
  *     {@code threads} BufferedMutator clients, 10,000 rows per request (≈ PE's 2 MB write buffer).</li>
  * </ul>
  * Both write into a table that exists before the first iteration and overwrite the same rows each
- * iteration, {@code regions} regions, NONE/NONE. The first iteration is a warm-up.
+ * iteration, {@code regions} regions, NONE/NONE. The first iteration is a warm-up. After every iteration
+ * (warm-up included) a key-only scan must count exactly {@code rows} rows, else the run fails.
  *
  * <p>Recorded (metric: unit): {@code work} — rows per operation, giving {@code records/s}.
  *
@@ -88,6 +89,8 @@ public class LoadCalibrationBenchmark {
     MeterReadings readings;
     ExecutorService pool;
     boolean pe;
+    /** Iterations whose rows were counted and found right. */
+    int checks;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -137,16 +140,23 @@ public class LoadCalibrationBenchmark {
                 LOADER_ROWS_PER_REQUEST, LoadClient.BUFFERED_MUTATOR, pool, System.err).rows();
     }
 
+    /** After every iteration (warm-up included): the table must hold exactly {@code rows} rows, else the run fails. */
+    @TearDown(Level.Iteration)
+    public void checkRows() throws IOException {
+        TableName tn = pe ? peTable : meterTable;
+        long n = MeterLoadBenchmark.countRows(target, tn);
+        if (n != rows) {
+            throw new IllegalStateException(tn + " holds " + n + " rows after a calibration run, expected " + rows);
+        }
+        checks++;
+    }
+
     @TearDown(Level.Trial)
-    public void tearDown() throws IOException {
+    public void tearDown() {
         MeterBench.shutdown(pool);
         TableName tn = pe ? peTable : meterTable;
         if (tn != null) {
-            long n = MeterLoadBenchmark.countRows(target, tn);
             target.dropTable(tn);
-            if (n != rows) {
-                throw new IllegalStateException(tn + " holds " + n + " rows after the calibration runs, expected " + rows);
-            }
         }
     }
 

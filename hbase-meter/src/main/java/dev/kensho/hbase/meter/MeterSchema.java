@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The meter table: one column family {@code d}, one qualifier {@code kwh}, one version, the data
@@ -38,11 +39,19 @@ public record MeterSchema(String encoding, String codec, int saltBuckets) {
 
     /** Creates (or re-creates) the suite table {@code name} with this schema. */
     public void create(HBaseTarget target, TableName name) {
+        create(target, name, cf -> { }, table -> { });
+    }
+
+    /** As {@link #create(HBaseTarget, TableName)}, with further settings of the family and the table. */
+    public void create(HBaseTarget target, TableName name, Consumer<ColumnFamilyDescriptorBuilder> family,
+                       Consumer<TableDescriptorBuilder> table) {
         var cf = ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
                 .setDataBlockEncoding(DataBlockEncoding.valueOf(encoding))
                 .setCompressionType(Compression.Algorithm.valueOf(codec))
-                .setMaxVersions(1)
-                .build();
-        target.createTable(TableDescriptorBuilder.newBuilder(name).setColumnFamily(cf).build(), rowKey().splits());
+                .setMaxVersions(1);
+        family.accept(cf);
+        TableDescriptorBuilder td = TableDescriptorBuilder.newBuilder(name).setColumnFamily(cf.build());
+        table.accept(td);
+        target.createTable(td.build(), rowKey().splits());
     }
 }

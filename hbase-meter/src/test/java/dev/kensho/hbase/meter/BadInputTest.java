@@ -29,6 +29,7 @@ class BadInputTest {
                 Arguments.of(CompressionMatrixBenchmark.RULES, "saltBuckets", "256"),
                 Arguments.of(CompressionMatrixBenchmark.RULES, "meters", "0"),
                 Arguments.of(CompressionMatrixBenchmark.RULES, "days", "ten"),
+                Arguments.of(CompressionMatrixBenchmark.RULES, "flushesPerRegion", "1"),
                 Arguments.of(MeterLoadBenchmark.RULES, "threads", "0"),
                 Arguments.of(MeterLoadBenchmark.RULES, "rowsPerRequest", "0"),
                 Arguments.of(MeterLoadBenchmark.RULES, "rowsPerRequest", "1e4"),

@@ -2,11 +2,16 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.targets.hbase.HBaseTarget;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -24,10 +29,50 @@ class BenchmarkSanityTest {
         b.emptyTable();
         long rows = b.load();
         assertEquals((long) b.meters * b.days * 48, rows);
-        b.checkOnce(); // counts the rows in the table: throws if any is missing
-        assertTrue(b.checked);
+        b.checkRows(); // counts the rows in the table: throws if any is missing
+        b.emptyTable();
+        b.load();
+        b.checkRows(); // and again after the next iteration
+        assertEquals(2, b.checks);
         b.tearDown();
         assertFalse(hbase.exists(b.table));
+    }
+
+    @Test
+    void meterLoadFailsTheIterationWhenARowIsMissing(HBaseTarget hbase) throws Exception {
+        MeterLoadBenchmark b = new MeterLoadBenchmark();
+        b.open(Cases.smoke(b, "load", MeterLoadBenchmark.RULES));
+        b.emptyTable();
+        b.load();
+        b.checkRows();
+        b.emptyTable();
+        b.load();
+        deleteFirstRow(hbase, b.table); // a lost write in the second iteration
+        IllegalStateException e = assertThrows(IllegalStateException.class, b::checkRows);
+        assertTrue(e.getMessage().contains("expected " + (long) b.meters * b.days * 48), e.getMessage());
+        assertThrows(IllegalStateException.class, b::checkRows, "an iteration without a load fails too");
+        b.tearDown();
+    }
+
+    @Test
+    void calibrationFailsTheIterationWhenARowIsMissing(HBaseTarget hbase) throws Exception {
+        LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
+        ml.open(Cases.smoke(ml, "meterLoader", LoadCalibrationBenchmark.RULES));
+        ml.meterLoader();
+        ml.checkRows();
+        ml.meterLoader();
+        deleteFirstRow(hbase, ml.meterTable);
+        assertThrows(IllegalStateException.class, ml::checkRows);
+        assertEquals(1, ml.checks);
+        ml.tearDown();
+        assertFalse(hbase.exists(ml.meterTable));
+    }
+
+    /** Deletes the table's first row: what a lost write looks like to the checks. */
+    static void deleteFirstRow(HBaseTarget hbase, org.apache.hadoop.hbase.TableName tn) throws Exception {
+        try (Table t = hbase.connection().getTable(tn); ResultScanner rs = t.getScanner(new Scan().setLimit(1))) {
+            t.delete(new Delete(rs.next().getRow()));
+        }
     }
 
     @Test
@@ -54,11 +99,25 @@ class BenchmarkSanityTest {
         assertTrue(load.baseline > 0, "NONE/NONE baseline measured");
         load.emptyTable();
         assertEquals(load.rows, load.load());
-        load.measureFiles(); // reads every HFile trailer: codec, encoding and cell count must match
+        // the timed load ended with every row in HFiles: several per region (one per flush), none in the memstore
+        var afterLoad = hbase.storeFiles(load.table);
+        assertEquals(load.rows, dev.kensho.common.targets.hbase.HFiles.totalCells(afterLoad));
+        var perRegion = MatrixRegime.filesPerRegion(afterLoad);
+        assertEquals(load.saltBuckets, perRegion.size());
+        assertTrue(perRegion.values().stream().anyMatch(n -> n >= 2), "a region flushed during the load: " + perRegion);
+        System.err.println("kensho test: smoke matrix load: put " + load.putNanos / 1e6 + " ms, flush " + load.flushNanos / 1e6
+                + " ms, HFiles per region after the load " + perRegion.values() + ", flush size " + load.regime.flushSize());
+        load.measureFiles(true); // checks codec, encoding, cells and flushes; times the major compaction; checks again
         var files = hbase.storeFiles(load.table);
+        assertEquals(load.saltBuckets, files.size(), "one HFile per region after the major compaction");
         assertTrue(files.stream().allMatch(f -> f.compression().equals("SNAPPY") && f.encoding().equals("FAST_DIFF")));
         assertTrue(dev.kensho.common.targets.hbase.HFiles.totalBytes(files) < load.baseline,
                 "FAST_DIFF+SNAPPY is smaller than NONE/NONE");
+        try (var admin = hbase.connection().getAdmin()) {
+            var cf = admin.getDescriptor(load.table).getColumnFamily(MeterSchema.FAMILY);
+            assertFalse(cf.isBlockCacheEnabled(), "scans bypass the block cache");
+        }
+        assertThrows(IllegalStateException.class, () -> load.measureFiles(true), "an iteration without a load fails");
         load.tearDown();
 
         CompressionMatrixBenchmark scan = new CompressionMatrixBenchmark();
@@ -66,6 +125,17 @@ class BenchmarkSanityTest {
         assertEquals(scan.rows, scan.fullScan());
         scan.tearDown();
         assertFalse(hbase.exists(scan.table));
+    }
+
+    @Test
+    void compressionMatrixFailsALoadThatNeverFlushedWhileLoading(HBaseTarget hbase) throws Exception {
+        CompressionMatrixBenchmark load = new CompressionMatrixBenchmark();
+        load.open(Cases.smoke(load, "load", CompressionMatrixBenchmark.RULES));
+        load.schema.create(hbase, load.table); // HBase's default 128 MiB flush size: the whole load stays in the memstore
+        load.load();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> load.measureFiles(true));
+        assertTrue(e.getMessage().contains("not in the matrix's regime"), e.getMessage());
+        load.tearDown();
     }
 
     @Test
@@ -90,12 +160,14 @@ class BenchmarkSanityTest {
         LoadCalibrationBenchmark pe = new LoadCalibrationBenchmark();
         pe.open(Cases.smoke(pe, "performanceEvaluation", LoadCalibrationBenchmark.RULES));
         assertEquals(0, pe.performanceEvaluation());
-        pe.tearDown(); // counts PE's rows, then drops its table
+        pe.checkRows(); // counts PE's rows
+        pe.tearDown();
         assertFalse(hbase.exists(pe.peTable));
 
         LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
         ml.open(Cases.smoke(ml, "meterLoader", LoadCalibrationBenchmark.RULES));
         assertEquals(ml.rows, ml.meterLoader());
+        ml.checkRows();
         ml.tearDown();
     }
 }

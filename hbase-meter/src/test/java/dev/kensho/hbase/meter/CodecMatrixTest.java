@@ -55,7 +55,7 @@ class CodecMatrixTest {
                     assertEquals(s.codec(), f.compression(), s + ": trailer codec of " + f.path());
                     assertEquals(s.encoding(), f.encoding(), s + ": encoding of " + f.path());
                 }
-                CompressionMatrixBenchmark.verify(files, s.encoding(), s.codec(), METERS * DAYS * 48L);
+                MatrixRegime.verify(files, s.encoding(), s.codec(), METERS * DAYS * 48L);
                 bytes.put(s.encoding() + "/" + s.codec(), HFiles.totalBytes(files));
                 hbase.dropTable(tn);
             }

@@ -110,6 +110,39 @@ public final class EmbeddedHBase extends HBaseTarget {
         return true;
     }
 
+    /**
+     * Flushes each region of the table in the region server, on the region's own flush path (the one
+     * the memstore flusher takes when a memstore is full), regions in parallel. {@code Admin.flush} would
+     * also do it, but through a master procedure whose dispatch adds a fixed ~0.3 s (measured here on an
+     * already-empty table) — a cost of the admin call, not of writing HFiles, that a timed flush must not
+     * carry. Returns when every memstore of the table is empty.
+     */
+    @Override
+    public void flush(TableName tn) {
+        requireSuiteNamespace(tn, "flush");
+        util.getMiniHBaseCluster().getRegions(tn).parallelStream().forEach(r -> {
+            try {
+                while (r.getMemStoreDataSize() > 0) {
+                    if (!r.flush(true).isFlushSucceeded() && r.getMemStoreDataSize() > 0) {
+                        r.waitForFlushes(); // the memstore flusher is on it: wait, then flush what remains
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new TargetFailure(describe() + ": cannot flush " + tn + " (" + firstLine(e) + ")", e);
+            }
+        });
+    }
+
+    @Override
+    protected boolean flushed(TableName tn) {
+        for (HRegion r : util.getMiniHBaseCluster().getRegions(tn)) {
+            if (r.getMemStoreDataSize() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The testing utility, for tools that run against the same cluster (PerformanceEvaluation). */
     public HBaseTestingUtility utility() {
         return util;

@@ -222,24 +222,55 @@ public abstract class HBaseTarget implements AutoCloseable {
      * over, so its HFiles are final (one per store) and their sizes comparable across codecs.
      */
     public void flushAndCompact(TableName tn) {
+        flush(tn);
+        majorCompact(tn);
+    }
+
+    /** Flushes every memstore of a suite table to HFiles; returns when the data is in HFiles. */
+    public void flush(TableName tn) {
+        requireSuiteNamespace(tn, "flush");
+        try (Admin admin = connection().getAdmin()) {
+            admin.flush(tn); // synchronous; where the target lets us see the memstores, wait until they are empty
+            waitUntil(() -> flushed(tn), "flush of " + tn);
+        } catch (IOException e) {
+            throw new TargetFailure(describe() + ": cannot flush " + tn + " (" + firstLine(e) + ")", e);
+        }
+    }
+
+    /** Major-compacts a suite table and waits until the compaction is over. */
+    public void majorCompact(TableName tn) {
         requireSuiteNamespace(tn, "compact");
         try (Admin admin = connection().getAdmin()) {
-            admin.flush(tn);
             admin.majorCompact(tn);
-            long deadline = System.nanoTime() + 600_000_000_000L;
             // the request is queued: wait until the region servers have picked it up and finished it
-            do {
-                Thread.sleep(100); // polling the server's compaction state, not a measurement
-                if (System.nanoTime() > deadline) {
-                    throw new TargetFailure(describe() + ": major compaction of " + tn + " did not finish in 10 min");
-                }
-            } while (admin.getCompactionState(tn) != CompactionState.NONE || !compacted(tn));
+            waitUntil(() -> admin.getCompactionState(tn) == CompactionState.NONE && compacted(tn), "major compaction of " + tn);
         } catch (IOException e) {
-            throw new TargetFailure(describe() + ": cannot flush/compact " + tn + " (" + firstLine(e) + ")", e);
+            throw new TargetFailure(describe() + ": cannot compact " + tn + " (" + firstLine(e) + ")", e);
+        }
+    }
+
+    private interface Condition {
+        boolean holds() throws IOException;
+    }
+
+    private void waitUntil(Condition done, String what) throws IOException {
+        long deadline = System.nanoTime() + 600_000_000_000L;
+        try {
+            while (!done.holds()) {
+                Thread.sleep(10); // polling the server's state, not a measurement (a timer around it resolves ~10 ms)
+                if (System.nanoTime() > deadline) {
+                    throw new TargetFailure(describe() + ": " + what + " did not finish in 10 min");
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TargetFailure(describe() + ": interrupted while compacting " + tn);
+            throw new TargetFailure(describe() + ": interrupted during " + what);
         }
+    }
+
+    /** True when no memstore of the table holds data (where the target lets us see them). */
+    protected boolean flushed(TableName tn) {
+        return true;
     }
 
     /** True when every store of the table has at most one HFile (where the target lets us see them). */
