@@ -34,8 +34,8 @@ class RedisBenchmarkCalibrationTest {
         assumeTrue(binary.isPresent(), "redis-benchmark is not on the PATH: calibration not exercised"
                 + " (apt-get install redis-tools, or -D" + RedisBenchmarkCalibration.BINARY_PROPERTY + "=/path)");
         try (RedisTarget t = RedisTargets.open(Map.of())) {
-            RedisBenchmarkCalibration.Result set = RedisBenchmarkCalibration.run(binary.get(), t, "SET", 20, 1_000, 5_000);
-            RedisBenchmarkCalibration.Result get = RedisBenchmarkCalibration.run(binary.get(), t, "GET", 20, 1_000, 5_000);
+            RedisBenchmarkCalibration.Result set = RedisBenchmarkCalibration.run(binary.get(), t, t.keyPrefix(), "SET", 20, 1_000, 5_000);
+            RedisBenchmarkCalibration.Result get = RedisBenchmarkCalibration.run(binary.get(), t, t.keyPrefix(), "GET", 20, 1_000, 5_000);
             assertTrue(set.rps() > 0 && get.rps() > 0);
             try (Jedis j = t.jedis()) {
                 assertTrue(j.dbSize() > 0);
