@@ -114,11 +114,11 @@ public class RedisBenchmarkCalibration {
     @Param({"PRELOADED"})
     public KeyValueThroughputBenchmark.Start start;
 
-    private RedisTarget target;
+    RedisTarget target;
     private Path binary;
-    private String prefix;
+    String prefix;
     private Map<String, String> params;
-    private boolean measuring;
+    boolean measuring;
 
     /** One redis-benchmark result line. */
     record Result(String command, double rps, double p50Ms, double p99Ms) {
@@ -126,7 +126,13 @@ public class RedisBenchmarkCalibration {
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
-        params = new TreeMap<>(Case.of(bp).params());
+        open(Case.of(bp));
+    }
+
+    /** The trial's setup, outside JMH too (the sanity test calls it with its own {@link Case}). */
+    void open(Case c) {
+        RULES.check(c.params());
+        params = new TreeMap<>(c.params());
         params.remove("requests");
         params.put("pipeline", "1");
         Optional<Path> b = binary();

@@ -46,4 +46,43 @@ class RedisBenchmarkCalibrationTest {
             }
         }
     }
+
+    /** The calibration class's trial, run once on tiny data: 16-byte keys, preloaded GETs all hit, keys removed after. */
+    @Test
+    void aPreloadedTrialUsesSixteenByteKeysAndItsGetsHit() {
+        assumeTrue(RedisBenchmarkCalibration.binary().isPresent(), "redis-benchmark is not on the PATH");
+        RedisBenchmarkCalibration c = new RedisBenchmarkCalibration();
+        c.clients = 10;
+        c.ioThreads = 1;
+        c.getRatio = 0.8;
+        c.keyspace = 500;
+        c.requests = 2_000;
+        c.start = KeyValueThroughputBenchmark.Start.PRELOADED;
+        Map<String, String> p = new java.util.TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
+                "keyspace", "500", "requests", "2000", "start", "PRELOADED"));
+        c.open(new dev.kensho.common.bench.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
+        try {
+            RedisTarget t = c.target;
+            assertEquals(16, c.prefix.length() + 12, "redis-benchmark's 12-digit __rand_int__ after a 4-byte prefix");
+            long hits0;
+            long misses0;
+            try (Jedis j = t.jedis()) {
+                assertEquals(500, j.dbSize(), "every key preloaded");
+                hits0 = Long.parseLong(t.info(j, "stats").get("keyspace_hits"));
+                misses0 = Long.parseLong(t.info(j, "stats").get("keyspace_misses"));
+            }
+            c.measuring = true;
+            assertTrue(c.setThenGet() > 0);
+            try (Jedis j = t.jedis()) {
+                assertEquals(500, j.dbSize(), "SETs of the same keyspace add none");
+                for (String k : j.keys("*")) {
+                    assertEquals(16, k.length(), k);
+                }
+                assertEquals(misses0, Long.parseLong(t.info(j, "stats").get("keyspace_misses")), "preloaded: no GET missed");
+                assertEquals(hits0 + 2_000, Long.parseLong(t.info(j, "stats").get("keyspace_hits")));
+            }
+        } finally {
+            c.close();
+        }
+    }
 }
