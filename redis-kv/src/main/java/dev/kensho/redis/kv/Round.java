@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Round {
 
-    /** A round that cannot finish within this time means a hung server or network, not a slow one. */
+    /** A round that cannot finish within this time (after its schedule) means a hung server or network, not a slow one. */
     static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private final long requests;
@@ -101,8 +101,10 @@ final class Round {
     /** Waits for every party; a failure or a timeout becomes a one-line {@link TargetFailure}. */
     void await(String target) {
         try {
-            if (!parties.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                fail(new TargetFailure(target + ": requests still unanswered after " + TIMEOUT.toSeconds() + " s"));
+            // an open loop's schedule itself lasts requests / rate: the deadline starts after it
+            long limit = TIMEOUT.toNanos() + (long) (requests * nanosPerRequest);
+            if (!parties.await(limit, TimeUnit.NANOSECONDS)) {
+                fail(new TargetFailure(target + ": requests still unanswered after " + Math.round(limit / 1e9) + " s"));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -26,7 +26,7 @@ class BadInputTest {
             "keyspace, 0", "keyspace, 14.7M",
             "ioThreads, 0", "ioThreads, 129",
             "client, REDISSON", "start, HALF",
-            "rate, -5", "rate, fast", "rate, 0x", "rate, 0.5", "rate, 101x", "rate, x",
+            "rate, -5", "rate, fast", "rate, 0x", "rate, 0.5", "rate, 999", "rate, 101x", "rate, x",
     })
     void rulesRejectWithOneLine(String param, String value) {
         BadInput e = assertThrows(BadInput.class, () -> KeyValueThroughputBenchmark.RULES.check(param, value));
