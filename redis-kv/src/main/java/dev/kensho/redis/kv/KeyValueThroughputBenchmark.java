@@ -28,7 +28,6 @@ import org.openjdk.jmh.runner.IterationType;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -94,15 +93,17 @@ import java.util.concurrent.TimeUnit;
  * class, {@link RedisBenchmarkCalibration}.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv} (add {@code -Dkensho.scale=smoke|seed},
- * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}), or this class's {@code main} with JMH flags.
+ * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}; the throughput–latency curve:
+ * {@code -Dkensho.args="-p rate=0.25x,0.5x,0.75x,0.9x,1.0x -p clients=100 -p ioThreads=1"}), or this class's
+ * {@code main} with JMH flags.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(2)
 @Threads(1)
-@Warmup(iterations = 3, time = 4)
-@Measurement(iterations = 5, time = 4)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 6, time = 4)
 public class KeyValueThroughputBenchmark {
 
     /** Requests per invocation: a multiple of 100 and 800, long enough (~1 s) that the round's tail is small. */
@@ -163,14 +164,14 @@ public class KeyValueThroughputBenchmark {
         target = RedisTargets.open(config);
         try {
             target.record();
-            recordServerAndCores(config);
+            TrialRecords.serverAndCores(cse, target, config, ioThreads);
             target.deleteSuiteKeys();
             workload = new Workload(target.keyPrefix(), keyspace, getRatio);
             if (start == Start.PRELOADED) {
                 preload();
             }
             load = client.open(target, clients, pipeline);
-            recordClientThreads();
+            TrialRecords.clientThreads(cse, load, clients);
             if (r.relative()) {
                 closedLoopMax = probeClosedLoopMax();
                 Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
@@ -300,28 +301,6 @@ public class KeyValueThroughputBenchmark {
         }
     }
 
-    private void recordServerAndCores(Map<String, String> asked) {
-        Map<String, String> actual = target.readConfig(new ArrayList<>(asked.keySet()));
-        String io = actual.getOrDefault("io-threads", "?");
-        if (io.matches("\\d+")) {
-            Recorder.measurement(cse.benchmark(), cse.params(), "server_io_threads", Integer.parseInt(io), "threads");
-        }
-        if (!target.owned() && !io.equals(Integer.toString(ioThreads))) {
-            Recorder.note("redis-kv", "ioThreads=" + ioThreads + " was asked for but the external server runs io-threads="
-                    + io + " (read back, not changed): those cases measured the server as it is");
-        }
-        int cores = Runtime.getRuntime().availableProcessors();
-        Recorder.measurement(cse.benchmark(), cse.params(), "cores_client", cores, "cores");
-        if (target.kind() == RedisTarget.Kind.EMBEDDED) {
-            Recorder.measurement(cse.benchmark(), cse.params(), "cores_server", cores, "cores");
-            Recorder.note("redis-kv cores", "embedded redis-server and the load generator shared the same " + cores
-                    + " cores (Runtime.availableProcessors); the published figures had the server alone on 4–96 vCPUs");
-        } else {
-            Recorder.note("redis-kv cores", "the load generator had " + cores + " cores; the cores of "
-                    + target.describe() + " are not known to the suite");
-        }
-    }
-
     /** SETs every key of the keyspace with its value, pipelined, before the trial. */
     private void preload() {
         try (Jedis j = target.jedis()) {
@@ -335,17 +314,6 @@ public class KeyValueThroughputBenchmark {
             p.sync();
         }
         workload.markAllWritten();
-    }
-
-    private void recordClientThreads() {
-        if (load instanceof JedisLoad j) {
-            Recorder.measurement(cse.benchmark(), cse.params(), "jedis_threads", j.threads(), "threads");
-            if (j.threads() < clients) {
-                Recorder.note("redis-kv jedis", "JEDIS ran " + j.threads() + " driver threads for " + clients
-                        + " connections (-D" + JedisLoad.THREADS_PROPERTY + "): its latency percentiles include the wait"
-                        + " for the shared driver's round-robin, and are not comparable with LETTUCE's");
-            }
-        }
     }
 
     public static void main(String[] args) {
