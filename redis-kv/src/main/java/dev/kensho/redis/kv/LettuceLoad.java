@@ -9,6 +9,9 @@ import io.lettuce.core.codec.ByteArrayCodec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -20,9 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * in one write, as redis-benchmark's {@code -P} does.
  *
  * <p>Open loop (a {@link Round} with a rate): one pacer thread per core claims the round's batches in order,
- * waits until each is due and sends it on connection {@code (batch number) mod clients}, whether or not that
- * connection still has replies pending (Lettuce pipelines them); replies are handled on the event loop. A
- * pacer that falls behind sends at once and the lag is recorded.
+ * waits until each is due and sends it on an idle connection (see {@link Pacer}); replies are handled on
+ * the event loop. A batch that finds no idle connection, or a pacer that falls behind, sends late and the
+ * lag is recorded.
  */
 final class LettuceLoad implements LoadGenerator {
 
@@ -69,8 +72,10 @@ final class LettuceLoad implements LoadGenerator {
     @Override
     public void start(Round round) {
         if (round.openLoop()) {
+            BlockingQueue<StatefulRedisConnection<byte[], byte[]>> idle = new ArrayBlockingQueue<>(connections.size());
+            idle.addAll(connections);
             for (int p = 0; p < pacers(); p++) {
-                Thread t = new Thread(new Pacer(round)::run, "kensho-lettuce-pacer");
+                Thread t = new Thread(new Pacer(round, idle)::run, "kensho-lettuce-pacer");
                 t.setDaemon(true);
                 t.start();
             }
@@ -115,14 +120,21 @@ final class LettuceLoad implements LoadGenerator {
         }
     }
 
-    /** One open-loop pacer: sends due batches until the round's tickets run out, then waits for its replies. */
+    /**
+     * One open-loop pacer: claims the round's batches in order, waits until each is due, takes an idle
+     * connection (waiting for one if all have a batch in flight — that wait is part of the batch's lag,
+     * not of its service time) and sends; the batch's last reply gives the connection back. So every
+     * connection has at most one batch in flight, as in the closed loop and in {@link JedisLoad}.
+     */
     private final class Pacer {
         private final Round round;
+        private final BlockingQueue<StatefulRedisConnection<byte[], byte[]>> idle;
         private final AtomicInteger pending = new AtomicInteger(1); // 1 = still sending
         private final AtomicBoolean finished = new AtomicBoolean();
 
-        Pacer(Round round) {
+        Pacer(Round round, BlockingQueue<StatefulRedisConnection<byte[], byte[]>> idle) {
             this.round = round;
+            this.idle = idle;
         }
 
         void run() {
@@ -131,12 +143,28 @@ final class LettuceLoad implements LoadGenerator {
                 while ((first = round.claim(depth)) >= 0) {
                     int n = round.size(first, depth);
                     long due = round.due(first);
-                    long sent = round.waitUntil(due);
+                    round.waitUntil(due);
+                    StatefulRedisConnection<byte[], byte[]> c;
+                    while ((c = idle.poll(100, TimeUnit.MILLISECONDS)) == null) {
+                        if (round.failed()) {
+                            return;
+                        }
+                    }
+                    long sent = System.nanoTime();
                     round.timings.sent(due, sent, n);
-                    StatefulRedisConnection<byte[], byte[]> c = connections.get((int) ((first / depth) % connections.size()));
                     pending.addAndGet(n);
-                    send(c.async(), c, round.workload, n, depth, due, sent, round, this::replied);
+                    StatefulRedisConnection<byte[], byte[]> conn = c;
+                    AtomicInteger left = new AtomicInteger(n);
+                    send(c.async(), c, round.workload, n, depth, due, sent, round, () -> {
+                        if (left.decrementAndGet() == 0) {
+                            idle.add(conn);
+                        }
+                        replied();
+                    });
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                round.fail(e);
             } catch (RuntimeException e) {
                 round.fail(e);
             } finally {
