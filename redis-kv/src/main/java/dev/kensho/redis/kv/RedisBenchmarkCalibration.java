@@ -1,14 +1,9 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
-import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
-import dev.kensho.common.process.ChildProcess;
-import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.targets.redis.RedisTarget;
 import dev.kensho.common.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,14 +25,8 @@ import org.openjdk.jmh.runner.IterationType;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 
-import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,11 +58,7 @@ import java.util.concurrent.TimeUnit;
  * {@code key_bytes}. This class's own JMH time is the wall time of the tool's runs, not a result. Without
  * redis-benchmark (nor {@value #BINARY_PROPERTY}) each trial records a note and does nothing.
  *
- * <table>
- * <caption>Properties</caption>
- * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@value #BINARY_PROPERTY}</td><td>redis-benchmark on the PATH</td><td>path of the redis-benchmark binary</td></tr>
- * </table>
+ * <p>Property: {@value #BINARY_PROPERTY} (see {@link RedisBenchmarkTool}).
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv -Dkensho.bench=RedisBenchmarkCalibration}, or this class's
  * {@code main} with JMH flags.
@@ -86,7 +71,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3)
 public class RedisBenchmarkCalibration {
 
-    public static final String BINARY_PROPERTY = "kensho.redis.benchmark";
+    public static final String BINARY_PROPERTY = RedisBenchmarkTool.BINARY_PROPERTY;
 
     /** Key prefix on a server the suite owns: 4 bytes + 12 digits = the suite's 16-byte keys. */
     static final String OWNED_PREFIX = "kbm:";
@@ -99,7 +84,7 @@ public class RedisBenchmarkCalibration {
             .intRange("requests", 1_000, 100_000_000)
             .oneOf("start", KeyValueThroughputBenchmark.Start.class)
             .preflight(RedisTargets::validate)
-            .preflight(RedisBenchmarkCalibration::validate);
+            .preflight(RedisBenchmarkTool::validate);
 
     @Param({"100", "800"})
     public int clients;
@@ -120,10 +105,6 @@ public class RedisBenchmarkCalibration {
     private Map<String, String> params;
     boolean measuring;
 
-    /** One redis-benchmark result line. */
-    record Result(String command, double rps, double p50Ms, double p99Ms) {
-    }
-
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
         open(Case.of(bp));
@@ -135,7 +116,7 @@ public class RedisBenchmarkCalibration {
         params = new TreeMap<>(c.params());
         params.remove("requests");
         params.put("pipeline", "1");
-        Optional<Path> b = binary();
+        Optional<Path> b = RedisBenchmarkTool.binary();
         if (b.isEmpty()) {
             Recorder.note("redis-kv calibration", "redis-benchmark is not on the PATH (nor -D" + BINARY_PROPERTY
                     + "): the suite's rate is not compared with it in this run");
@@ -143,7 +124,7 @@ public class RedisBenchmarkCalibration {
         }
         target = RedisTargets.open(KeyValueThroughputBenchmark.serverConfig(ioThreads));
         try {
-            String why = unsupported(target);
+            String why = RedisBenchmarkTool.unsupported(target);
             if (why != null) {
                 Recorder.note("redis-kv calibration", "redis-benchmark not run: " + why);
                 close();
@@ -179,12 +160,12 @@ public class RedisBenchmarkCalibration {
         if (binary == null) {
             return 0;
         }
-        Result set = run(binary, target, prefix, "SET", clients, keyspace, requests);
+        RedisBenchmarkTool.Result set = RedisBenchmarkTool.run(binary, target, prefix, "SET", clients, keyspace, requests);
         long[] before = hitsAndMisses();
-        Result get = run(binary, target, prefix, "GET", clients, keyspace, requests);
+        RedisBenchmarkTool.Result get = RedisBenchmarkTool.run(binary, target, prefix, "GET", clients, keyspace, requests);
         long[] after = hitsAndMisses();
         if (measuring) {
-            for (Result r : List.of(set, get)) {
+            for (RedisBenchmarkTool.Result r : List.of(set, get)) {
                 String bench = bench(r.command().equals("SET") ? "redisBenchmarkSet" : "redisBenchmarkGet");
                 Recorder.measurement(bench, params, "requests/s", r.rps(), "requests/s");
                 Recorder.measurement(bench, params, "latency_p50", r.p50Ms() * 1e3, "us");
@@ -238,81 +219,6 @@ public class RedisBenchmarkCalibration {
             return new long[]{Long.parseLong(s.getOrDefault("keyspace_hits", "0")),
                     Long.parseLong(s.getOrDefault("keyspace_misses", "0"))};
         }
-    }
-
-    /** The binary: the property's (which must be executable), else redis-benchmark on the PATH, else empty. */
-    static Optional<Path> binary() {
-        String user = Settings.get(BINARY_PROPERTY);
-        if (user != null) {
-            Path p = Paths.get(user);
-            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
-                throw BadInput.of(BINARY_PROPERTY, user, "the path of an executable redis-benchmark file");
-            }
-            return Optional.of(p);
-        }
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Paths.get(dir.isEmpty() ? "." : dir, "redis-benchmark");
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Validates the properties (launcher preflight). */
-    static void validate() {
-        binary();
-    }
-
-    /** Why redis-benchmark cannot be pointed at this target without exposing a secret, or null. */
-    static String unsupported(RedisTarget t) {
-        if (t.tls()) {
-            return "the target uses TLS (rediss://) and this redis-benchmark run is plain TCP";
-        }
-        String pw = System.getenv(Settings.REDIS_PASSWORD_ENV);
-        if (t.user() != null || (pw != null && !pw.isEmpty())) {
-            return "the target needs a password, which would have to go on redis-benchmark's command line";
-        }
-        return null;
-    }
-
-    /** Runs {@code command} ("SET" or "GET") once on keys {@code <prefix>__rand_int__}; throws {@link TargetFailure} if it fails. */
-    static Result run(Path binary, RedisTarget t, String prefix, String command, int clients, int keyspace, int requests) {
-        List<String> cmd = new ArrayList<>(List.of(binary.toString(), "-h", t.host(), "-p", Integer.toString(t.port()),
-                "--dbnum", Integer.toString(t.database()), "-c", Integer.toString(clients),
-                "-n", Integer.toString(requests), "-r", Integer.toString(keyspace), "-P", "1", "-q", "--csv",
-                command, prefix + "__rand_int__"));
-        if (command.equals("SET")) {
-            cmd.add("x".repeat(Workload.VALUE_BYTES));
-        }
-        Path dir = TempDirs.create("kensho-redis-benchmark-");
-        Path log = dir.resolve("redis-benchmark.out");
-        try (ChildProcess p = ChildProcess.start("redis-benchmark", cmd, dir, log)) {
-            p.waitFor(Duration.ofMinutes(10));
-            return parse(command, Files.readAllLines(log, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new TargetFailure("redis-benchmark " + command + ": " + e.getMessage());
-        } finally {
-            TempDirs.delete(dir);
-        }
-    }
-
-    /** The result line of {@code --csv} output: "test","rps","avg","min","p50","p95","p99","max". */
-    static Result parse(String command, List<String> lines) {
-        for (String line : lines) {
-            if (line.startsWith("\"" + command + " ")) {
-                String[] f = line.substring(line.indexOf("\",\"") + 3, line.length() - 1).split("\",\"");
-                if (f.length >= 6) {
-                    return new Result(command, Double.parseDouble(f[0]), Double.parseDouble(f[3]), Double.parseDouble(f[5]));
-                }
-            }
-        }
-        throw new TargetFailure("redis-benchmark " + command + " gave no result: "
-                + String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
     }
 
     public static void main(String[] args) {

@@ -52,7 +52,7 @@ class ExternalTargetSafetyTest {
                         }
                     }
                 }
-                if (RedisBenchmarkCalibration.binary().isPresent()) {
+                if (RedisBenchmarkTool.binary().isPresent()) {
                     for (Start start : Start.values()) {
                         RedisBenchmarkCalibration c = new RedisBenchmarkCalibration();
                         c.clients = 10;
