@@ -16,17 +16,21 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * {@code clients} blocking Jedis connections driven by {@code threads} driver threads (default: one per
- * core, {@value #THREADS_PROPERTY}), each owning {@code clients / threads} connections. A driver
- * walks its connections round-robin: read the replies of connection i (blocking), send its next batch,
- * move on. Every connection therefore keeps one batch in flight except for the moment between its
- * reply and its next request, as with redis-benchmark's single event loop — without 800 platform
- * threads contending for two cores (Java 17 has no virtual threads). The cost: a driver blocked on a
- * slow reply of connection i leaves the already-arrived replies of i+1… waiting, which shows up in
- * their latency, as it would in any single-threaded event loop.
+ * {@code clients} blocking Jedis connections, by default each driven by a thread of its own (the classic
+ * Jedis usage): a thread sends its connection's batch, blocks for the replies, sends the next. Its
+ * latency is then its own request's, never a wait for a shared driver. On 2 cores 800 such threads cost
+ * context switches, which is what a thread-per-connection Jedis client costs: it shows up as client CPU
+ * and throughput, not as a distortion of the percentiles.
  *
- * <p>{@code -D}{@value #THREADS_PROPERTY}{@code =800} gives the classic thread-per-connection Jedis
- * usage, for comparison (expect the client to become the bottleneck on 2 cores).
+ * <p>{@code -D}{@value #THREADS_PROPERTY}{@code =n} with {@code n < clients} gives the earlier design:
+ * {@code n} driver threads, each walking its {@code clients / n} connections round-robin (read connection
+ * i's replies, send its next batch, move on) — fewer threads, but a reply that has arrived waits until its
+ * driver reaches it, so the percentiles <em>include the driver's wait</em> (the benchmark records a note
+ * and {@code jedis_threads} saying so).
+ *
+ * <p>Open loop (a {@link Round} with a rate): a thread claims the next due batch of the round, waits until
+ * it is due, sends it and reads its replies; a batch whose time has passed while every thread was busy
+ * leaves at once and its lag is recorded (the corrected latency counts from the due time).
  */
 final class JedisLoad implements LoadGenerator {
 
@@ -69,17 +73,17 @@ final class JedisLoad implements LoadGenerator {
             throw e;
         }
         drivers = Executors.newFixedThreadPool(t, r -> {
-            Thread th = new Thread(r, "kensho-jedis-driver");
+            // small stacks: up to 800 of these threads, each a short send/receive loop
+            Thread th = new Thread(null, r, "kensho-jedis-driver", 256 * 1024);
             th.setDaemon(true);
             return th;
         });
     }
 
-    /** Driver threads: {@value #THREADS_PROPERTY}, else one per available core. */
+    /** Driver threads: {@value #THREADS_PROPERTY}, else one per connection. */
     static int threads(int clients) {
         String v = Settings.get(THREADS_PROPERTY);
-        int t = v == null ? Runtime.getRuntime().availableProcessors()
-                : (int) Settings.range(THREADS_PROPERTY, v, 1, 10_000);
+        int t = v == null ? clients : (int) Settings.range(THREADS_PROPERTY, v, 1, 10_000);
         return Math.max(1, Math.min(t, clients));
     }
 
@@ -95,7 +99,7 @@ final class JedisLoad implements LoadGenerator {
     }
 
     @Override
-    public int parties() {
+    public int parties(boolean openLoop) {
         return groups.size();
     }
 
@@ -116,36 +120,52 @@ final class JedisLoad implements LoadGenerator {
         }
     }
 
+    /** Per-connection state of one driver: the batch in flight on each of its connections. */
+    private final class Batches {
+        final int[] inFlight;
+        final int[][] index;
+        final boolean[][] isGet;
+        final boolean[][] writtenAtSend;
+        final long[] due;
+        final long[] sentAt;
+
+        Batches(int m) {
+            inFlight = new int[m];
+            index = new int[m][depth];
+            isGet = new boolean[m][depth];
+            writtenAtSend = new boolean[m][depth];
+            due = new long[m];
+            sentAt = new long[m];
+        }
+    }
+
     private void drive(List<Connection> conns, Round round) {
         Workload w = round.workload;
         int m = conns.size();
-        int[] inFlight = new int[m];
-        int[][] index = new int[m][depth];
-        boolean[][] isGet = new boolean[m][depth];
-        long[] sentAt = new long[m];
+        Batches b = new Batches(m);
         try {
             int active = 0;
             for (int c = 0; c < m; c++) {
-                if (send(conns.get(c), round, c, inFlight, index, isGet, sentAt)) {
+                if (send(conns.get(c), round, c, b)) {
                     active++;
                 }
             }
             while (active > 0) {
                 for (int c = 0; c < m; c++) {
-                    if (inFlight[c] == 0) {
+                    if (b.inFlight[c] == 0) {
                         continue;
                     }
                     Connection conn = conns.get(c);
-                    for (int k = 0; k < inFlight[c]; k++) {
+                    for (int k = 0; k < b.inFlight[c]; k++) {
                         Object reply = conn.getOne();
-                        round.latencies.record(System.nanoTime() - sentAt[c]);
-                        if (isGet[c][k]) {
-                            w.checkGet(index[c][k], (byte[]) reply);
+                        round.timings.replied(b.due[c], b.sentAt[c], System.nanoTime());
+                        if (b.isGet[c][k]) {
+                            w.checkGet(b.index[c][k], (byte[]) reply, b.writtenAtSend[c][k]);
                         } else {
-                            w.countSet();
+                            w.countSet(b.index[c][k], reply instanceof byte[] r && r.length == 2 && r[0] == 'O' && r[1] == 'K');
                         }
                     }
-                    if (!send(conn, round, c, inFlight, index, isGet, sentAt)) {
+                    if (!send(conn, round, c, b)) {
                         active--;
                     }
                 }
@@ -154,7 +174,7 @@ final class JedisLoad implements LoadGenerator {
             round.fail(e);
             // a connection with unread replies is out of step with its requests: unusable from now on
             for (int c = 0; c < m; c++) {
-                if (inFlight[c] > 0) {
+                if (b.inFlight[c] > 0) {
                     conns.get(c).setBroken();
                 }
             }
@@ -163,21 +183,25 @@ final class JedisLoad implements LoadGenerator {
         }
     }
 
-    private boolean send(Connection conn, Round round, int c, int[] inFlight, int[][] index, boolean[][] isGet,
-                         long[] sentAt) throws Throwable {
-        int n = round.claim(depth);
-        inFlight[c] = n;
-        if (n == 0) {
+    private boolean send(Connection conn, Round round, int c, Batches b) throws Throwable {
+        long first = round.claim(depth);
+        if (first < 0) {
+            b.inFlight[c] = 0;
             return false;
         }
+        int n = round.size(first, depth);
+        b.inFlight[c] = n;
         Workload w = round.workload;
-        sentAt[c] = System.nanoTime();
+        b.due[c] = round.due(first);
+        b.sentAt[c] = round.waitUntil(b.due[c]);
+        round.timings.sent(b.due[c], b.sentAt[c], n);
         for (int k = 0; k < n; k++) {
             int i = w.nextIndex();
-            index[c][k] = i;
+            b.index[c][k] = i;
             boolean get = w.nextIsGet();
-            isGet[c][k] = get;
+            b.isGet[c][k] = get;
             if (get) {
+                b.writtenAtSend[c][k] = w.written(i);
                 conn.sendCommand(Protocol.Command.GET, w.key(i));
             } else {
                 conn.sendCommand(Protocol.Command.SET, w.key(i), w.value(i));

@@ -1,12 +1,10 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.Scale;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
-import dev.kensho.common.latency.Latencies;
 import dev.kensho.common.targets.redis.RedisTarget;
 import dev.kensho.common.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,13 +28,8 @@ import org.openjdk.jmh.runner.IterationType;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -51,16 +44,27 @@ import java.util.concurrent.TimeUnit;
  * {@code <prefix><index>}), GET with probability {@code getRatio}, else SET of its 200-byte value.
  * One invocation is {@value #REQUESTS} requests spread over {@code clients} real connections, each with
  * one batch of {@code pipeline} requests in flight (redis-benchmark's {@code -n}/{@code -c}/{@code -P});
- * JMH reports requests/s with its error bars, and an HdrHistogram of every request's latency (send of its
- * batch → its reply) gives p50/p99/p99.9/max of the measurement iterations.
+ * JMH reports requests/s with its error bars, and HdrHistograms of every request's latency give
+ * p50/p99/p99.9/max of the measurement iterations (and one {@code .hlog} interval per iteration).
  *
- * <p>Load generator — why it looks like this: 800 connections with one request each in flight must not
- * mean 800 busy platform threads on 2 cores (Java 17: no virtual threads), or the client becomes what is
- * measured. {@link LoadGenerator.Client#LETTUCE} drives every connection as a closed loop of async
- * callbacks on Lettuce's event loop (one thread per core); {@link LoadGenerator.Client#JEDIS}, a blocking
- * client, gets one driver thread per core, each walking its share of connections round-robin (read
- * connection i's reply, send its next request): see {@link JedisLoad}. Both keep every connection busy
- * and both check every GET reply against the value its key was SET to.
+ * <p>Closed or open loop ({@code rate}, see {@link OfferedRate}): {@code 0} is a closed loop — a
+ * connection sends when its last batch was answered, so a server stall delays the requests that would
+ * have seen it and the tail is under-reported (coordinated omission). {@code 50000} or {@code 0.5x} (of
+ * this trial's measured closed-loop maximum) is an open loop: request {@code s} is due at
+ * {@code start + s/rate} regardless of replies, spread over the connections; latency is recorded from the
+ * due time (corrected, {@code latency_intended_*}) and from the actual send (service time,
+ * {@code latency_*}); a batch sent more than 1 ms late counts as behind schedule ({@code schedule_behind}).
+ * JMH's score is then the achieved rate, beside {@code rate_offered}. The throughput–latency curve:
+ * {@code -p rate=0.25x,0.5x,0.75x,0.9x,1.0x}.
+ *
+ * <p>Load generators: {@link LoadGenerator.Client#LETTUCE} drives every connection with async callbacks on
+ * Lettuce's event loop (one thread per core; open loop: one pacer thread per core sends due batches);
+ * {@link LoadGenerator.Client#JEDIS}, a blocking client, gets one thread per connection, so its latency is
+ * its request's own, not a wait for a shared driver (see {@link JedisLoad}).
+ *
+ * <p>Answers are checked, and a wrong one fails the run: every GET must return the value its key was SET
+ * to, or nil only if no SET of that key had been acknowledged when the GET was sent (a lost write
+ * otherwise, see {@link Workload}); every SET must answer OK; in a PRELOADED trial every GET must hit.
  *
  * <table>
  * <caption>Cases ({@code @Param}s; defaults per scale in {@code kensho-scale.properties})</caption>
@@ -72,25 +76,34 @@ import java.util.concurrent.TimeUnit;
  * <tr><td>getRatio</td><td>0.8</td><td>share of GETs, 0 … 1</td></tr>
  * <tr><td>pipeline</td><td>1</td><td>requests per batch (redis-benchmark {@code -P})</td></tr>
  * <tr><td>keyspace</td><td>1,000,000 (seed: 14,700,000)</td><td>distinct keys</td></tr>
- * <tr><td>start</td><td>EMPTY, PRELOADED</td><td>empty database (as published) or every key SET before the trial</td></tr>
+ * <tr><td>start</td><td>PRELOADED (default scale), EMPTY</td><td>every key SET before the trial (steady state:
+ * the hit ratio cannot drift across iterations), or an empty database as published (the keyspace fills as it
+ * runs; too slowly at 1M keys for a warm-up to reach steady state)</td></tr>
+ * <tr><td>rate</td><td>0</td><td>offered load: 0 closed loop, requests/s, or {@code <f>x} of the closed-loop maximum</td></tr>
  * </table>
  *
- * <p>Also recorded ({@link Recorder}): {@code latency_p50|p99|p999|max} (µs) and {@code latency_count};
- * {@code get_hit_ratio}; {@code cores_client} and {@code cores_server} (cores); {@code server_io_threads}
- * (as read back from the server); and, when {@code redis-benchmark} is installed, methods
- * {@code redisBenchmarkSet|Get} ({@code requests/s}, one value per repetition, plus {@code p50}/{@code p99}
- * in µs) and {@code redisBenchmarkMix} (the rate an 80/20 mix would have from those two, harmonic).
+ * <p>Also recorded ({@link Recorder}): {@code latency_p50|p99|p999|max} (µs, from the actual send) and
+ * {@code latency_count}; open loop also {@code latency_intended_p50|p99|p999|max} (µs, from the due time),
+ * {@code schedule_lag_p50|p99|max} (µs), {@code schedule_behind} (requests) and {@code schedule_behind_ratio},
+ * {@code rate_offered} and, for {@code …x} rates, {@code rate_closed_loop_max} (requests/s);
+ * {@code rate_achieved} (requests/s, mean of the iterations by the suite's clock); {@code get_hit_ratio};
+ * {@code halves_drift} and {@code halves_drift_halfwidth} (first vs second half of the iterations, see
+ * {@link Halves}); {@code jedis_threads}; {@code cores_client} and {@code cores_server} (cores);
+ * {@code server_io_threads} (as read back from the server). The redis-benchmark yardstick is its own
+ * class, {@link RedisBenchmarkCalibration}.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv} (add {@code -Dkensho.scale=smoke|seed},
- * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}), or this class's {@code main} with JMH flags.
+ * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}; the throughput–latency curve:
+ * {@code -Dkensho.args="-p rate=0.25x,0.5x,0.75x,0.9x,1.0x -p clients=100 -p ioThreads=1"}), or this class's
+ * {@code main} with JMH flags.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
+@Fork(2)
 @Threads(1)
-@Warmup(iterations = 1, time = 3)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 6, time = 4)
 public class KeyValueThroughputBenchmark {
 
     /** Requests per invocation: a multiple of 100 and 800, long enough (~1 s) that the round's tail is small. */
@@ -104,8 +117,8 @@ public class KeyValueThroughputBenchmark {
             .intRange("pipeline", 1, 10_000)
             .intRange("keyspace", 1, 1_000_000_000)
             .oneOf("start", Start.class)
+            .rule("rate", OfferedRate::parse)
             .preflight(RedisTargets::validate)
-            .preflight(RedisBenchmarkCalibration::validate)
             .preflight(JedisLoad::validate);
 
     /** State of the database when the trial starts. */
@@ -125,11 +138,16 @@ public class KeyValueThroughputBenchmark {
     public int keyspace;
     @Param
     public Start start;
+    @Param({"0"})
+    public String rate;
 
     RedisTarget target;
     Workload workload;
     LoadGenerator load;
-    final Latencies latencies = new Latencies();
+    Timings timings = new Timings(false);
+    /** Requests/s offered (0: closed loop) and the closed-loop maximum a relative rate was taken of (0: not measured). */
+    double offered;
+    double closedLoopMax;
     private Case cse;
 
     @Setup(Level.Trial)
@@ -141,28 +159,43 @@ public class KeyValueThroughputBenchmark {
     void open(Case c) {
         RULES.check(c.params());
         cse = c;
-        Map<String, String> config = new LinkedHashMap<>();
-        config.put("io-threads", Integer.toString(ioThreads));
-        if (ioThreads > 1) {
-            config.put("io-threads-do-reads", "yes");
-        }
+        OfferedRate r = OfferedRate.parse(rate == null ? "0" : rate);
+        Map<String, String> config = serverConfig(ioThreads);
         target = RedisTargets.open(config);
         try {
             target.record();
-            recordServerAndCores(config);
+            TrialRecords.serverAndCores(cse, target, config, ioThreads);
             target.deleteSuiteKeys();
-            if (client == LoadGenerator.Client.LETTUCE && start == Start.EMPTY && pipeline == 1) {
-                calibrate();
-            }
             workload = new Workload(target.keyPrefix(), keyspace, getRatio);
             if (start == Start.PRELOADED) {
                 preload();
             }
             load = client.open(target, clients, pipeline);
+            TrialRecords.clientThreads(cse, load, clients);
+            if (r.relative()) {
+                closedLoopMax = probeClosedLoopMax();
+                Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
+            }
+            offered = r.offered(closedLoopMax);
+            if (offered > 0) {
+                Recorder.measurement(cse.benchmark(), cse.params(), "rate_offered", offered, "requests/s");
+            }
+            timings = new Timings(offered > 0);
+            timings.openLogs(cse);
         } catch (RuntimeException e) {
             close();
             throw e;
         }
+    }
+
+    /** The server config of a case: {@code io-threads}, with {@code io-threads-do-reads yes} when &gt; 1. */
+    static Map<String, String> serverConfig(int ioThreads) {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("io-threads", Integer.toString(ioThreads));
+        if (ioThreads > 1) {
+            config.put("io-threads-do-reads", "yes");
+        }
+        return config;
     }
 
     @Benchmark
@@ -173,28 +206,58 @@ public class KeyValueThroughputBenchmark {
 
     /** Sends {@code requests} requests over all connections; returns the GET hits so far (never dead code). */
     long run(int requests) {
-        Round round = new Round(requests, load.parties(), workload, latencies);
+        Round round = new Round(requests, load.parties(offered > 0), workload, timings, offered);
         load.start(round);
         round.await(target.describe());
         return workload.hits.sum();
+    }
+
+    /**
+     * The closed-loop rate of this trial's server, connections and keyspace, for a rate given as a fraction:
+     * one unmeasured round, then {@link OfferedRate#PROBE_ROUNDS} rounds timed together. Answers are checked.
+     */
+    private double probeClosedLoopMax() {
+        run(REQUESTS);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < OfferedRate.PROBE_ROUNDS; i++) {
+            run(REQUESTS);
+        }
+        double rps = (double) OfferedRate.PROBE_ROUNDS * REQUESTS / ((System.nanoTime() - t0) / 1e9);
+        checkAnswers();
+        timings.reset();
+        return rps;
+    }
+
+    @Setup(Level.Iteration)
+    public void iterationStart() {
+        timings.iterationStarted();
     }
 
     @TearDown(Level.Iteration)
     public void iteration(IterationParams ip) {
         checkAnswers();
         if (ip.getType() == IterationType.WARMUP) {
-            latencies.reset();
+            timings.reset();
         } else {
-            latencies.interval();
+            timings.interval();
         }
     }
 
-    /** Every GET returned nil (never set) or exactly the value its key was SET to. */
+    /**
+     * Every GET returned its key's value, or nil only if no SET of the key had been acknowledged before it
+     * was sent; every SET answered OK; in a PRELOADED trial every GET hit. Throws (failing the run) if not.
+     */
     void checkAnswers() {
         long wrong = workload.wrong.sum();
-        if (wrong > 0) {
-            throw new IllegalStateException(wrong + " GET replies were not the value SET for their key, e.g. "
-                    + workload.firstWrong);
+        long lost = workload.lost.sum();
+        if (wrong > 0 || lost > 0) {
+            throw new IllegalStateException("redis-kv answers are wrong: " + wrong + " wrong replies, " + lost
+                    + " GETs returned nil for keys whose SET had been acknowledged (lost writes), e.g. " + workload.firstWrong);
+        }
+        long gets = workload.gets.sum();
+        long hits = workload.hits.sum();
+        if (start == Start.PRELOADED && hits != gets) {
+            throw new IllegalStateException("redis-kv: every key was preloaded, yet only " + hits + " of " + gets + " GETs hit");
         }
     }
 
@@ -203,7 +266,11 @@ public class KeyValueThroughputBenchmark {
         try {
             if (workload != null && load != null) {
                 checkAnswers();
-                latencies.export(cse);
+                timings.export(cse);
+                if (!timings.iterationRates.isEmpty()) {
+                    Recorder.measurement(cse.benchmark(), cse.params(), "rate_achieved", timings.iterationRates.stream()
+                            .mapToDouble(Double::doubleValue).average().orElse(0), "requests/s");
+                }
                 long gets = workload.gets.sum();
                 if (gets > 0) {
                     Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio",
@@ -217,6 +284,7 @@ public class KeyValueThroughputBenchmark {
 
     /** Closes connections, removes the suite's keys (only those on an external server), stops the server. */
     void close() {
+        timings.close();
         if (load != null) {
             load.close();
             load = null;
@@ -233,28 +301,6 @@ public class KeyValueThroughputBenchmark {
         }
     }
 
-    private void recordServerAndCores(Map<String, String> asked) {
-        Map<String, String> actual = target.readConfig(new ArrayList<>(asked.keySet()));
-        String io = actual.getOrDefault("io-threads", "?");
-        if (io.matches("\\d+")) {
-            Recorder.measurement(cse.benchmark(), cse.params(), "server_io_threads", Integer.parseInt(io), "threads");
-        }
-        if (!target.owned() && !io.equals(Integer.toString(ioThreads))) {
-            Recorder.note("redis-kv", "ioThreads=" + ioThreads + " was asked for but the external server runs io-threads="
-                    + io + " (read back, not changed): those cases measured the server as it is");
-        }
-        int cores = Runtime.getRuntime().availableProcessors();
-        Recorder.measurement(cse.benchmark(), cse.params(), "cores_client", cores, "cores");
-        if (target.kind() == RedisTarget.Kind.EMBEDDED) {
-            Recorder.measurement(cse.benchmark(), cse.params(), "cores_server", cores, "cores");
-            Recorder.note("redis-kv cores", "embedded redis-server and the load generator shared the same " + cores
-                    + " cores (Runtime.availableProcessors); the published figures had the server alone on 4–96 vCPUs");
-        } else {
-            Recorder.note("redis-kv cores", "the load generator had " + cores + " cores; the cores of "
-                    + target.describe() + " are not known to the suite");
-        }
-    }
-
     /** SETs every key of the keyspace with its value, pipelined, before the trial. */
     private void preload() {
         try (Jedis j = target.jedis()) {
@@ -267,50 +313,7 @@ public class KeyValueThroughputBenchmark {
             }
             p.sync();
         }
-    }
-
-    /** redis-benchmark SET and GET on the same server, several runs, recorded beside this case. */
-    private void calibrate() {
-        Optional<Path> binary = RedisBenchmarkCalibration.binary();
-        if (binary.isEmpty()) {
-            Recorder.note("redis-kv calibration", "redis-benchmark is not on the PATH (nor -D"
-                    + RedisBenchmarkCalibration.BINARY_PROPERTY + "): the suite's rate is not compared with it in this run");
-            return;
-        }
-        String why = RedisBenchmarkCalibration.unsupported(target);
-        if (why != null) {
-            Recorder.note("redis-kv calibration", "redis-benchmark not run: " + why);
-            return;
-        }
-        Scale scale = Scale.current();
-        int runs = RedisBenchmarkCalibration.runs(scale == Scale.SMOKE ? 1 : scale == Scale.DEFAULT ? 3 : 5);
-        int n = RedisBenchmarkCalibration.requests(scale == Scale.SMOKE ? 20_000 : scale == Scale.DEFAULT ? 50_000 : 1_000_000);
-        Map<String, String> params = new TreeMap<>(cse.params());
-        params.remove("client");
-        params.remove("start");
-        List<Double> setRates = new ArrayList<>();
-        List<Double> getRates = new ArrayList<>();
-        for (int r = 0; r < runs; r++) {
-            // SET before GET, as redis-benchmark -t set,get does, so the GETs find keys
-            for (String command : List.of("SET", "GET")) {
-                RedisBenchmarkCalibration.Result res = RedisBenchmarkCalibration.run(binary.get(), target, command,
-                        clients, keyspace, n);
-                String method = command.equals("SET") ? "redisBenchmarkSet" : "redisBenchmarkGet";
-                String bench = cse.withMethod(method).benchmark();
-                Recorder.measurement(bench, params, "requests/s", res.rps(), "requests/s");
-                Recorder.measurement(bench, params, "latency_p50", res.p50Ms() * 1e3, "us");
-                Recorder.measurement(bench, params, "latency_p99", res.p99Ms() * 1e3, "us");
-                (command.equals("SET") ? setRates : getRates).add(res.rps());
-            }
-        }
-        for (int r = 0; r < runs; r++) {
-            double mix = 1.0 / (getRatio / getRates.get(r) + (1 - getRatio) / setRates.get(r));
-            Recorder.measurement(cse.withMethod("redisBenchmarkMix").benchmark(), params, "requests/s", mix, "requests/s");
-        }
-        Recorder.note("redis-kv calibration", "redis-benchmark " + runs + "× " + n + " requests per command, -c " + clients
-                + " -P 1 -r " + keyspace + ", 200-byte values, keys " + target.keyPrefix() + "__rand_int__ (19 bytes with"
-                + " the default prefix); redisBenchmarkMix = 1 / (getRatio/GET + (1-getRatio)/SET) per run");
-        target.deleteSuiteKeys();
+        workload.markAllWritten();
     }
 
     public static void main(String[] args) {

@@ -9,6 +9,10 @@ import io.lettuce.core.codec.ByteArrayCodec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,6 +21,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * — running on the event-loop thread that read it — sends the next. No thread per connection exists,
  * so 800 connections cost 800 sockets, not 800 threads. With {@code pipeline > 1} auto-flush is off so a batch leaves
  * in one write, as redis-benchmark's {@code -P} does.
+ *
+ * <p>Open loop (a {@link Round} with a rate): one pacer thread per core claims the round's batches in order,
+ * waits until each is due and sends it on an idle connection (see {@link Pacer}); replies are handled on
+ * the event loop. A batch that finds no idle connection, or a pacer that falls behind, sends late and the
+ * lag is recorded.
  */
 final class LettuceLoad implements LoadGenerator {
 
@@ -44,9 +53,15 @@ final class LettuceLoad implements LoadGenerator {
         }
     }
 
+    /** Closed loop: every connection; open loop: the pacer threads. */
     @Override
-    public int parties() {
-        return connections.size();
+    public int parties(boolean openLoop) {
+        return openLoop ? pacers() : connections.size();
+    }
+
+    /** Pacer threads of an open-loop round (one per core, at most one per connection). */
+    int pacers() {
+        return Math.max(1, Math.min(connections.size(), Runtime.getRuntime().availableProcessors()));
     }
 
     @Override
@@ -56,8 +71,111 @@ final class LettuceLoad implements LoadGenerator {
 
     @Override
     public void start(Round round) {
+        if (round.openLoop()) {
+            BlockingQueue<StatefulRedisConnection<byte[], byte[]>> idle = new ArrayBlockingQueue<>(connections.size());
+            idle.addAll(connections);
+            for (int p = 0; p < pacers(); p++) {
+                Thread t = new Thread(new Pacer(round, idle)::run, "kensho-lettuce-pacer");
+                t.setDaemon(true);
+                t.start();
+            }
+            return;
+        }
         for (StatefulRedisConnection<byte[], byte[]> c : connections) {
             new Driver(c, round, depth).next();
+        }
+    }
+
+    /** Sends one batch on {@code c}; {@code done} runs on the event loop after each reply. */
+    private static void send(RedisAsyncCommands<byte[], byte[]> async, StatefulRedisConnection<byte[], byte[]> c,
+                             Workload w, int n, int depth, long due, long sent, Round round, Runnable done) {
+        for (int i = 0; i < n; i++) {
+            int index = w.nextIndex();
+            byte[] key = w.key(index);
+            if (w.nextIsGet()) {
+                boolean written = w.written(index);
+                async.get(key).whenComplete((v, e) -> {
+                    round.timings.replied(due, sent, System.nanoTime());
+                    if (e == null) {
+                        w.checkGet(index, v, written);
+                    } else {
+                        round.fail(e);
+                    }
+                    done.run();
+                });
+            } else {
+                async.set(key, w.value(index)).whenComplete((v, e) -> {
+                    round.timings.replied(due, sent, System.nanoTime());
+                    if (e == null) {
+                        w.countSet(index, "OK".equals(v));
+                    } else {
+                        round.fail(e);
+                    }
+                    done.run();
+                });
+            }
+        }
+        if (depth > 1) {
+            c.flushCommands();
+        }
+    }
+
+    /**
+     * One open-loop pacer: claims the round's batches in order, waits until each is due, takes an idle
+     * connection (waiting for one if all have a batch in flight — that wait is part of the batch's lag,
+     * not of its service time) and sends; the batch's last reply gives the connection back. So every
+     * connection has at most one batch in flight, as in the closed loop and in {@link JedisLoad}.
+     */
+    private final class Pacer {
+        private final Round round;
+        private final BlockingQueue<StatefulRedisConnection<byte[], byte[]>> idle;
+        private final AtomicInteger pending = new AtomicInteger(1); // 1 = still sending
+        private final AtomicBoolean finished = new AtomicBoolean();
+
+        Pacer(Round round, BlockingQueue<StatefulRedisConnection<byte[], byte[]>> idle) {
+            this.round = round;
+            this.idle = idle;
+        }
+
+        void run() {
+            try {
+                long first;
+                while ((first = round.claim(depth)) >= 0) {
+                    int n = round.size(first, depth);
+                    long due = round.due(first);
+                    round.waitUntil(due);
+                    StatefulRedisConnection<byte[], byte[]> c;
+                    while ((c = idle.poll(100, TimeUnit.MILLISECONDS)) == null) {
+                        if (round.failed()) {
+                            return;
+                        }
+                    }
+                    long sent = System.nanoTime();
+                    round.timings.sent(due, sent, n);
+                    pending.addAndGet(n);
+                    StatefulRedisConnection<byte[], byte[]> conn = c;
+                    AtomicInteger left = new AtomicInteger(n);
+                    send(c.async(), c, round.workload, n, depth, due, sent, round, () -> {
+                        if (left.decrementAndGet() == 0) {
+                            idle.add(conn);
+                        }
+                        replied();
+                    });
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                round.fail(e);
+            } catch (RuntimeException e) {
+                round.fail(e);
+            } finally {
+                replied(); // the sending is over
+            }
+        }
+
+        private void replied() {
+            if (pending.decrementAndGet() == 0 && finished.compareAndSet(false, true)) {
+                round.finished();
+            }
         }
     }
 
@@ -77,7 +195,6 @@ final class LettuceLoad implements LoadGenerator {
         private final Workload w;
         private final int depth;
         private final AtomicInteger pending = new AtomicInteger();
-        private long sentAt;
 
         Driver(StatefulRedisConnection<byte[], byte[]> connection, Round round, int depth) {
             this.connection = connection;
@@ -88,42 +205,18 @@ final class LettuceLoad implements LoadGenerator {
         }
 
         void next() {
-            int n = round.claim(depth);
-            if (n == 0) {
+            long first = round.claim(depth);
+            if (first < 0) {
                 round.finished();
                 return;
             }
+            int n = round.size(first, depth);
             pending.set(n);
-            sentAt = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                int index = w.nextIndex();
-                byte[] key = w.key(index);
-                if (w.nextIsGet()) {
-                    async.get(key).whenComplete((v, e) -> {
-                        if (e == null) {
-                            w.checkGet(index, v);
-                        }
-                        done(e);
-                    });
-                } else {
-                    async.set(key, w.value(index)).whenComplete((v, e) -> {
-                        if (e == null) {
-                            w.countSet();
-                        }
-                        done(e);
-                    });
-                }
-            }
-            if (depth > 1) {
-                connection.flushCommands();
-            }
+            long sentAt = System.nanoTime();
+            send(async, connection, w, n, depth, sentAt, sentAt, round, this::done);
         }
 
-        private void done(Throwable e) {
-            round.latencies.record(System.nanoTime() - sentAt);
-            if (e != null) {
-                round.fail(e);
-            }
+        private void done() {
             if (pending.decrementAndGet() == 0) {
                 next(); // claims nothing once the round failed, so the party finishes
             }

@@ -3,14 +3,15 @@ package dev.kensho.redis.kv;
 import dev.kensho.common.targets.redis.RedisTarget;
 
 /**
- * A closed-loop load generator: {@code clients} real connections, each with one pipeline batch
- * ({@code depth} requests, 1 by default) in flight, until the {@link Round}'s tickets run out.
+ * A load generator: {@code clients} real connections sending pipeline batches of {@code depth} requests
+ * (1 by default) until the {@link Round}'s tickets run out — closed loop (one batch in flight per
+ * connection) or open loop (batches sent when due, see {@link Round}).
  * Connections are opened by {@link Client#open} at trial setup and closed at teardown.
  */
 public interface LoadGenerator extends AutoCloseable {
 
-    /** How many parties (connections or driver threads) a {@link Round} waits for. */
-    int parties();
+    /** How many parties (connections, driver or pacer threads) a closed- or open-loop {@link Round} waits for. */
+    int parties(boolean openLoop);
 
     /** Starts the round; returns at once or when done (the caller awaits the round either way). */
     void start(Round round);
@@ -30,7 +31,7 @@ public interface LoadGenerator extends AutoCloseable {
                 return new LettuceLoad(target, clients, depth);
             }
         },
-        /** Jedis: blocking connections multiplexed round-robin by a few driver threads. */
+        /** Jedis: blocking connections, one thread each (fewer, round-robin, with {@code kensho.kv.jedisThreads}). */
         JEDIS {
             @Override
             LoadGenerator open(RedisTarget target, int clients, int depth) {

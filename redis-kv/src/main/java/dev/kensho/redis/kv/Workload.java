@@ -3,12 +3,20 @@ package dev.kensho.redis.kv;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The request stream of the experiment: uniformly random keys {@code <prefix><zero-padded index>}
  * (16 bytes with the default {@code kensho:} prefix, as redis-benchmark's {@code key:__rand_int__}),
  * 200-byte values derived from the key index so that every GET reply can be checked, and a GET ratio.
+ *
+ * <p>What was written is tracked: one bit per key, set when a SET's reply ({@code OK}) has arrived (or
+ * when the key was preloaded). A GET captures its key's bit when it is sent; Redis executes the commands
+ * of all connections one at a time, so a SET acknowledged before a GET was sent is visible to it. A nil
+ * reply to a GET whose key was already acknowledged is therefore a <em>lost write</em> (the key was
+ * deleted, evicted or never stored), counted in {@link #lost} and failing the run like a wrong value —
+ * never taken for a miss. In a PRELOADED trial every key is marked, so every GET must hit.
  * Keys and values are built per request (a few hundred bytes of garbage) rather than precomputed: the
  * published keyspace of 14.7M keys would otherwise cost ~1 GB of heap.
  *
@@ -30,7 +38,10 @@ final class Workload {
     final LongAdder sets = new LongAdder();
     final LongAdder hits = new LongAdder();
     final LongAdder wrong = new LongAdder();
+    /** GETs that returned nil for a key whose SET had been acknowledged before the GET was sent. */
+    final LongAdder lost = new LongAdder();
     volatile String firstWrong;
+    private final AtomicLongArray written;
 
     Workload(String prefix, int keyspace, double getRatio) {
         this.prefix = prefix.getBytes(StandardCharsets.US_ASCII);
@@ -38,6 +49,7 @@ final class Workload {
         this.digits = Math.max(needed, KEY_BYTES - this.prefix.length);
         this.keyspace = keyspace;
         this.getRatio = getRatio;
+        this.written = new AtomicLongArray((keyspace + 63) / 64);
         for (int i = 0; i < VALUE_BYTES; i++) {
             filler[i] = (byte) ('a' + i % 26);
         }
@@ -73,10 +85,50 @@ final class Workload {
         return v;
     }
 
-    /** Counts one GET reply; null (key never set yet) is a miss, anything but the key's value is wrong. */
-    void checkGet(int index, byte[] reply) {
+    /** Whether a SET of key {@code index} has been acknowledged (capture it when sending a GET). */
+    boolean written(int index) {
+        return (written.get(index >>> 6) & (1L << index)) != 0;
+    }
+
+    /** Marks every key as written (after a preload that SET them all). */
+    void markAllWritten() {
+        for (int i = 0; i < keyspace; i++) {
+            markWritten(i);
+        }
+    }
+
+    private void markWritten(int index) {
+        long bit = 1L << index;
+        int w = index >>> 6;
+        long v;
+        while (((v = written.get(w)) & bit) == 0 && !written.compareAndSet(w, v, v | bit)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Keys marked written (SET acknowledged or preloaded). */
+    long writtenKeys() {
+        long n = 0;
+        for (int i = 0; i < written.length(); i++) {
+            n += Long.bitCount(written.get(i));
+        }
+        return n;
+    }
+
+    /**
+     * Counts one GET reply. Nil is a miss only if the key's SET had not been acknowledged when the GET was
+     * sent ({@code writtenAtSend}), else a lost write; anything but the key's value is wrong.
+     */
+    void checkGet(int index, byte[] reply, boolean writtenAtSend) {
         gets.increment();
         if (reply == null) {
+            if (writtenAtSend) {
+                lost.increment();
+                if (firstWrong == null) {
+                    firstWrong = "GET " + new String(key(index), StandardCharsets.US_ASCII)
+                            + " returned nil although its SET had been acknowledged before the GET was sent";
+                }
+            }
             return;
         }
         if (reply.length == VALUE_BYTES && Arrays.equals(reply, INDEX_DIGITS, VALUE_BYTES, filler, INDEX_DIGITS, VALUE_BYTES)
@@ -92,8 +144,17 @@ final class Workload {
         }
     }
 
-    void countSet() {
+    /** Counts one SET reply; {@code OK} marks the key written, anything else is wrong. */
+    void countSet(int index, boolean ok) {
         sets.increment();
+        if (ok) {
+            markWritten(index);
+        } else {
+            wrong.increment();
+            if (firstWrong == null) {
+                firstWrong = "SET " + new String(key(index), StandardCharsets.US_ASCII) + " was not answered OK";
+            }
+        }
     }
 
     private static void writeDigits(byte[] b, int at, int width, int value) {

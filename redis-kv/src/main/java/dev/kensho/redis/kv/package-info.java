@@ -3,7 +3,9 @@
  * (seed {@code 002_65f90a132354d484.txt}) reproduced against a real Redis, with {@code io-threads} as the
  * open-source analogue of "enhanced I/O": 16-byte keys, 200-byte values, 80% GET / 20% SET, uniformly
  * random keys, 100 and 800 connections each with one request in flight, Lettuce and Jedis as clients,
- * calibrated against {@code redis-benchmark} on the same server when it is installed.
- * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}.
+ * closed loop or open loop at an offered rate (service-time and intended-time latency, HdrHistogram
+ * interval logs), every answer checked against what was written.
+ * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}; its yardstick, {@code redis-benchmark} on a
+ * server of the same config, is {@link dev.kensho.redis.kv.RedisBenchmarkCalibration}.
  */
 package dev.kensho.redis.kv;

@@ -26,6 +26,7 @@ class BadInputTest {
             "keyspace, 0", "keyspace, 14.7M",
             "ioThreads, 0", "ioThreads, 129",
             "client, REDISSON", "start, HALF",
+            "rate, -5", "rate, fast", "rate, 0x", "rate, 0.5", "rate, 999", "rate, 101x", "rate, x",
     })
     void rulesRejectWithOneLine(String param, String value) {
         BadInput e = assertThrows(BadInput.class, () -> KeyValueThroughputBenchmark.RULES.check(param, value));
@@ -48,14 +49,15 @@ class BadInputTest {
     void badPropertiesAreOneLineToo() {
         String[][] cases = {
                 {RedisBenchmarkCalibration.BINARY_PROPERTY, "/no/such/redis-benchmark"},
-                {RedisBenchmarkCalibration.RUNS_PROPERTY, "0"},
-                {RedisBenchmarkCalibration.REQUESTS_PROPERTY, "ten"},
                 {JedisLoad.THREADS_PROPERTY, "0"},
         };
         for (String[] c : cases) {
             System.setProperty(c[0], c[1]);
             try {
-                BadInput e = assertThrows(BadInput.class, () -> KeyValueThroughputBenchmark.RULES.preflight());
+                BadInput e = assertThrows(BadInput.class, () -> {
+                    KeyValueThroughputBenchmark.RULES.preflight();
+                    RedisBenchmarkCalibration.RULES.preflight();
+                });
                 assertTrue(e.getMessage().contains(c[0]), e.getMessage());
                 assertEquals(1, e.getMessage().lines().count());
             } finally {

@@ -1,6 +1,7 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Settings;
+import dev.kensho.common.bench.Case;
 import dev.kensho.common.targets.redis.RedisTarget;
 import dev.kensho.common.targets.redis.RedisTargets;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
@@ -11,6 +12,7 @@ import redis.clients.jedis.params.SetParams;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * An embedded server treated as external ({@code kensho.redis.uri}): unrelated keys — another prefix,
  * one with a TTL, one in another database — survive trials of every client and start mode (including
- * the redis-benchmark calibration when it is installed), io-threads is read back and not changed, and
+ * the redis-benchmark calibration class when it is installed), io-threads is read back and not changed, and
  * no suite key is left behind.
  */
 class ExternalTargetSafetyTest {
@@ -47,6 +49,26 @@ class ExternalTargetSafetyTest {
                             b.checkAnswers();
                         } finally {
                             b.tearDown();
+                        }
+                    }
+                }
+                if (RedisBenchmarkTool.binary().isPresent()) {
+                    for (Start start : Start.values()) {
+                        RedisBenchmarkCalibration c = new RedisBenchmarkCalibration();
+                        c.clients = 10;
+                        c.ioThreads = 4;
+                        c.getRatio = 0.8;
+                        c.keyspace = 500;
+                        c.requests = 2_000;
+                        c.start = start;
+                        c.open(new Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", new TreeMap<>(Map.of(
+                                "clients", "10", "ioThreads", "4", "getRatio", "0.8", "keyspace", "500",
+                                "requests", "2000", "start", start.name()))));
+                        try {
+                            assertEquals(server.keyPrefix(), c.prefix, "on an external server its keys stay under the suite prefix");
+                            c.setThenGet();
+                        } finally {
+                            c.close();
                         }
                     }
                 }

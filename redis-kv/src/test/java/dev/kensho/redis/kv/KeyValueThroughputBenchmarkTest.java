@@ -50,7 +50,7 @@ class KeyValueThroughputBenchmarkTest {
                 assertEquals(gets, hits, "every key was SET before the run, so every GET returns its value");
             }
             b.checkAnswers();
-            assertEquals(REQUESTS, b.latencies.total().getTotalCount(), "one latency per request");
+            assertEquals(REQUESTS, b.timings.service.total().getTotalCount(), "one latency per request");
             try (Jedis j = t.jedis()) {
                 String io = t.readConfig(java.util.List.of("io-threads")).get("io-threads");
                 assertEquals(Integer.toString(ioThreads), io, "io-threads set at start on the embedded server");

@@ -22,7 +22,7 @@ class RedisBenchmarkCalibrationTest {
         List<String> out = List.of(
                 "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"",
                 "\"GET kensho:__rand_int__\",\"48449.61\",\"1.392\",\"0.328\",\"1.287\",\"2.183\",\"4.967\",\"7.519\"");
-        RedisBenchmarkCalibration.Result r = RedisBenchmarkCalibration.parse("GET", out);
+        RedisBenchmarkTool.Result r = RedisBenchmarkTool.parse("GET", out);
         assertEquals(48449.61, r.rps(), 1e-9);
         assertEquals(1.287, r.p50Ms(), 1e-9);
         assertEquals(4.967, r.p99Ms(), 1e-9);
@@ -30,12 +30,12 @@ class RedisBenchmarkCalibrationTest {
 
     @Test
     void runsAgainstTheSameServerWithKeysUnderThePrefix() {
-        Optional<Path> binary = RedisBenchmarkCalibration.binary();
+        Optional<Path> binary = RedisBenchmarkTool.binary();
         assumeTrue(binary.isPresent(), "redis-benchmark is not on the PATH: calibration not exercised"
                 + " (apt-get install redis-tools, or -D" + RedisBenchmarkCalibration.BINARY_PROPERTY + "=/path)");
         try (RedisTarget t = RedisTargets.open(Map.of())) {
-            RedisBenchmarkCalibration.Result set = RedisBenchmarkCalibration.run(binary.get(), t, "SET", 20, 1_000, 5_000);
-            RedisBenchmarkCalibration.Result get = RedisBenchmarkCalibration.run(binary.get(), t, "GET", 20, 1_000, 5_000);
+            RedisBenchmarkTool.Result set = RedisBenchmarkTool.run(binary.get(), t, t.keyPrefix(), "SET", 20, 1_000, 5_000);
+            RedisBenchmarkTool.Result get = RedisBenchmarkTool.run(binary.get(), t, t.keyPrefix(), "GET", 20, 1_000, 5_000);
             assertTrue(set.rps() > 0 && get.rps() > 0);
             try (Jedis j = t.jedis()) {
                 assertTrue(j.dbSize() > 0);
@@ -44,6 +44,45 @@ class RedisBenchmarkCalibrationTest {
                     assertEquals(Workload.VALUE_BYTES, j.strlen(k));
                 }
             }
+        }
+    }
+
+    /** The calibration class's trial, run once on tiny data: 16-byte keys, preloaded GETs all hit, keys removed after. */
+    @Test
+    void aPreloadedTrialUsesSixteenByteKeysAndItsGetsHit() {
+        assumeTrue(RedisBenchmarkTool.binary().isPresent(), "redis-benchmark is not on the PATH");
+        RedisBenchmarkCalibration c = new RedisBenchmarkCalibration();
+        c.clients = 10;
+        c.ioThreads = 1;
+        c.getRatio = 0.8;
+        c.keyspace = 500;
+        c.requests = 2_000;
+        c.start = KeyValueThroughputBenchmark.Start.PRELOADED;
+        Map<String, String> p = new java.util.TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
+                "keyspace", "500", "requests", "2000", "start", "PRELOADED"));
+        c.open(new dev.kensho.common.bench.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
+        try {
+            RedisTarget t = c.target;
+            assertEquals(16, c.prefix.length() + 12, "redis-benchmark's 12-digit __rand_int__ after a 4-byte prefix");
+            long hits0;
+            long misses0;
+            try (Jedis j = t.jedis()) {
+                assertEquals(500, j.dbSize(), "every key preloaded");
+                hits0 = Long.parseLong(t.info(j, "stats").get("keyspace_hits"));
+                misses0 = Long.parseLong(t.info(j, "stats").get("keyspace_misses"));
+            }
+            c.measuring = true;
+            assertTrue(c.setThenGet() > 0);
+            try (Jedis j = t.jedis()) {
+                assertEquals(500, j.dbSize(), "SETs of the same keyspace add none");
+                for (String k : j.keys("*")) {
+                    assertEquals(16, k.length(), k);
+                }
+                assertEquals(misses0, Long.parseLong(t.info(j, "stats").get("keyspace_misses")), "preloaded: no GET missed");
+                assertEquals(hits0 + 2_000, Long.parseLong(t.info(j, "stats").get("keyspace_hits")));
+            }
+        } finally {
+            c.close();
         }
     }
 }

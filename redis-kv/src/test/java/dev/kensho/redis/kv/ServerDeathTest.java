@@ -5,7 +5,7 @@ import dev.kensho.common.targets.redis.EmbeddedRedis;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
 import dev.kensho.redis.kv.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -15,13 +15,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A server killed mid-round: the round fails within seconds with one line naming the target, no hang. */
+/** A server killed mid-round (closed or open loop): the round fails within seconds with one line naming the target, no hang. */
 class ServerDeathTest {
 
     @ParameterizedTest
-    @EnumSource(Client.class)
-    void killedServerFailsTheRoundQuickly(Client client) throws Exception {
-        KeyValueThroughputBenchmark b = Trials.open(client, 100, 1, 0.8, 1, 10_000, Start.EMPTY);
+    @CsvSource({"LETTUCE, 0", "JEDIS, 0", "LETTUCE, 5000", "JEDIS, 5000"})
+    void killedServerFailsTheRoundQuickly(Client client, String rate) throws Exception {
+        KeyValueThroughputBenchmark b = Trials.open(client, 100, 1, 0.8, 1, 10_000, Start.EMPTY, rate);
         try {
             EmbeddedRedis server = (EmbeddedRedis) b.target;
             String name = server.describe();

@@ -17,7 +17,14 @@ final class Trials {
 
     static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
                                             int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start) {
+        return open(client, clients, ioThreads, getRatio, pipeline, keyspace, start, "0");
+    }
+
+    static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
+                                            int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start,
+                                            String rate) {
         KeyValueThroughputBenchmark b = new KeyValueThroughputBenchmark();
+        b.rate = rate;
         b.client = client;
         b.clients = clients;
         b.ioThreads = ioThreads;
@@ -33,6 +40,7 @@ final class Trials {
         p.put("pipeline", Integer.toString(pipeline));
         p.put("keyspace", Integer.toString(keyspace));
         p.put("start", start.name());
+        p.put("rate", rate);
         b.open(new Case(BENCHMARK, p));
         return b;
     }

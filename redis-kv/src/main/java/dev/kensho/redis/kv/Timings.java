@@ -1,0 +1,132 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.latency.Latencies;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The latencies of one trial, as HdrHistograms (ns): {@link #service} from a batch's actual send to each
+ * reply (the closed loop's only latency; metric names {@code latency_*}), and in open-loop mode also
+ * {@link #intended} from the batch's due time to each reply (corrected for coordinated omission,
+ * {@code latency_intended_*}) and {@link #lag}, how late each batch left ({@code schedule_lag_*}); batches
+ * that left more than {@value #BEHIND_NANOS} ns late are counted in {@code schedule_behind}.
+ *
+ * <p>One interval per measurement iteration goes to an {@link IntervalLog} per latency
+ * ({@code service}, {@code intended}); warm-up iterations are dropped. The request rate of every
+ * measurement iteration (requests answered ÷ the iteration's wall time, the suite's clock) is kept for the
+ * first-half/second-half agreement check ({@link Halves}).
+ */
+final class Timings {
+
+    /** A batch sent more than 1 ms after it was due counts as behind schedule (well above park/wake-up jitter). */
+    static final long BEHIND_NANOS = 1_000_000L;
+
+    final boolean open;
+    final Latencies service = new Latencies();
+    final Latencies intended = new Latencies();
+    final Latencies lag = new Latencies();
+    final LongAdder behind = new LongAdder();
+    final List<Double> iterationRates = new ArrayList<>();
+    private long behindAtReset;
+    private long iterationStart = System.nanoTime();
+    private IntervalLog serviceLog;
+    private IntervalLog intendedLog;
+
+    Timings(boolean open) {
+        this.open = open;
+    }
+
+    /** Opens the interval logs of this case in the run folder (none outside a run). */
+    void openLogs(Case c) {
+        serviceLog = IntervalLog.open(c, "service", "latency from a batch's actual send to each reply");
+        if (open) {
+            intendedLog = IntervalLog.open(c, "intended", "latency from a batch's due time (open-loop schedule) to each reply");
+        }
+    }
+
+    /** A batch of {@code n} requests left at {@code sent}, due at {@code due}. */
+    void sent(long due, long sent, int n) {
+        if (open) {
+            long late = sent - due;
+            lag.record(Math.max(1, late));
+            if (late > BEHIND_NANOS) {
+                behind.add(n);
+            }
+        }
+    }
+
+    /** One reply arrived at {@code now} for a batch due at {@code due} and sent at {@code sent}. */
+    void replied(long due, long sent, long now) {
+        service.record(now - sent);
+        if (open) {
+            intended.record(now - due);
+        }
+    }
+
+    void iterationStarted() {
+        iterationStart = System.nanoTime();
+    }
+
+    /** Drops what a warm-up iteration recorded. */
+    void reset() {
+        service.reset();
+        intended.reset();
+        lag.reset();
+        behindAtReset = behind.sum();
+    }
+
+    /** Closes a measurement iteration: its intervals go to the logs, its rate to {@link #iterationRates}. */
+    void interval() {
+        double seconds = (System.nanoTime() - iterationStart) / 1e9;
+        Histogram s = service.interval();
+        if (serviceLog != null) {
+            serviceLog.write(s);
+        }
+        if (open) {
+            Histogram i = intended.interval();
+            if (intendedLog != null) {
+                intendedLog.write(i);
+            }
+            lag.interval();
+        }
+        if (seconds > 0) {
+            iterationRates.add(s.getTotalCount() / seconds);
+        }
+    }
+
+    /** Records the trial's percentiles and schedule figures. */
+    void export(Case c) {
+        service.export(c);
+        if (open) {
+            Histogram h = intended.total();
+            Latencies.percentiles(h).forEach((k, v) -> Recorder.measurement(c.benchmark(), c.params(),
+                    k.replace("latency_", "latency_intended_"), v, "us"));
+            Histogram l = lag.total();
+            Recorder.measurement(c.benchmark(), c.params(), "schedule_lag_p50", l.getValueAtPercentile(50) / 1e3, "us");
+            Recorder.measurement(c.benchmark(), c.params(), "schedule_lag_p99", l.getValueAtPercentile(99) / 1e3, "us");
+            Recorder.measurement(c.benchmark(), c.params(), "schedule_lag_max", l.getMaxValue() / 1e3, "us");
+            long b = behind.sum() - behindAtReset;
+            long count = h.getTotalCount();
+            Recorder.measurement(c.benchmark(), c.params(), "schedule_behind", b, "requests");
+            if (count > 0) {
+                Recorder.measurement(c.benchmark(), c.params(), "schedule_behind_ratio", (double) b / count, "ratio");
+            }
+        }
+        Halves.record(c, iterationRates);
+    }
+
+    void close() {
+        if (serviceLog != null) {
+            serviceLog.close();
+        }
+        if (intendedLog != null) {
+            intendedLog.close();
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.targets.redis.RedisTarget;
+
+import java.util.ArrayList;
+import java.util.Map;
+
+/** What a {@link KeyValueThroughputBenchmark} trial records about its server, cores and client threads. */
+final class TrialRecords {
+
+    private TrialRecords() {
+    }
+
+    /** {@code server_io_threads} as read back, {@code cores_client|server}, and notes where they differ from the case. */
+    static void serverAndCores(Case cse, RedisTarget target, Map<String, String> asked, int ioThreads) {
+        Map<String, String> actual = target.readConfig(new ArrayList<>(asked.keySet()));
+        String io = actual.getOrDefault("io-threads", "?");
+        if (io.matches("\\d+")) {
+            Recorder.measurement(cse.benchmark(), cse.params(), "server_io_threads", Integer.parseInt(io), "threads");
+        }
+        if (!target.owned() && !io.equals(Integer.toString(ioThreads))) {
+            Recorder.note("redis-kv", "ioThreads=" + ioThreads + " was asked for but the external server runs io-threads="
+                    + io + " (read back, not changed): those cases measured the server as it is");
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        Recorder.measurement(cse.benchmark(), cse.params(), "cores_client", cores, "cores");
+        if (target.kind() == RedisTarget.Kind.EMBEDDED) {
+            Recorder.measurement(cse.benchmark(), cse.params(), "cores_server", cores, "cores");
+            Recorder.note("redis-kv cores", "embedded redis-server and the load generator shared the same " + cores
+                    + " cores (Runtime.availableProcessors); the published figures had the server alone on 4–96 vCPUs");
+        } else {
+            Recorder.note("redis-kv cores", "the load generator had " + cores + " cores; the cores of "
+                    + target.describe() + " are not known to the suite");
+        }
+    }
+
+    /** {@code jedis_threads}, and a note when Jedis connections share driver threads (percentiles include that wait). */
+    static void clientThreads(Case cse, LoadGenerator load, int clients) {
+        if (load instanceof JedisLoad j) {
+            Recorder.measurement(cse.benchmark(), cse.params(), "jedis_threads", j.threads(), "threads");
+            if (j.threads() < clients) {
+                Recorder.note("redis-kv jedis", "JEDIS ran " + j.threads() + " driver threads for " + clients
+                        + " connections (-D" + JedisLoad.THREADS_PROPERTY + "): its latency percentiles include the wait"
+                        + " for the shared driver's round-robin, and are not comparable with LETTUCE's");
+            }
+        }
+    }
+
+}

@@ -1,0 +1,118 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.LoadGenerator.Client;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogProcessor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Open-loop rounds: every request is sent (none skipped), not before it is due, and timed twice — from
+ * its due time and from its actual send — so the corrected latency is never below the service time; a
+ * relative rate is taken of a measured closed-loop maximum; the interval logs land in the run folder and
+ * HdrHistogram's own processor reads them.
+ */
+class OpenLoopTest {
+
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void everyRequestIsSentNoEarlierThanDueAndTimedFromBothEnds(Client client) {
+        int requests = 3_000;
+        double rate = 20_000;
+        KeyValueThroughputBenchmark b = Trials.open(client, 20, 1, 0.8, 1, 1_000, Start.PRELOADED, "20000");
+        try {
+            assertEquals(rate, b.offered);
+            long get0 = Trials.calls(b.target, "get");
+            long set0 = Trials.calls(b.target, "set");
+            long t0 = System.nanoTime();
+            b.run(requests);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertEquals(requests, Trials.calls(b.target, "get") - get0 + Trials.calls(b.target, "set") - set0,
+                    "every scheduled request reached the server");
+            assertTrue(seconds >= (requests - 1) / rate, "the last request is due (n-1)/rate after the first: " + seconds);
+            b.checkAnswers();
+            Histogram service = b.timings.service.total();
+            Histogram intended = b.timings.intended.total();
+            assertEquals(requests, service.getTotalCount());
+            assertEquals(requests, intended.getTotalCount());
+            assertEquals(requests, b.timings.lag.total().getTotalCount(), "one send lag per batch of 1");
+            for (double p : new double[]{50, 90, 99, 100}) {
+                assertTrue(intended.getValueAtPercentile(p) >= service.getValueAtPercentile(p) * 0.999,
+                        "p" + p + ": due→reply ≥ send→reply");
+            }
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    @Test
+    void aRelativeRateIsAFractionOfTheMeasuredClosedLoopMaximum() {
+        KeyValueThroughputBenchmark b = Trials.open(Client.LETTUCE, 20, 1, 0.8, 1, 1_000, Start.PRELOADED, "0.5x");
+        try {
+            assertTrue(b.closedLoopMax > 0);
+            assertEquals(0.5 * b.closedLoopMax, b.offered, 1e-6);
+            assertEquals(0, b.timings.service.total().getTotalCount(), "the probe's requests are not in the results");
+            b.run(1_000);
+            b.checkAnswers();
+            assertEquals(1_000, b.timings.intended.total().getTotalCount());
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    @Test
+    void intervalLogsLandInTheRunFolderAndHistogramLogProcessorReadsThem(@TempDir Path run) throws Exception {
+        String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
+        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
+        try {
+            KeyValueThroughputBenchmark b = Trials.open(Client.JEDIS, 10, 1, 0.8, 1, 1_000, Start.PRELOADED, "10000");
+            try {
+                for (int i = 0; i < 2; i++) { // two "iterations"
+                    b.timings.iterationStarted();
+                    b.run(1_000);
+                    b.timings.interval();
+                }
+            } finally {
+                b.tearDown();
+            }
+            List<Path> logs;
+            try (Stream<Path> s = Files.list(run.resolve(IntervalLog.DIR))) {
+                logs = s.sorted().toList();
+            }
+            assertEquals(2, logs.size(), logs.toString());
+            assertTrue(logs.stream().anyMatch(p -> p.getFileName().toString().contains("-intended-")), logs.toString());
+            assertTrue(logs.stream().anyMatch(p -> p.getFileName().toString().contains("-service-")), logs.toString());
+            for (Path log : logs) {
+                Path out = run.resolve(log.getFileName() + ".out");
+                new HistogramLogProcessor(new String[]{"-i", log.toString(), "-o", out.toString()}).run();
+                String hgrm = Files.readString(Path.of(out + ".hgrm"), StandardCharsets.UTF_8);
+                assertTrue(hgrm.matches("(?s).*Total count\\s*=\\s*2000\\D.*"), log + ": " + hgrm);
+            }
+            String measurements = Files.readString(run.resolve("measurements.jsonl"), StandardCharsets.UTF_8);
+            for (String metric : List.of("rate_offered", "rate_achieved", "latency_intended_p99", "latency_p99",
+                    "schedule_behind", "schedule_lag_p99", "jedis_threads")) {
+                assertTrue(measurements.contains("\"metric\":\"" + metric + "\""), metric + " recorded");
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(Settings.RUN_DIR_PROPERTY);
+            } else {
+                System.setProperty(Settings.RUN_DIR_PROPERTY, before);
+            }
+        }
+    }
+}
