@@ -42,14 +42,12 @@ public enum Setting {
     REDIS_SERVER("kensho.redis.server", "bundled 7.0.15", "path of a redis-server binary for the embedded target", Use.RUN),
     REDIS_SERVER_ENV("KENSHO_REDIS_SERVER", null, "environment: the same as kensho.redis.server", Use.RUN),
     REDIS_CONTAINER("kensho.redis.container", "false", "true: a Redis container through Testcontainers (Docker hosts)", Use.RUN),
-    REDIS_IMAGE("kensho.redis.image", "redis:7.0.15", "image of the Redis container target", Use.RUN),
+    REDIS_IMAGE("kensho.redis.image", "(none: built locally FROM scratch from the bundled redis-server)", "a named image for the Redis container target, pulled if absent", Use.RUN),
     KEY_PREFIX("kensho.keyPrefix", "kensho:", "prefix of every key the suite writes", Use.RUN),
     DESTRUCTIVE("kensho.destructive", "false", "true: allow FLUSHDB, CONFIG SET, DEBUG on a server the suite did not start", Use.RUN),
     TOOL_REDIS_CLI("kensho.tool.redis-cli", "redis-cli on the PATH", "path of redis-cli (import calibration)", Use.RUN),
     REDIS_BENCHMARK("kensho.redis.benchmark", "redis-benchmark on the PATH", "path of redis-benchmark (kv calibration)", Use.RUN),
-    REDIS_BENCHMARK_RUNS("kensho.redis.benchmark.runs", "3", "redis-benchmark runs per command in the kv calibration", Use.RUN),
-    REDIS_BENCHMARK_REQUESTS("kensho.redis.benchmark.requests", "by scale", "requests per redis-benchmark run", Use.RUN),
-    KV_JEDIS_THREADS("kensho.kv.jedisThreads", "one per core", "driver threads of the Jedis kv load generator", Use.RUN),
+    KV_JEDIS_THREADS("kensho.kv.jedisThreads", "clients (a thread per connection)", "driver threads of the Jedis kv load generator; fewer than clients puts the driver's wait into its latencies", Use.RUN),
 
     // --- HBase
     HBASE_ZOOKEEPER("kensho.hbase.zookeeper", null, "ZooKeeper quorum of your HBase (zk1,zk2:2181)", Use.RUN),

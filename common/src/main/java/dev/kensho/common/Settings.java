@@ -31,7 +31,6 @@ public final class Settings {
     public static final String REDIS_SERVER_ENV = Setting.REDIS_SERVER_ENV.key();
     public static final String REDIS_CONTAINER_PROPERTY = Setting.REDIS_CONTAINER.key();
     public static final String REDIS_IMAGE_PROPERTY = Setting.REDIS_IMAGE.key();
-    public static final String REDIS_IMAGE_DEFAULT = "redis:7.0.15";
     public static final String KEY_PREFIX_PROPERTY = Setting.KEY_PREFIX.key();
     public static final String KEY_PREFIX_DEFAULT = "kensho:";
     public static final String DESTRUCTIVE_PROPERTY = Setting.DESTRUCTIVE.key();

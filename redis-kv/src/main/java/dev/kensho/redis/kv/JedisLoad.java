@@ -22,7 +22,7 @@ import java.util.concurrent.RejectedExecutionException;
  * context switches, which is what a thread-per-connection Jedis client costs: it shows up as client CPU
  * and throughput, not as a distortion of the percentiles.
  *
- * <p>{@code -D}{@value #THREADS_PROPERTY}{@code =n} with {@code n < clients} gives the earlier design:
+ * <p>{@code -D}{@link #THREADS_PROPERTY}{@code =n} with {@code n < clients} gives the earlier design:
  * {@code n} driver threads, each walking its {@code clients / n} connections round-robin (read connection
  * i's replies, send its next batch, move on) — fewer threads, but a reply that has arrived waits until its
  * driver reaches it, so the percentiles <em>include the driver's wait</em> (the benchmark records a note
@@ -34,7 +34,7 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class JedisLoad implements LoadGenerator {
 
-    public static final String THREADS_PROPERTY = "kensho.kv.jedisThreads";
+    public static final String THREADS_PROPERTY = dev.kensho.common.Setting.KV_JEDIS_THREADS.key();
 
     /**
      * Jedis flushes its buffered output only before a read ({@code getOne}); a round-robin driver must
@@ -80,7 +80,7 @@ final class JedisLoad implements LoadGenerator {
         });
     }
 
-    /** Driver threads: {@value #THREADS_PROPERTY}, else one per connection. */
+    /** Driver threads: {@link #THREADS_PROPERTY}, else one per connection. */
     static int threads(int clients) {
         String v = Settings.get(THREADS_PROPERTY);
         int t = v == null ? clients : (int) Settings.range(THREADS_PROPERTY, v, 1, 10_000);

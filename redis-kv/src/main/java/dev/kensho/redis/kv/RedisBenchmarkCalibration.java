@@ -56,9 +56,9 @@ import java.util.concurrent.TimeUnit;
  * (params {@code clients, getRatio, ioThreads, keyspace, pipeline=1, start}): {@code requests/s},
  * {@code latency_p50|p99} (µs, redis-benchmark's own); for GET also {@code get_hit_ratio}; per trial
  * {@code key_bytes}. This class's own JMH time is the wall time of the tool's runs, not a result. Without
- * redis-benchmark (nor {@value #BINARY_PROPERTY}) each trial records a note and does nothing.
+ * redis-benchmark (nor {@link #BINARY_PROPERTY}) each trial records a note and does nothing.
  *
- * <p>Property: {@value #BINARY_PROPERTY} (see {@link RedisBenchmarkTool}).
+ * <p>Property: {@link #BINARY_PROPERTY} (see {@link RedisBenchmarkTool}).
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv -Dkensho.bench=RedisBenchmarkCalibration}, or this class's
  * {@code main} with JMH flags.

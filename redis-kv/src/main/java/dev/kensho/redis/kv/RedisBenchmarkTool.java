@@ -27,12 +27,12 @@ import java.util.Optional;
  * <table>
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@value #BINARY_PROPERTY}</td><td>redis-benchmark on the PATH</td><td>path of the redis-benchmark binary</td></tr>
+ * <tr><td>{@link #BINARY_PROPERTY}</td><td>redis-benchmark on the PATH</td><td>path of the redis-benchmark binary</td></tr>
  * </table>
  */
 final class RedisBenchmarkTool {
 
-    public static final String BINARY_PROPERTY = "kensho.redis.benchmark";
+    public static final String BINARY_PROPERTY = dev.kensho.common.Setting.REDIS_BENCHMARK.key();
 
     /** One redis-benchmark result line. */
     record Result(String command, double rps, double p50Ms, double p99Ms) {
