@@ -56,6 +56,7 @@ public final class SectionCheck {
         rows.addAll(derived);
         Set<String> metrics = new TreeSet<>(JMH_METRICS);
         metrics.addAll(literals(Path.of("src/main/java")));
+        metrics.addAll(literals(Path.of("../common/src/main/java"))); // recorders common owns (Latencies)
         derived.forEach(r -> metrics.add(r.metric()));
         Set<String> derivedParams = new TreeSet<>();
         derived.forEach(r -> derivedParams.addAll(r.params().keySet()));
@@ -110,10 +111,10 @@ public final class SectionCheck {
         }
         Set<String> known = new TreeSet<>(derivedParams);
         Set<String> aux = new TreeSet<>();
-        Stream.of(c.getFields()).filter(f -> f.isAnnotationPresent(Param.class)).forEach(f -> known.add(f.getName()));
+        fields(c).stream().filter(f -> f.isAnnotationPresent(Param.class)).forEach(f -> known.add(f.getName()));
         for (Method m : benchmarks) {
             for (Class<?> state : m.getParameterTypes()) {
-                for (Field f : state.getFields()) {
+                for (Field f : fields(state)) {
                     if (f.isAnnotationPresent(Param.class)) {
                         known.add(f.getName());
                     }
@@ -133,6 +134,15 @@ public final class SectionCheck {
             problems.add(what + ": no metric matches '" + metricRegex + "' (JMH's, an @AuxCounters field of "
                     + cls + ", a string literal of the module, or a derived row's)");
         }
+    }
+
+    /** Fields of a class and its superclasses, whatever their access (JMH reads package-private @Params). */
+    private static List<Field> fields(Class<?> c) {
+        List<Field> out = new ArrayList<>();
+        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+            out.addAll(List.of(k.getDeclaredFields()));
+        }
+        return out;
     }
 
     /** Every string literal of the Java sources under {@code root}. */
