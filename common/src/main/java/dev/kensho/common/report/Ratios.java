@@ -3,10 +3,12 @@ package dev.kensho.common.report;
 import dev.kensho.common.export.Results;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -59,27 +61,54 @@ public final class Ratios {
      */
     public static List<Results.Row> pairs(List<Results.Row> rows, Predicate<Results.Row> sel, String param, String num,
                                           String den, String metric) {
+        return against(rows, sel.and(r -> num.equals(r.param(param))), sel.and(r -> den.equals(r.param(param))),
+                r -> others(r, param), metric);
+    }
+
+    /**
+     * Every {@code num} row over the {@code den} row with the same {@code key} (its counterpart), named
+     * {@code metric}.
+     */
+    public static List<Results.Row> against(List<Results.Row> rows, Predicate<Results.Row> num, Predicate<Results.Row> den,
+                                            Function<Results.Row, String> key, String metric) {
         Map<String, Results.Row> denominators = new LinkedHashMap<>();
-        for (Results.Row r : rows) {
-            if (sel.test(r) && den.equals(r.param(param))) {
-                denominators.put(others(r, param), r);
-            }
-        }
+        rows.stream().filter(den).forEach(r -> denominators.put(key.apply(r), r));
         List<Results.Row> out = new ArrayList<>();
         for (Results.Row r : rows) {
-            if (sel.test(r) && num.equals(r.param(param))) {
-                Results.Row d = denominators.get(others(r, param));
-                if (d != null && d.score() != 0) {
-                    out.add(ratio(metric, r, d));
-                }
+            Results.Row d = num.test(r) ? denominators.get(key.apply(r)) : null;
+            if (d != null && d != r && d.score() != 0) {
+                out.add(ratio(metric, r, d));
             }
         }
         return out;
     }
 
-    private static String others(Results.Row r, String param) {
+    /**
+     * The gain of a numeric {@code param} (threads, io-threads): per group of otherwise equal selected
+     * rows, the row at the largest value over the row at the smallest, named {@code metric}.
+     */
+    public static List<Results.Row> gain(List<Results.Row> rows, Predicate<Results.Row> sel, String param, String metric) {
+        Map<String, List<Results.Row>> groups = new LinkedHashMap<>();
+        rows.stream().filter(sel).filter(r -> r.param(param) != null)
+                .forEach(r -> groups.computeIfAbsent(others(r, param), k -> new ArrayList<>()).add(r));
+        List<Results.Row> out = new ArrayList<>();
+        for (List<Results.Row> g : groups.values()) {
+            Comparator<Results.Row> byParam = Comparator.comparingDouble(r -> Double.parseDouble(r.param(param)));
+            Results.Row lo = g.stream().min(byParam).orElseThrow();
+            Results.Row hi = g.stream().max(byParam).orElseThrow();
+            if (lo != hi && lo.score() != 0) {
+                out.add(ratio(metric, hi, lo));
+            }
+        }
+        return out;
+    }
+
+    /** Cls, method, metric and the params but {@code param}: rows equal but for that param share it. */
+    public static String others(Results.Row r, String... param) {
         Map<String, String> p = new TreeMap<>(r.params());
-        p.remove(param);
+        for (String x : param) {
+            p.remove(x);
+        }
         return r.cls() + "|" + r.method() + "|" + r.metric() + "|" + p;
     }
 
