@@ -22,7 +22,8 @@ import java.util.Map;
  * <p>{@code kind} says what the reader may conclude (see {@code trust.md}): a {@code claim} is a
  * dimensionless statement (a ratio, reference 1) that gets a {@link Verdict}, with the claim's own
  * {@code range} ("0.19..0.72") when the write-up gives one, and {@code needs_cores} when its mechanism
- * cannot run on fewer cores; a {@code context} figure is bound to the write-up's machine and is shown
+ * cannot run on fewer cores (a claim of shape only, with no number published, leaves {@code published}
+ * empty and gives its {@code range}); a {@code context} figure is bound to the write-up's machine and is shown
  * beside ours without a verdict.
  */
 public record Published(String key, Kind kind, String what, double value, double error, String unit, String source,
@@ -59,7 +60,7 @@ public record Published(String key, Kind kind, String what, double value, double
                 }
                 String cores = r.getOrDefault("needs_cores", "");
                 out.add(new Published(r.get("key"), Kind.valueOf(r.get("kind").toUpperCase(java.util.Locale.ROOT)),
-                        r.get("what"), Double.parseDouble(r.get("published")), parse(r.get("error")), r.get("unit"),
+                        r.get("what"), parse(r.get("published")), parse(r.get("error")), r.get("unit"),
                         r.get("source"), r.get("published_setup"), r.get("cls"), r.get("method"), filter,
                         r.get("metric"), Math.min(lo, hi), Math.max(lo, hi), cores.isBlank() ? 0 : Integer.parseInt(cores)));
             }
@@ -67,6 +68,16 @@ public record Published(String key, Kind kind, String what, double value, double
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read published.csv beside " + owner.getName(), e);
         }
+    }
+
+    /** The published value as the ledger shows it. */
+    public String shown() {
+        if (Double.isNaN(value)) {
+            return "shape: " + dev.kensho.common.export.Export.fmt(rangeLow) + " … " + dev.kensho.common.export.Export.fmt(rangeHigh)
+                    + " " + unit;
+        }
+        return dev.kensho.common.export.Export.fmt(value) + (Double.isNaN(error) ? "" : " ± "
+                + dev.kensho.common.export.Export.fmt(error)) + " " + unit;
     }
 
     private static double parse(String s) {

@@ -77,8 +77,7 @@ final class SectionRenderer {
         List<Published> ordered = new ArrayList<>(published.stream().filter(p -> p.kind() == Published.Kind.CLAIM).toList());
         ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.CONTEXT).toList());
         for (Published p : ordered) {
-            String pub = Export.fmt(p.value()) + (Double.isNaN(p.error()) ? "" : " ± " + Export.fmt(p.error()))
-                    + " " + p.unit();
+            String pub = p.shown();
             List<Results.Row> ours = p.ours(rows);
             if (ours.isEmpty()) {
                 t.row(p.what(), "not measured", "", pub, Verdict.NOT_MEASURED, "", p.setup(), p.source(), "");

@@ -40,7 +40,8 @@ public final class Verdict {
         }
         double lo = value - half;
         double hi = value + half;
-        boolean claimUp = p.value() > 1;
+        double claimed = Double.isNaN(p.value()) ? (p.rangeLow() + p.rangeHigh()) / 2 : p.value(); // a shape: its range
+        boolean claimUp = claimed > 1;
         if (lo <= 1 && hi >= 1) {
             return NOT_RESOLVED + ": our interval contains 1";
         }
@@ -48,7 +49,7 @@ public final class Verdict {
         if (oursUp != claimUp) {
             return CONTRADICTED + ": opposite direction";
         }
-        boolean overlaps = lo <= p.value() && p.value() <= hi
+        boolean overlaps = lo <= claimed && claimed <= hi && !Double.isNaN(p.value())
                 || !Double.isNaN(p.rangeLow()) && lo <= p.rangeHigh() && p.rangeLow() <= hi;
         if (overlaps) {
             return REPRODUCED + factor(value, lo, hi, p);
@@ -58,7 +59,7 @@ public final class Verdict {
 
     private static String factor(double v, double lo, double hi, Published p) {
         return String.format(Locale.ROOT, " (ours %s [%s, %s] vs %s%s)", Export.fmt(v), Export.fmt(lo), Export.fmt(hi),
-                Export.fmt(p.value()), Double.isNaN(p.rangeLow()) ? ""
+                Double.isNaN(p.value()) ? "shape" : Export.fmt(p.value()), Double.isNaN(p.rangeLow()) ? ""
                         : ", range " + Export.fmt(p.rangeLow()) + "–" + Export.fmt(p.rangeHigh()));
     }
 }

@@ -20,8 +20,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +80,6 @@ public class PubSubFanoutBenchmark {
     private final List<Receiver> receivers = new ArrayList<>();
     private Publisher publisher;
     private Flow flow;
-    private IterationMeter meter;
     private Case benchCase;
 
     @Setup(Level.Trial)
@@ -105,7 +102,6 @@ public class PubSubFanoutBenchmark {
             }
             publisher = client.publisher(target, channel, mode, messageBytes, subscribers);
             flow = new Flow(target.describe(), publisher, receivers, messageBytes, windowBytes);
-            meter = new IterationMeter(c);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -113,24 +109,19 @@ public class PubSubFanoutBenchmark {
     }
 
     @Setup(Level.Iteration)
-    public void startIteration(IterationParams ip) {
-        startIteration(ip.getType() == IterationType.MEASUREMENT);
-    }
-
-    void startIteration(boolean measurement) {
-        meter.start(measurement, flow);
+    public void startIteration() {
+        flow.mark();
     }
 
     /** Publishes one message to every subscriber (waiting while the slowest is a window behind). */
     @Benchmark
     public void publishFanout(ReceivedCounters counters) {
         flow.publishOne();
-        counters.set(flow.received() - meter.baseMessages(), flow.receivedBytes() - meter.baseBytes());
+        flow.countSinceMark(counters);
     }
 
     @TearDown(Level.Iteration)
     public void endIteration() {
-        meter.stop(flow);
         flow.drain();
     }
 

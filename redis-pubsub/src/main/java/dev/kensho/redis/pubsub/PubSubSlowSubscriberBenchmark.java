@@ -67,7 +67,7 @@ import java.util.concurrent.locks.LockSupport;
  * (1/0), {@code cutoff_logged_by_server} (1/0: the embedded server's log names the output-buffer limit;
  * -1 elsewhere), {@code published_messages}, {@code delivered_messages} (accepted for the subscriber:
  * {@code PUBLISH} answered 1), {@code received_messages}, {@code lost_messages} (delivered − received),
- * {@code used_memory_growth} (bytes); and the time series {@code omem_series}
+ * {@code used_memory_growth} (bytes); and the time series {@code omem} ({@code series.jsonl})
  * ({@link Recorder#record}: {@code t_ms[]}, {@code omem_bytes[]}, {@code tot_mem_bytes[]},
  * {@code used_memory_bytes[]}, {@code published[]}, {@code received[]}, with {@code limit_hard_bytes},
  * {@code limit_soft_bytes}, {@code limit_soft_seconds}, {@code cutoff_ms}) for the report's chart.
@@ -81,6 +81,9 @@ import java.util.concurrent.locks.LockSupport;
 @Warmup(iterations = 0)
 @Measurement(iterations = 3)
 public class PubSubSlowSubscriberBenchmark {
+
+    /** The kind of the subscriber's output-buffer time series in {@code series.jsonl} (drawn by {@link PubSubSection}). */
+    public static final String OMEM_SERIES = "omem";
 
     public static final ParamRules RULES = PubSubParams.messageBytes(ParamRules.of()
             .oneOf("client", Client.class)
@@ -317,8 +320,6 @@ public class PubSubSlowSubscriberBenchmark {
         long usedMax = s.stream().mapToLong(x -> x[3]).max().orElse(0);
         Recorder.measurement(b, p, "used_memory_growth", usedMax - usedMin, "bytes");
         Map<String, Object> series = new LinkedHashMap<>();
-        series.put("benchmark", b);
-        series.put("params", p);
         series.put("iteration", iteration);
         series.put("limit_hard_bytes", limit.hardBytes());
         series.put("limit_soft_bytes", limit.softBytes());
@@ -331,10 +332,11 @@ public class PubSubSlowSubscriberBenchmark {
         series.put("used_memory_bytes", s.stream().mapToLong(x -> x[3]).toArray());
         series.put("published", s.stream().mapToLong(x -> x[4]).toArray());
         series.put("received", s.stream().mapToLong(x -> x[5]).toArray());
-        Recorder.record("omem_series", series);
+        Recorder.series(b, p, OMEM_SERIES, series);
         if (!o.cutOff()) {
-            Recorder.note("redis-pubsub slow subscriber", client + ": not cut off within " + maxSeconds + " s (limit "
-                    + limit.configValue() + "); max omem " + o.maxOmem() + " bytes");
+            // the experiment's claim is the cut-off: without it there is no answer, so the run fails
+            throw new TargetFailure(client + ": the slow subscriber was not cut off within " + maxSeconds
+                    + " s (limit " + limit.configValue() + "; max omem " + o.maxOmem() + " bytes)");
         }
     }
 

@@ -80,7 +80,6 @@ public class PubSubStreamLatencyBenchmark {
     private Publisher publisher;
     private Receiver receiver;
     private Flow flow;
-    private IterationMeter meter;
     private final Latencies latencies = new Latencies();
     private Case benchCase;
     private long scheduleStart;
@@ -108,7 +107,6 @@ public class PubSubStreamLatencyBenchmark {
             publisher = client.publisher(target, channel, PubSubMode.CLASSIC, spec.messageBytes(), 1);
             // the window is never the limit here (rate-limited): it is only used for counting and drain checks
             flow = new Flow(target.describe(), publisher, List.of(receiver), spec.messageBytes(), PubSubParams.MAX_WINDOW_BYTES);
-            meter = new IterationMeter(c);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -127,7 +125,7 @@ public class PubSubStreamLatencyBenchmark {
             lateMaxNanos = 0;
         }
         measuring = measurement;
-        meter.start(measurement, flow);
+        flow.mark();
         scheduleStart = System.nanoTime();
         scheduled = 0;
     }
@@ -151,12 +149,11 @@ public class PubSubStreamLatencyBenchmark {
                         backlog, spec.name()));
             }
         }
-        counters.set(flow.received() - meter.baseMessages(), flow.receivedBytes() - meter.baseBytes());
+        flow.countSinceMark(counters);
     }
 
     @TearDown(Level.Iteration)
     public void endIteration() {
-        meter.stop(flow);
         flow.drain();
     }
 
