@@ -40,8 +40,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Measured: primary score = messages published/s; {@link ReceivedCounters} = deliveries/s and
  * payload Mbit/s summed over all subscribers (per subscriber: divide by {@code subscribers}). Every
  * subscriber must receive every message in order, and every {@code PUBLISH} must report all
- * subscribers, or the benchmark fails. Recorded: {@code received_msgs_per_s},
- * {@code received_mbit_per_s} per measurement iteration (sums), {@code lost_messages},
+ * subscribers, or the benchmark fails. Recorded: {@code lost_messages},
  * {@code out_of_order} per trial.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubFanout}, or this class's {@code main}.

@@ -49,8 +49,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code latency_count}; {@code backlog_max} (most messages published but not yet received at any
  * publish); {@code publisher_late_max} (µs, how far the publisher fell behind its schedule);
  * {@code kept_up} (1 when nothing was lost and the backlog never exceeded 10 ms of the stream);
- * {@code lost_messages}, {@code out_of_order}; {@code received_mbit_per_s}, {@code received_msgs_per_s}
- * per iteration. A subscriber more than 5 s behind ends the run with a message (the server's buffer
+ * {@code lost_messages}, {@code out_of_order}. A subscriber more than 5 s behind ends the run with a message (the server's buffer
  * would otherwise grow without bound).
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubStreamLatency}, or this class's {@code main}.
