@@ -116,7 +116,7 @@ public enum Client {
             try {
                 replies.add(sharded ? pipeline.executeCommand(COMMANDS.spublish(channel, message)) : pipeline.publish(channel, message));
             } catch (RuntimeException e) {
-                throw new TargetFailure(where + ": jedis publisher lost the server (" + rootMessage(e) + ")", e);
+                throw new TargetFailure(where + ": jedis publisher lost the server (" + TargetFailure.rootCause(e) + ")", e);
             }
         }
 
@@ -125,7 +125,7 @@ public enum Client {
             try {
                 pipeline.sync();
             } catch (RuntimeException e) {
-                throw new TargetFailure(where + ": jedis publisher lost the server (" + rootMessage(e) + ")", e);
+                throw new TargetFailure(where + ": jedis publisher lost the server (" + TargetFailure.rootCause(e) + ")", e);
             }
             for (Response<Long> r : replies) {
                 long n = r.get();
@@ -212,7 +212,7 @@ public enum Client {
                     loop.run();
                     receiver.disconnected("unsubscribed");
                 } catch (RuntimeException e) {
-                    receiver.disconnected("jedis subscriber: " + rootMessage(e));
+                    receiver.disconnected("jedis subscriber: " + TargetFailure.rootCause(e));
                 }
             }, "kensho-jedis-sub-" + receiver.name());
             thread.setDaemon(true);
@@ -270,7 +270,7 @@ public enum Client {
             try {
                 this.connection = target.lettuce().connect(ByteArrayCodec.INSTANCE);
             } catch (RuntimeException e) {
-                throw new TargetFailure(target.describe() + ": lettuce cannot connect (" + rootMessage(e) + ")", e);
+                throw new TargetFailure(target.describe() + ": lettuce cannot connect (" + TargetFailure.rootCause(e) + ")", e);
             }
             connection.setAutoFlushCommands(false);
             this.async = connection.async();
@@ -301,7 +301,7 @@ public enum Client {
                     Thread.currentThread().interrupt();
                     throw new TargetFailure("lettuce publisher: interrupted");
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new TargetFailure(where + ": lettuce publisher lost the server (" + rootMessage(e) + ")", e);
+                    throw new TargetFailure(where + ": lettuce publisher lost the server (" + TargetFailure.rootCause(e) + ")", e);
                 }
                 deliveries += n;
                 if (n < expected) {
@@ -350,7 +350,7 @@ public enum Client {
             try {
                 this.connection = target.lettuce().connectPubSub(ByteArrayCodec.INSTANCE);
             } catch (RuntimeException e) {
-                throw new TargetFailure(target.describe() + ": lettuce cannot connect (" + rootMessage(e) + ")", e);
+                throw new TargetFailure(target.describe() + ": lettuce cannot connect (" + TargetFailure.rootCause(e) + ")", e);
             }
             this.stateListener = new RedisConnectionStateListener() {
                 @Override
@@ -380,7 +380,7 @@ public enum Client {
             } catch (Exception e) {
                 close();
                 throw new TargetFailure(target.describe() + ": lettuce could not subscribe to " + channel
-                        + " within " + SUBSCRIBE_TIMEOUT.toSeconds() + " s (" + rootMessage(e) + ")", e);
+                        + " within " + SUBSCRIBE_TIMEOUT.toSeconds() + " s (" + TargetFailure.rootCause(e) + ")", e);
             }
         }
 
@@ -434,13 +434,5 @@ public enum Client {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    static String rootMessage(Throwable e) {
-        Throwable r = e;
-        while (r.getCause() != null && r.getCause() != r) {
-            r = r.getCause();
-        }
-        return r.getClass().getSimpleName() + (r.getMessage() == null ? "" : ": " + r.getMessage());
     }
 }

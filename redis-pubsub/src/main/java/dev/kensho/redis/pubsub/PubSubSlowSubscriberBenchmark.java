@@ -254,7 +254,7 @@ public class PubSubSlowSubscriberBenchmark {
             line = sampler.clientList(subscriber.clientId()).trim();
             used = target.usedMemory(sampler);
         } catch (RuntimeException e) {
-            throw new TargetFailure(target.describe() + ": sampling CLIENT LIST failed (" + Client.rootMessage(e) + ")", e);
+            throw new TargetFailure(target.describe() + ": sampling CLIENT LIST failed (" + TargetFailure.rootCause(e) + ")", e);
         }
         if (line.isEmpty()) {
             return null;

@@ -48,8 +48,4 @@ public final class RedisTargets {
         }
         return t;
     }
-
-    public static RedisTarget open() {
-        return open(Map.of());
-    }
 }
