@@ -30,12 +30,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * What happens when a subscriber reads slower than the publisher writes? The write-up's warning, made
@@ -94,8 +92,6 @@ public class PubSubSlowSubscriberBenchmark {
             .intRange("maxSeconds", 1, 600))
             .preflight(RedisTargets::validate);
 
-    /** Longest wait, after the cut-off, for the subscriber to read its socket to the end and see the disconnect. */
-    public static final Duration DISCONNECT_TIMEOUT = Duration.ofSeconds(30);
     static final String CONFIG = "client-output-buffer-limit";
 
     @Param({"JEDIS", "LETTUCE"})
@@ -130,20 +126,7 @@ public class PubSubSlowSubscriberBenchmark {
     private Receiver receiver;
     private Subscriber subscriber;
     private Publisher publisher;
-    private Outcome outcome;
-
-    /** What one flood did. */
-    public record Outcome(boolean cutOff, boolean subscriberSawDisconnect, String disconnectCause, double secondsToCutoff,
-                          long published, long delivered, long received, List<long[]> samples, long cutoffMillis) {
-        /** Sample columns: t_ms, omem, tot-mem, used_memory, published, received. */
-        public long maxOmem() {
-            return samples.stream().mapToLong(s -> s[1]).max().orElse(0);
-        }
-
-        public long lost() {
-            return delivered - received;
-        }
-    }
+    private Flood.Outcome outcome;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -198,89 +181,10 @@ public class PubSubSlowSubscriberBenchmark {
 
     /** Floods the paced subscriber until the server cuts it off (or {@code maxSeconds}); returns the outcome. */
     @Benchmark
-    public Outcome floodSlowSubscriber() {
-        long start = System.nanoTime();
-        long pubPeriod = (long) (1e9 / publishRate);
-        long samplePeriod = TimeUnit.MILLISECONDS.toNanos(sampleMillis);
-        long deadline = start + TimeUnit.SECONDS.toNanos(maxSeconds);
-        long nextPub = start;
-        long nextSample = start;
-        long seq = 0;
-        long cutAt = -1;
-        List<long[]> samples = new ArrayList<>();
-        while (true) {
-            long now = System.nanoTime();
-            if (now >= nextSample) {
-                long[] s = sample(now - start, seq);
-                nextSample += samplePeriod;
-                if (s == null) { // the subscriber's connection is gone from CLIENT LIST
-                    cutAt = now;
-                    break;
-                }
-                samples.add(s);
-            }
-            if (now >= nextPub) {
-                publisher.publish(seq++, now);
-                publisher.flush();
-                nextPub += pubPeriod;
-                if (publisher.shortfall() > 0) { // PUBLISH reached no subscriber: it was cut off
-                    cutAt = System.nanoTime();
-                    break;
-                }
-            }
-            if (now >= deadline) {
-                break;
-            }
-            long wake = Math.min(nextPub, nextSample);
-            long wait = wake - System.nanoTime();
-            if (wait > 0) {
-                LockSupport.parkNanos(wait); // the publisher's and sampler's fixed-rate schedule
-            }
-        }
-        // the cut-off (if any) is over: let the subscriber read the rest of its socket and see the end
-        receiver.drain();
-        boolean saw = awaitDisconnect(cutAt >= 0);
-        double secs = ((cutAt >= 0 ? cutAt : System.nanoTime()) - start) / 1e9;
-        outcome = new Outcome(cutAt >= 0, saw, receiver.disconnect(), secs, publisher.published(),
-                publisher.deliveries(), receiver.count(), samples, cutAt >= 0 ? (cutAt - start) / 1_000_000 : -1);
+    public Flood.Outcome floodSlowSubscriber() {
+        outcome = Flood.run(publisher, receiver, new OmemSampler(target, sampler, subscriber), publishRate, sampleMillis,
+                maxSeconds);
         return outcome;
-    }
-
-    /** {t_ms, omem, tot-mem, used_memory, published, received}, or null when the subscriber's connection is gone. */
-    private long[] sample(long sinceStartNanos, long published) {
-        String line;
-        long used;
-        try {
-            line = sampler.clientList(subscriber.clientId()).trim();
-            used = target.usedMemory(sampler);
-        } catch (RuntimeException e) {
-            throw new TargetFailure(target.describe() + ": sampling CLIENT LIST failed (" + TargetFailure.rootCause(e) + ")", e);
-        }
-        if (line.isEmpty()) {
-            return null;
-        }
-        return new long[]{sinceStartNanos / 1_000_000, field(line, "omem"), field(line, "tot-mem"), used, published,
-                receiver.count()};
-    }
-
-    static long field(String clientListLine, String name) {
-        for (String kv : clientListLine.split("\\s+")) {
-            if (kv.startsWith(name + "=")) {
-                return Long.parseLong(kv.substring(name.length() + 1));
-            }
-        }
-        throw new TargetFailure("CLIENT LIST has no " + name + " field: " + clientListLine);
-    }
-
-    private boolean awaitDisconnect(boolean expected) {
-        if (!expected) {
-            return receiver.disconnected();
-        }
-        long end = System.nanoTime() + DISCONNECT_TIMEOUT.toNanos();
-        while (!receiver.disconnected() && System.nanoTime() < end) {
-            LockSupport.parkNanos(5_000_000L); // bounded poll for the subscriber thread's end-of-stream
-        }
-        return receiver.disconnected();
     }
 
     @TearDown(Level.Iteration)
@@ -300,7 +204,7 @@ public class PubSubSlowSubscriberBenchmark {
         }
     }
 
-    private void record(Outcome o) {
+    private void record(Flood.Outcome o) {
         String b = benchCase.benchmark();
         Map<String, String> p = benchCase.params();
         List<long[]> s = o.samples();
@@ -308,7 +212,7 @@ public class PubSubSlowSubscriberBenchmark {
         Recorder.measurement(b, p, "subscriber_saw_disconnect", o.subscriberSawDisconnect() ? 1 : 0, "bool");
         Recorder.measurement(b, p, "cutoff_logged_by_server", cutoffLogged(), "bool");
         Recorder.measurement(b, p, "limit_hard", limit.hardBytes(), "bytes");
-        measure(b, p, "omem_growth_rate", growthRate(s), "bytes/s");
+        measure(b, p, "omem_growth_rate", o.omemGrowthRate(), "bytes/s");
         Recorder.measurement(b, p, "omem_at_cutoff", s.isEmpty() ? 0 : s.get(s.size() - 1)[1], "bytes");
         Recorder.measurement(b, p, "omem_max", o.maxOmem(), "bytes");
         measure(b, p, "time_to_cutoff", o.cutOff() ? o.secondsToCutoff() : Double.NaN, "s");
@@ -345,23 +249,6 @@ public class PubSubSlowSubscriberBenchmark {
         if (!Double.isNaN(v)) {
             Recorder.measurement(b, p, metric, v, unit);
         }
-    }
-
-    /** Least-squares slope (bytes/s) of omem over the samples where it is above 0; NaN with fewer than 2. */
-    static double growthRate(List<long[]> samples) {
-        double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-        for (long[] s : samples) {
-            if (s[1] > 0) {
-                double x = s[0] / 1e3, y = s[1];
-                n++;
-                sx += x;
-                sy += y;
-                sxx += x * x;
-                sxy += x * y;
-            }
-        }
-        double d = n * sxx - sx * sx;
-        return n < 2 || d == 0 ? Double.NaN : (n * sxy - sx * sy) / d;
     }
 
     /** 1 if the embedded server logged a disconnect for the output-buffer limit, 0 if not, -1 if its log is not ours to read. */
