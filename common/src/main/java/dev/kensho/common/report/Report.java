@@ -68,10 +68,10 @@ public final class Report implements ReportWriter {
                 .append("</b>. ").append(Html.esc(machine(env))).append("</p><p class=\"small\">").append(Html.inline(legend))
                 .append("</p><h2>Contents</h2><ul>");
         for (Rendered r : sections) {
-            String link = "[" + r.title() + "](#" + r.id() + ")";
-            md.append("- ").append(link).append(" — [answers](#answers-").append(r.id()).append(")\n");
-            html.append("<li>").append(Html.inline(link)).append(" — ").append(Html.inline("[answers](#answers-" + r.id() + ")"))
-                    .append("</li>");
+            String link = "[" + r.title() + "](#" + r.id() + ")"
+                    + (r.ledger().isEmpty() ? "" : " — [answers](#answers-" + r.id() + ")");
+            md.append("- ").append(link).append("\n");
+            html.append("<li>").append(Html.inline(link)).append("</li>");
         }
         md.append("- [Environment](#environment)\n\n## Answers: published figures against ours\n");
         html.append("<li><a href=\"#environment\">Environment</a></li></ul><h2>Answers: published figures against ours</h2>");

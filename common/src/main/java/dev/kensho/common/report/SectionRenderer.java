@@ -49,8 +49,7 @@ final class SectionRenderer {
                     + " ± propagated from both sides' 99.9% half-widths by the delta rule):",
                     "what", "case", "over", ">value", ">± (99.9%)", "reads");
             for (Results.Row r : derived) {
-                String params = r.paramString().replaceAll("(^| )over=.*$", "");
-                t.row(r.cls() + "." + r.method() + " " + r.metric(), params, r.params().getOrDefault("over", ""),
+                t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),
                         Export.fmt(r.score()) + (r.unit().isEmpty() ? "" : " " + r.unit()), Export.fmt(r.error()),
                         Ratios.reading(r));
             }
@@ -88,10 +87,22 @@ final class SectionRenderer {
                 String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
                         .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
                 t.row(p.what(), Export.fmt(v) + " " + p.unit(), Export.fmt(e), pub, Verdict.of(p, v, e, cores),
-                        r.paramString() + "; " + cores + " cores shared by client and server", p.setup(), p.source(), chart);
+                        caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
+                                + " cores shared by client and server", p.setup(), p.source(), chart);
             }
         }
         return t;
+    }
+
+    /** The row's params without the {@code over} a derived ratio carries ("k=v k=v"). */
+    static String caseOf(Results.Row r) {
+        StringBuilder sb = new StringBuilder();
+        r.params().forEach((k, v) -> {
+            if (!k.equals("over")) {
+                sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v);
+            }
+        });
+        return sb.toString();
     }
 
     private static boolean shows(ChartSpec c, Results.Row r) {

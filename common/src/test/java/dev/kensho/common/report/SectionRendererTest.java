@@ -58,7 +58,7 @@ class SectionRendererTest {
         assertEquals("higher", Ratios.reading(ratio));
 
         String ledger = r.ledger().markdown();
-        assertTrue(ledger.contains("| A ÷ B | 2.00 x | 0.141 | 2.00 x | reproduced (ours 2.00 [1.86, 2.14] vs 2.00) | over=transport=B size=16 transport=A;"), ledger);
+        assertTrue(ledger.contains("| A ÷ B | 2.00 x | 0.141 | 2.00 x | reproduced (ours 2.00 [1.86, 2.14] vs 2.00) | size=16 transport=A ÷ transport=B;"), ledger);
         assertTrue(ledger.contains("| rate of A | 200.0 ops/s | 10.00 | 150.0 ops/s | context (no verdict) |"), ledger);
         assertTrue(ledger.contains("[x-rate](#x-rate)"), "the ledger links to the chart");
         assertTrue(Files.size(tmp.resolve("charts/x-rate.png")) > 1000);
