@@ -15,6 +15,7 @@
  *     1 MiB per record) and the retry of partial failures; {@link dev.kensho.kinesis.batch.ReadBack}: every
  *     record read back exactly once.</li>
  * </ul>
- * Targets come from {@link dev.kensho.common.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.
+ * Report section: {@link dev.kensho.kinesis.batch.KinesisSection}. Targets come from
+ * {@link dev.kensho.common.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.
  */
 package dev.kensho.kinesis.batch;

@@ -4,6 +4,6 @@
  * open-source analogue of "enhanced I/O": 16-byte keys, 200-byte values, 80% GET / 20% SET, uniformly
  * random keys, 100 and 800 connections each with one request in flight, Lettuce and Jedis as clients,
  * calibrated against {@code redis-benchmark} on the same server when it is installed.
- * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}.
+ * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}; report section {@link dev.kensho.redis.kv.KeyValueSection}.
  */
 package dev.kensho.redis.kv;
