@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * What a benchmark measures beside JMH's own score: server versions and configs, memory, work done per
- * invocation (to turn single-shot times into records/s and MiB/s), calibration notes. Appends JSON
+ * invocation (to turn single-shot times into records/s and MiB/s), time series, calibration notes. Appends JSON
  * lines to files in the run folder named by {@code kensho.runDir} (set by the launcher in every fork);
  * outside a launcher run (unit tests) it records nothing. Readers: {@link RunFolder}.
  */
@@ -26,6 +26,8 @@ public final class Recorder {
     public static final String SERVERS_FILE = "servers.jsonl";
     public static final String MEASUREMENTS_FILE = "measurements.jsonl";
     public static final String NOTES_FILE = "notes.jsonl";
+    /** Time series (one line per series), kept apart so {@link #MEASUREMENTS_FILE} holds one kind of line. */
+    public static final String SERIES_FILE = "series.jsonl";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -78,12 +80,18 @@ public final class Recorder {
         append(NOTES_FILE, Map.of("topic", topic, "note", text));
     }
 
-    /** Any structured record (a time series, a table) for the report, under {@code kind}. */
-    public static void record(String kind, Map<String, Object> fields) {
+    /**
+     * A time series of one benchmark case (e.g. a subscriber's output buffer over time), under
+     * {@code kind}, with its arrays and constants in {@code fields}; a report section draws it.
+     */
+    public static void series(String benchmark, Map<String, String> params, String kind, Map<String, Object> fields) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("metric", kind);
+        m.put("experiment", Results.experiment(benchmark));
+        m.put("benchmark", benchmark);
+        m.put("params", params);
+        m.put("kind", kind);
         m.putAll(fields);
-        append(MEASUREMENTS_FILE, m);
+        append(SERIES_FILE, m);
     }
 
     public static Path runDir() {

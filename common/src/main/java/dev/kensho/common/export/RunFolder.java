@@ -19,6 +19,8 @@ import java.time.format.DateTimeFormatter;
  * status.json          running | complete | failed | failed (killed), each class's outcome, the launcher's pid
  * jmh/&lt;Class&gt;.json     JMH's own JSON, one per benchmark class
  * measurements.jsonl   what benchmarks recorded beside JMH's score ({@link Recorder})
+ * series.jsonl         time series (one line each), for the report's sections
+ * sections/&lt;id&gt;.json  each experiment's rendered report section (charts/ holds its PNGs)
  * servers.jsonl        server versions and effective configs
  * notes.jsonl          sentences for the reader (e.g. a calibration tool was missing)
  * results.csv          every number, one row each           } re-written by {@link Export}

@@ -14,34 +14,56 @@ import java.util.function.Predicate;
  * One chart of the report, as a selection of a run's rows: {@code cls} + {@code method} regex +
  * {@code metric} regex, optionally filtered by params; x from a param (numeric for LINE, category for BAR),
  * one series per distinct value of the {@code series} params ({@code method} and {@code metric}
- * may be named too). Error bars from the rows' errors.
+ * may be named too). Error bars from the rows' errors. {@code cls}, {@code method}, the params and the
+ * metric are names of the module's benchmarks: {@code SectionCheck} (common's test-jar) fails a module's
+ * build when one of them no longer exists.
  */
 public record ChartSpec(String id, String title, Kind kind, String cls, String method, String metric,
                         String x, List<String> series, Map<String, String> filter, boolean logX, boolean logY,
-                        String xLabel, String yLabel) {
+                        String xLabel, String yLabel, List<String> references) {
 
     public enum Kind { BAR, LINE }
 
     public static ChartSpec bar(String id, String title, String cls, String method, String metric, String x,
                                 String yLabel, String... series) {
         return new ChartSpec(id, title, Kind.BAR, cls, method, metric, x, Arrays.asList(series), Map.of(), false,
-                false, x, yLabel);
+                false, x, yLabel, List.of());
     }
 
     public static ChartSpec line(String id, String title, String cls, String method, String metric, String x,
                                  boolean logX, boolean logY, String yLabel, String... series) {
         return new ChartSpec(id, title, Kind.LINE, cls, method, metric, x, Arrays.asList(series), Map.of(), logX,
-                logY, x, yLabel);
+                logY, x, yLabel, List.of());
     }
 
     public ChartSpec where(String param, String value) {
         Map<String, String> f = new LinkedHashMap<>(filter);
         f.put(param, value);
-        return new ChartSpec(id, title, kind, cls, method, metric, x, series, f, logX, logY, xLabel, yLabel);
+        return new ChartSpec(id, title, kind, cls, method, metric, x, series, f, logX, logY, xLabel, yLabel, references);
     }
 
     public ChartSpec xLabel(String label) {
-        return new ChartSpec(id, title, kind, cls, method, metric, x, series, filter, logX, logY, label, yLabel);
+        return new ChartSpec(id, title, kind, cls, method, metric, x, series, filter, logX, logY, label, yLabel, references);
+    }
+
+    /**
+     * Draws the published figure {@code key} (of the section's {@link Published} list) as a reference
+     * line: only for a figure in the chart's own unit.
+     */
+    public ChartSpec reference(String key) {
+        List<String> refs = new ArrayList<>(references);
+        refs.add(key);
+        return new ChartSpec(id, title, kind, cls, method, metric, x, series, filter, logX, logY, xLabel, yLabel, refs);
+    }
+
+    /** The chart's data from {@code rows}, with the referenced published figures as lines. */
+    public Plot plot(List<Results.Row> rows, List<Published> published) {
+        List<Plot.Reference> refs = new ArrayList<>();
+        for (String key : references) {
+            published.stream().filter(p -> p.key().equals(key)).findFirst()
+                    .ifPresent(p -> refs.add(new Plot.Reference("published: " + p.what(), p.value())));
+        }
+        return new Plot(id, title, kind, xLabel, yLabel, logX, logY, select(rows), refs);
     }
 
     /** A point of a series. */

@@ -1,5 +1,7 @@
 package dev.kensho.common.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.export.RunFolder;
@@ -10,12 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Publishes a run's results into {@code docs/}: each experiment's section of the run's
- * {@code report.md} (charts and the measured-vs-published table) replaces the part of
+ * Publishes a run's results into {@code docs/}: each experiment's rendered section
+ * ({@code sections/<id>.json}: its ledger of published figures, charts and tables) replaces the part of
  * {@code docs/<experiment>.md} between {@code <!-- kensho:reference-run -->} and
  * {@code <!-- /kensho:reference-run -->} (appended when the markers are missing), followed by the run's
  * environment; the charts are copied to {@code docs/images/}.
@@ -31,29 +33,37 @@ public final class Docs {
     }
 
     public static void publish(Path run, Path docs) throws IOException {
-        String report = Files.readString(run.resolve("report.md"), StandardCharsets.UTF_8);
-        String header = report.lines().filter(l -> l.startsWith("Status:")).findFirst().orElse("");
-        String env = section(report, "## Environment");
+        publish(run, Rendered.load(run), docs);
+    }
+
+    /** Writes each rendered section into its page {@code docs/<id>.md}, when that page exists. */
+    static void publish(Path run, List<Rendered> sections, Path docs) throws IOException {
+        JsonNode env = Files.exists(run.resolve("env.json")) ? new ObjectMapper().readTree(run.resolve("env.json").toFile())
+                : new ObjectMapper().createObjectNode();
         Files.createDirectories(docs.resolve("images"));
-        for (Experiments.Experiment e : Experiments.all()) {
-            Path page = docs.resolve(e.id() + ".md");
-            String body = section(report, "## " + e.title());
-            if (body == null || !Files.exists(page)) {
+        List<String> ids = sections.stream().map(Rendered::id).toList();
+        for (Rendered r : sections) {
+            Path page = docs.resolve(r.id() + ".md");
+            if (!Files.exists(page)) {
                 continue;
             }
-            Matcher m = Pattern.compile("\\]\\(charts/([\\w.-]+\\.png)\\)").matcher(body);
-            while (m.find()) {
-                Files.copy(run.resolve("charts").resolve(m.group(1)), docs.resolve("images").resolve(m.group(1)),
-                        StandardCopyOption.REPLACE_EXISTING);
+            for (Rendered.Block b : r.blocks()) {
+                if (b.png() != null) {
+                    Path png = run.resolve(b.png());
+                    Files.copy(png, docs.resolve("images").resolve(png.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
             }
-            body = body.replace("](charts/", "](images/").replaceFirst("^## [^\\n]*\\n", "");
+            StringBuilder envText = new StringBuilder();
+            env.path("host").fields().forEachRemaining(f -> envText.append("- ").append(f.getKey()).append(": ")
+                    .append(f.getValue().asText()).append('\n'));
+            List<String> notes = new ArrayList<>();
+            env.path("notes").forEach(n -> notes.add("- " + n.asText()));
+            notes.removeIf(l -> !ownNote(l, r.id(), ids));
             String block = START + "\n## Reference run `" + run.getFileName() + "`\n\n"
-                    + "Generated from the run's report (`Docs`); numbers, not prose, so regenerate rather than edit. "
-                    + header + "\n\n" + body.strip() + "\n\n### Environment of this run\n"
-                    + (env == null ? "" : env.replaceFirst("^## Environment\\n", "").replace("\n### Notes", "\n#### Notes"))
-                    .strip().lines().filter(l -> !l.startsWith("- server:") || l.length() < 400)
-                    .filter(l -> ownNote(l, e.id()))
-                    .reduce("", (a, b) -> a + "\n" + b).replaceFirst("\n+#### Notes\n*$", "") + "\n" + END;
+                    + "Generated from the run's report sections (`Docs`); numbers, not prose, so regenerate rather than"
+                    + " edit. Status: **" + env.path("status").asText("unknown") + "**.\n\n"
+                    + r.ledger().markdown() + r.markdown("images/").strip() + "\n\n### Environment of this run\n\n"
+                    + envText + (notes.isEmpty() ? "" : "\n#### Notes\n\n" + String.join("\n", notes) + "\n") + END;
             String text = Files.readString(page, StandardCharsets.UTF_8);
             int s = text.indexOf(START);
             int t = text.indexOf(END);
@@ -64,22 +74,8 @@ public final class Docs {
     }
 
     /** A run note ("- topic: text") belongs on a page unless its topic names another experiment. */
-    static boolean ownNote(String line, String experiment) {
-        if (line.startsWith("- server:")) {
-            return true;
-        }
-        return Experiments.all().stream().map(Experiments.Experiment::id)
-                .noneMatch(id -> !id.equals(experiment) && line.startsWith("- " + id + " "));
-    }
-
-    /** The text from a "## " heading to the next "## " heading (or the end), or null. */
-    static String section(String md, String heading) {
-        int i = md.indexOf("\n" + heading + "\n");
-        if (i < 0) {
-            return null;
-        }
-        int j = md.indexOf("\n## ", i + 1);
-        return md.substring(i + 1, j < 0 ? md.length() : j + 1);
+    static boolean ownNote(String line, String experiment, List<String> experiments) {
+        return experiments.stream().noneMatch(id -> !id.equals(experiment) && line.startsWith("- " + id + " "));
     }
 
     public static void main(String[] args) throws IOException {

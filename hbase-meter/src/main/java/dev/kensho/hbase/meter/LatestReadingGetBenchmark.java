@@ -121,7 +121,7 @@ public class LatestReadingGetBenchmark {
     }
 
     @Benchmark
-    public long query() throws InterruptedException, ExecutionException {
+    public long multiGetLatest() throws InterruptedException, ExecutionException {
         List<Callable<Long>> tasks = new ArrayList<>(workers);
         for (int w = 0; w < workers; w++) {
             final int t = w;

@@ -135,7 +135,7 @@ public class MeterScanBenchmark {
     }
 
     @Benchmark
-    public long query() throws InterruptedException, ExecutionException {
+    public long scanSeries() throws InterruptedException, ExecutionException {
         long base = next;
         next += meters;
         List<Callable<Long>> tasks = new ArrayList<>(workers);

@@ -15,6 +15,7 @@
  * <li>{@link dev.kensho.hbase.meter.LatestReadingGetBenchmark}: Query 2, the latest reading of many
  *     meters by batched multi-Get (its rows/s beside Query 1's gives the Scan-vs-Get ratio, 47× published).</li>
  * </ul>
+ * Report section, with the ratios derived from these rows: {@link dev.kensho.hbase.meter.MeterSection}.
  * The target (embedded mini cluster, external, container) comes from
  * {@link dev.kensho.common.targets.hbase.HBaseTargets}.
  */

@@ -141,17 +141,17 @@ class BenchmarkSanityTest {
     @Test
     void meterScanReturnsEachMetersSeries() throws Exception {
         MeterScanBenchmark b = new MeterScanBenchmark();
-        b.open(Cases.smoke(b, "query", MeterScanBenchmark.RULES));
-        assertEquals((long) b.meters * b.days * 48, b.query());
-        assertEquals((long) b.meters * b.days * 48, b.query()); // the next meters
+        b.open(Cases.smoke(b, "scanSeries", MeterScanBenchmark.RULES));
+        assertEquals((long) b.meters * b.days * 48, b.scanSeries());
+        assertEquals((long) b.meters * b.days * 48, b.scanSeries()); // the next meters
         b.tearDown();
     }
 
     @Test
     void latestReadingGetReturnsTheLastSlotOfEveryMeter() throws Exception {
         LatestReadingGetBenchmark b = new LatestReadingGetBenchmark();
-        b.open(Cases.smoke(b, "query", LatestReadingGetBenchmark.RULES));
-        assertEquals(b.meters, b.query());
+        b.open(Cases.smoke(b, "multiGetLatest", LatestReadingGetBenchmark.RULES));
+        assertEquals(b.meters, b.multiGetLatest());
         b.tearDown();
     }
 

@@ -1,22 +1,13 @@
 package dev.kensho.kinesis.batch;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.report.Table;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,12 +19,8 @@ import java.util.Map;
  * {@code a} is the per-call overhead of client and server, {@code k} how much of the proxy's round trip
  * a call pays (≈ 1), {@code b} and {@code d} the per-record and per-byte costs. Least squares over the
  * single-producer cases (mean single-shot time ÷ calls per invocation). It then predicts the write-up's
- * case — 1,000 × 50 B, PutRecord × 1,000 vs PutRecords × 2, at its ~320 ms round trip — and records the
- * prediction beside the measured ratio of {@link PutRecordVsPutRecordsBenchmark} and the published 125×
- * ({@code Recorder.record("kinesis_cost_model", …)}).
- *
- * <p>Run: after a bench run by the module's Maven {@code bench} profile, or
- * {@code java -cp … dev.kensho.kinesis.batch.CostModel <run folder>}.
+ * case — 1,000 × 50 B, PutRecord × 1,000 vs PutRecords × 2, at its ~320 ms round trip. Computed at
+ * report time from the run's rows, as a table of the module's report section ({@link KinesisSection}).
  */
 public final class CostModel {
 
@@ -43,8 +30,6 @@ public final class CostModel {
     public static final double PUBLISHED_ROUND_TRIP_MS = 320;
     public static final double PUBLISHED_PUT_RECORD_S = 324.014;
     public static final double PUBLISHED_PUT_RECORDS_S = 2.597;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Fitted coefficients (ms, ms per ms of round trip, ms per record, ms per byte), points and R². */
     public record Fit(double a, double k, double b, double d, int points, double r2) {
@@ -74,95 +59,30 @@ public final class CostModel {
     private CostModel() {
     }
 
-    public static void main(String[] args) {
-        Path dir = args.length > 0 ? Paths.get(args[0])
-                : Settings.resultsRoot().resolve(Settings.get(Settings.RUN_ID_PROPERTY, "?"));
-        if (!Files.isDirectory(dir.resolve("jmh"))) {
-            System.err.println("kensho: cost model: no run folder at " + dir + "; nothing to fit");
-            return;
-        }
-        System.setProperty(Settings.RUN_DIR_PROPERTY, dir.toString());
-        Map<String, Object> out = fitAndPredict(dir);
-        System.err.println("kensho: cost model " + out);
-        if (!out.containsKey("skipped")) {
-            Recorder.record("kinesis_cost_model", out);
-        }
-        RunFolder.at(dir).export();
-    }
-
-    /** Reads the run folder's JMH results and measurements; returns what is recorded. */
-    public static Map<String, Object> fitAndPredict(Path dir) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        List<Point> points = sweepPoints(dir);
-        if (points.size() < 3) {
-            out.put("skipped", "fewer than 3 single-producer sweep cases in " + dir);
-            return out;
-        }
-        Fit fit = fit(points);
-        out.put("model", "ms per call = a + k*roundTripMs + b*recordsPerCall + d*bytesPerCall");
-        out.put("a_ms", fit.a());
-        out.put("k", fit.k());
-        out.put("b_ms_per_record", fit.b());
-        out.put("d_ms_per_byte", fit.d());
-        out.put("points", fit.points());
-        out.put("r2", fit.r2());
-        out.put("roundTripMs", PUBLISHED_ROUND_TRIP_MS);
-        out.put("predicted_putRecord_x1000_s", fit.seconds(PUBLISHED_RECORDS, PUBLISHED_RECORD_BYTES, 1, PUBLISHED_ROUND_TRIP_MS));
-        out.put("predicted_putRecords_x2_s", fit.seconds(PUBLISHED_RECORDS, PUBLISHED_RECORD_BYTES, 500, PUBLISHED_ROUND_TRIP_MS));
-        out.put("predicted_ratio", fit.ratio(PUBLISHED_ROUND_TRIP_MS));
-        out.put("published_putRecord_x1000_s", PUBLISHED_PUT_RECORD_S);
-        out.put("published_putRecords_x2_s", PUBLISHED_PUT_RECORDS_S);
-        out.put("published_ratio", PUBLISHED_PUT_RECORD_S / PUBLISHED_PUT_RECORDS_S);
-        // the same model solved for the write-up's two numbers: per call and per record as its script paid them
-        double pubCallMs = PUBLISHED_PUT_RECORD_S * 1000 / PUBLISHED_RECORDS;
-        out.put("published_implied_ms_per_call", pubCallMs);
-        out.put("published_implied_ms_per_record", (PUBLISHED_PUT_RECORDS_S * 1000 / 2 - pubCallMs) / (PutRecordsBatcher.MAX_RECORDS - 1));
-        out.putAll(measuredRatio(dir));
-        return out;
-    }
-
-    static List<Point> sweepPoints(Path dir) {
-        Path f = dir.resolve("jmh").resolve("BatchSweepBenchmark.json");
-        List<Point> points = new ArrayList<>();
-        if (!Files.exists(f)) {
-            return points;
-        }
+    /** The single-producer sweep cases as calls (time per invocation ÷ calls actually made). */
+    static List<Point> points(List<Results.Row> rows) {
         Map<String, Double> callsPerInvocation = new HashMap<>();
-        for (JsonNode m : Results.jsonl(dir.resolve(Recorder.MEASUREMENTS_FILE))) {
-            if ("putrecords_calls_per_invocation".equals(m.path("metric").asText())) {
-                callsPerInvocation.merge(key(m.path("params")), m.path("value").asDouble(), (x, y) -> (x + y) / 2);
+        for (Results.Row r : rows) {
+            if (r.cls().equals("BatchSweepBenchmark") && r.metric().equals("putrecords_calls_per_invocation")) {
+                callsPerInvocation.put(r.paramString(), r.score());
             }
         }
-        JsonNode arr;
-        try {
-            arr = JSON.readTree(f.toFile());
-        } catch (IOException e) {
-            return points;
-        }
-        for (JsonNode b : arr) {
-            JsonNode p = b.path("params");
-            if (p.path("threads").asInt() != 1) {
+        List<Point> points = new ArrayList<>();
+        for (Results.Row r : rows) {
+            if (!r.cls().equals("BatchSweepBenchmark") || !r.metric().equals("ss") || !"1".equals(r.param("threads"))) {
                 continue; // one producer: its calls are sequential, so time = calls × time per call
             }
-            int batch = p.path("batchSize").asInt();
-            int bytes = p.path("recordBytes").asInt();
-            int calls = p.path("calls").asInt();
-            double rtt = p.path("roundTripMs").asDouble();
-            double ms = toMs(b.path("primaryMetric").path("score").asDouble(), b.path("primaryMetric").path("scoreUnit").asText());
+            int batch = Integer.parseInt(r.param("batchSize"));
+            int bytes = Integer.parseInt(r.param("recordBytes"));
+            int calls = Integer.parseInt(r.param("calls"));
+            double rtt = Double.parseDouble(r.param("roundTripMs"));
             long records = (long) calls * batch;
-            double actualCalls = callsPerInvocation.getOrDefault(key(p), (double) calls);
+            double actualCalls = callsPerInvocation.getOrDefault(r.paramString(), (double) calls);
             double pk = 4; // mean decimal partition key length at these ids
-            points.add(new Point(rtt, records / actualCalls, records * (bytes + pk) / actualCalls, ms / actualCalls));
+            points.add(new Point(rtt, records / actualCalls, records * (bytes + pk) / actualCalls,
+                    toMs(r.score(), r.unit()) / actualCalls));
         }
         return points;
-    }
-
-    private static String key(JsonNode params) {
-        Map<String, String> m = new java.util.TreeMap<>();
-        params.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
-        // JMH writes "20.0"? keep numbers comparable
-        m.replaceAll((k, v) -> v.endsWith(".0") ? v.substring(0, v.length() - 2) : v);
-        return m.toString();
     }
 
     static double toMs(double score, String unit) {
@@ -173,6 +93,36 @@ public final class CostModel {
             case "ns/op" -> score / 1e6;
             default -> throw new BadInput("unexpected JMH unit " + unit);
         };
+    }
+
+    /**
+     * The fit and its prediction of the write-up's case as a table (empty when fewer than 3 sweep cases
+     * ran). Means only: the fit's inputs are JMH means, its coefficients carry no interval.
+     */
+    public static Table table(List<Results.Row> rows) {
+        Table t = Table.of("Cost model fitted from the sweep (ms per call = a + k·roundTripMs + b·recordsPerCall"
+                + " + d·bytesPerCall; least squares over the single-producer cases, means only), and its prediction"
+                + " of the write-up's case (1,000 × 50 B at " + Export.fmt(PUBLISHED_ROUND_TRIP_MS) + " ms):",
+                "quantity", ">fitted / predicted", ">published");
+        List<Point> points = points(rows);
+        if (points.size() < 3) {
+            return t;
+        }
+        Fit fit = fit(points);
+        double pubCallMs = PUBLISHED_PUT_RECORD_S * 1000 / PUBLISHED_RECORDS;
+        t.row("a: per-call overhead (ms)", Export.fmt(fit.a()), Export.fmt(pubCallMs - PUBLISHED_ROUND_TRIP_MS) + " (implied)");
+        t.row("k: share of the round trip a call pays", Export.fmt(fit.k()), "");
+        t.row("b: per-record cost (ms)", Export.fmt(fit.b()), Export.fmt((PUBLISHED_PUT_RECORDS_S * 1000 / 2 - pubCallMs)
+                / (PutRecordsBatcher.MAX_RECORDS - 1)) + " (implied)");
+        t.row("d: per-byte cost (ms)", Export.fmt(fit.d()), "");
+        t.row("points, R²", fit.points() + ", " + Export.fmt(fit.r2()), "");
+        t.row("PutRecord × 1,000 (s)", Export.fmt(fit.seconds(PUBLISHED_RECORDS, PUBLISHED_RECORD_BYTES, 1, PUBLISHED_ROUND_TRIP_MS)),
+                Export.fmt(PUBLISHED_PUT_RECORD_S));
+        t.row("PutRecords × 2 (s)", Export.fmt(fit.seconds(PUBLISHED_RECORDS, PUBLISHED_RECORD_BYTES,
+                PutRecordsBatcher.MAX_RECORDS, PUBLISHED_ROUND_TRIP_MS)), Export.fmt(PUBLISHED_PUT_RECORDS_S));
+        t.row("PutRecord ÷ PutRecords", Export.fmt(fit.ratio(PUBLISHED_ROUND_TRIP_MS)),
+                Export.fmt(PUBLISHED_PUT_RECORD_S / PUBLISHED_PUT_RECORDS_S));
+        return t;
     }
 
     /**
@@ -270,44 +220,4 @@ public final class CostModel {
         return x;
     }
 
-    /** Ratio measured by {@link PutRecordVsPutRecordsBenchmark}: time per record of putRecord ÷ of putRecords. */
-    static Map<String, Object> measuredRatio(Path dir) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        Path f = dir.resolve("jmh").resolve("PutRecordVsPutRecordsBenchmark.json");
-        if (!Files.exists(f)) {
-            return out;
-        }
-        try {
-            double single = Double.NaN;
-            double batch = Double.NaN;
-            for (JsonNode b : JSON.readTree(f.toFile())) {
-                String name = b.path("benchmark").asText();
-                JsonNode p = b.path("params");
-                double s = toMs(b.path("primaryMetric").path("score").asDouble(), b.path("primaryMetric").path("scoreUnit").asText()) / 1e3;
-                if (name.endsWith(".putRecord")) {
-                    int n = p.path("putRecordCalls").asInt();
-                    single = s / n;
-                    out.put("measured_putRecord_calls", n);
-                    out.put("measured_putRecord_s", s);
-                    out.put("measured_putRecord_x1000_s", single * PUBLISHED_RECORDS);
-                    out.put("measured_roundTripMs", p.path("roundTripMs").asDouble());
-                } else if (name.endsWith(".putRecords")) {
-                    int n = p.path("records").asInt();
-                    batch = s / n;
-                    out.put("measured_putRecords_records", n);
-                    out.put("measured_putRecords_s", s);
-                }
-            }
-            if (!Double.isNaN(single) && !Double.isNaN(batch)) {
-                out.put("measured_ratio", single / batch);
-            }
-        } catch (IOException e) {
-            out.put("measured_ratio_error", e.getMessage());
-        }
-        return out;
-    }
-
-    static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.3g", v);
-    }
 }

@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  *     are sequential and identical, so time per record, and so the ratio, does not depend on how many.</li>
  * </ul>
  * Single-shot time per invocation, a fresh stream per iteration, read back and checked after it (missing,
- * duplicated, unexpected records are recorded and must be 0). The ratio is computed by {@link CostModel}
+ * duplicated, unexpected records are recorded and must be 0). The ratio is derived by the report section ({@link KinesisSection})
  * from records/s of the two methods and shown beside the model's prediction.
  *
  * <p>Run: {@code ./mvnw verify -Pbench -pl kinesis-batch -Dkensho.bench=PutRecordVsPutRecords}

@@ -103,13 +103,9 @@ final class StreamFixture implements AutoCloseable {
      * folder says what happened rather than an HTTP client's exception chain.
      */
     TargetFailure failure(SdkException e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
         String alive = target instanceof EmbeddedKinesis k && k.process().exitedWithin(java.time.Duration.ofSeconds(1)) ? " (the emulator process has exited)" : "";
         return new TargetFailure(target.describe() + alive + ": a call to stream " + stream + " failed: "
-                + (e.getMessage() == null ? root.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("")), e);
+                + (e.getMessage() == null ? TargetFailure.rootCause(e) : e.getMessage().lines().findFirst().orElse("")), e);
     }
 
     @Override

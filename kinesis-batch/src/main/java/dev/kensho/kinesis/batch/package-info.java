@@ -9,12 +9,13 @@
  *     ~320 ms round trip reproduced on loopback by {@link dev.kensho.common.net.DelayProxy}.</li>
  * <li>{@link dev.kensho.kinesis.batch.BatchSweepBenchmark}: batch size × record size × round trip × shards ×
  *     producer threads.</li>
- * <li>{@link dev.kensho.kinesis.batch.CostModel}: per-call overhead + per-record cost fitted from the sweep,
+ * <li>{@link dev.kensho.kinesis.batch.CostModel}: per-call overhead + per-record cost fitted from the sweep at report time,
  *     predicting the write-up's ratio from its round trip.</li>
  * <li>{@link dev.kensho.kinesis.batch.PutRecordsBatcher}: the client-side limits (500 records, 5 MiB per call,
  *     1 MiB per record) and the retry of partial failures; {@link dev.kensho.kinesis.batch.ReadBack}: every
  *     record read back exactly once.</li>
  * </ul>
- * Targets come from {@link dev.kensho.common.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.
+ * Report section: {@link dev.kensho.kinesis.batch.KinesisSection}. Targets come from
+ * {@link dev.kensho.common.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.
  */
 package dev.kensho.kinesis.batch;

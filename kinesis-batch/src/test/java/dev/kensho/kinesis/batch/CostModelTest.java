@@ -1,5 +1,10 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Results;
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.common.testing.SectionCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,12 +13,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The least-squares fit recovers known coefficients, and its prediction is the model's arithmetic. */
+/**
+ * The least-squares fit recovers known coefficients, and its prediction is the model's arithmetic; the
+ * kinesis report section's names exist and it draws from a fixture run.
+ */
 class CostModelTest {
 
     @Test
@@ -49,39 +57,47 @@ class CostModelTest {
         assertEquals(124.8, cli.ratio(320), 1.0);
     }
 
-    /** A run folder as JMH and the benchmarks write it: the fit reads it back and records its prediction. */
+    /** A run folder as JMH and the benchmarks write it: the section fits it at report time and shows the prediction. */
     @Test
     void fitsFromARunFolder(@TempDir Path dir) throws IOException {
-        Files.createDirectories(dir.resolve("jmh"));
-        StringBuilder sweep = new StringBuilder("[");
+        FixtureRun f = new FixtureRun(dir.resolve("run"));
+        String sweep = "dev.kensho.kinesis.batch.BatchSweepBenchmark.putRecords";
         for (String rtt : new String[]{"0", "20", "100"}) {
             for (int batch : new int[]{1, 10, 100, 500}) {
                 double msPerCall = 9 + Double.parseDouble(rtt) + 0.02 * batch;
-                if (sweep.length() > 1) {
-                    sweep.append(',');
-                }
-                sweep.append(String.format(Locale.ROOT, "{\"benchmark\":\"dev.kensho.kinesis.batch.BatchSweepBenchmark.putRecords\","
-                        + "\"mode\":\"ss\",\"params\":{\"batchSize\":\"%d\",\"recordBytes\":\"50\",\"roundTripMs\":\"%s\","
-                        + "\"shards\":\"1\",\"threads\":\"1\",\"calls\":\"20\"},"
-                        + "\"primaryMetric\":{\"score\":%f,\"scoreUnit\":\"ms/op\"}}", batch, rtt, 20 * msPerCall));
+                Map<String, String> p = Map.of("batchSize", Integer.toString(batch), "recordBytes", "50", "roundTripMs", rtt,
+                        "shards", "1", "threads", "1", "calls", "20");
+                f.jmh(sweep, p, "ss", "ms/op", 20 * msPerCall, msPerCall).work(sweep, p, 20L * batch, 20L * batch * 50);
             }
         }
-        Files.writeString(dir.resolve("jmh/BatchSweepBenchmark.json"), sweep.append(']').toString());
-        Files.writeString(dir.resolve("jmh/PutRecordVsPutRecordsBenchmark.json"), "["
-                + "{\"benchmark\":\"dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark.putRecord\",\"mode\":\"ss\","
-                + "\"params\":{\"putRecordCalls\":\"100\",\"records\":\"1000\",\"recordBytes\":\"50\",\"roundTripMs\":\"320\"},"
-                + "\"primaryMetric\":{\"score\":32.9,\"scoreUnit\":\"s/op\"}},"
-                + "{\"benchmark\":\"dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark.putRecords\",\"mode\":\"ss\","
-                + "\"params\":{\"records\":\"1000\",\"recordBytes\":\"50\",\"roundTripMs\":\"320\"},"
-                + "\"primaryMetric\":{\"score\":0.658,\"scoreUnit\":\"s/op\"}}]");
-        Map<String, Object> out = CostModel.fitAndPredict(dir);
-        assertEquals(9.0, (double) out.get("a_ms"), 1e-6);
-        assertEquals(1.0, (double) out.get("k"), 1e-9);
-        assertEquals(0.02, (double) out.get("b_ms_per_record"), 1e-9);
-        assertEquals(12, out.get("points"));
+        Map<String, String> four = Map.of("batchSize", "100", "recordBytes", "50", "roundTripMs", "20", "shards", "1",
+                "threads", "4", "calls", "20");
+        f.jmh(sweep, four, "ss", "ms/op", 800, 40).work(sweep, four, 8000, 400000); // not a point of the fit: 4 producers
+        String vs = "dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark.";
+        Map<String, String> single = Map.of("putRecordCalls", "100", "records", "1000", "recordBytes", "50", "roundTripMs", "320");
+        Map<String, String> batched = Map.of("records", "1000", "recordBytes", "50", "roundTripMs", "320");
+        f.jmh(vs + "putRecord", single, "ss", "s/op", 32.9, 1).work(vs + "putRecord", single, 100, 5000);
+        f.jmh(vs + "putRecords", batched, "ss", "s/op", 0.658, 0.05).work(vs + "putRecords", batched, 1000, 50000);
+        List<Results.Row> rows = f.rows();
+        SectionCheck.check(new KinesisSection(), "dev.kensho.kinesis.batch", rows);
+
+        CostModel.Fit fit = CostModel.fit(CostModel.points(rows));
+        assertEquals(9.0, fit.a(), 1e-6);
+        assertEquals(1.0, fit.k(), 1e-9);
+        assertEquals(0.02, fit.b(), 1e-9);
+        assertEquals(12, fit.points());
+        String table = CostModel.table(rows).markdown();
         // 1,000 × (9 + 320 + 0.02) ms vs 2 × (9 + 320 + 10) ms
-        assertEquals(329.02 * 1000 / (2 * 339.0), (double) out.get("predicted_ratio"), 1e-6);
-        assertEquals(32.9 / 100 / (0.658 / 1000), (double) out.get("measured_ratio"), 1e-9);
-        assertEquals(324.014 / 2.597, (double) out.get("published_ratio"), 1e-9);
+        assertTrue(table.contains("| PutRecord ÷ PutRecords | " + Export.fmt(329.02 * 1000 / (2 * 339.0)) + " | "
+                + Export.fmt(324.014 / 2.597) + " |"), table);
+        Results.Row speedup = new KinesisSection().derived(rows).get(0);
+        assertEquals((1000 / 0.658) / (100 / 32.9), speedup.score(), 1e-9);
+
+        RunFolder.at(f.dir()).export();
+        String md = Files.readString(f.dir().resolve("report.md"));
+        for (var c : new KinesisSection().charts()) {
+            assertTrue(md.contains("(charts/" + c.id() + ".png)"), c.id());
+        }
+        assertTrue(md.contains("Cost model fitted from the sweep"), md);
     }
 }

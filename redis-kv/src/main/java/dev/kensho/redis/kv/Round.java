@@ -115,12 +115,7 @@ final class Round {
             throw tf;
         }
         if (t != null) {
-            Throwable root = t;
-            while (root.getCause() != null) {
-                root = root.getCause();
-            }
-            throw new TargetFailure(target + ": request failed (" + root.getClass().getSimpleName()
-                    + (root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("")) + ")", t);
+            throw new TargetFailure(target + ": request failed (" + TargetFailure.rootCause(t) + ")", t);
         }
     }
 }

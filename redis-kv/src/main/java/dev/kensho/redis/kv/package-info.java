@@ -6,6 +6,7 @@
  * closed loop or open loop at an offered rate (service-time and intended-time latency, HdrHistogram
  * interval logs), every answer checked against what was written.
  * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}; its yardstick, {@code redis-benchmark} on a
- * server of the same config, is {@link dev.kensho.redis.kv.RedisBenchmarkCalibration}.
+ * server of the same config, is {@link dev.kensho.redis.kv.RedisBenchmarkCalibration}; report section
+ * {@link dev.kensho.redis.kv.KeyValueSection}.
  */
 package dev.kensho.redis.kv;

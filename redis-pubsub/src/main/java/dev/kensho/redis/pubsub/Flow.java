@@ -109,6 +109,20 @@ public final class Flow implements Receiver.Listener {
         return n;
     }
 
+    private long markMessages;
+    private long markBytes;
+
+    /** Marks the start of a JMH iteration: {@link #countSinceMark} counts from here. */
+    public void mark() {
+        markMessages = received();
+        markBytes = receivedBytes();
+    }
+
+    /** What the subscribers received since {@link #mark}, into JMH's counters (JMH divides by the iteration's time). */
+    public void countSinceMark(ReceivedCounters counters) {
+        counters.set(received() - markMessages, receivedBytes() - markBytes);
+    }
+
     @Override
     public void progressed(Receiver r, long n) {
         Thread w = waiter;

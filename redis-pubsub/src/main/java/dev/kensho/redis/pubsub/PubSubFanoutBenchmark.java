@@ -20,8 +20,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,8 +40,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Measured: primary score = messages published/s; {@link ReceivedCounters} = deliveries/s and
  * payload Mbit/s summed over all subscribers (per subscriber: divide by {@code subscribers}). Every
  * subscriber must receive every message in order, and every {@code PUBLISH} must report all
- * subscribers, or the benchmark fails. Recorded: {@code received_msgs_per_s},
- * {@code received_mbit_per_s} per measurement iteration (sums), {@code lost_messages},
+ * subscribers, or the benchmark fails. Recorded: {@code lost_messages},
  * {@code out_of_order} per trial.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubFanout}, or this class's {@code main}.
@@ -82,7 +79,6 @@ public class PubSubFanoutBenchmark {
     private final List<Receiver> receivers = new ArrayList<>();
     private Publisher publisher;
     private Flow flow;
-    private IterationMeter meter;
     private Case benchCase;
 
     @Setup(Level.Trial)
@@ -105,7 +101,6 @@ public class PubSubFanoutBenchmark {
             }
             publisher = client.publisher(target, channel, mode, messageBytes, subscribers);
             flow = new Flow(target.describe(), publisher, receivers, messageBytes, windowBytes);
-            meter = new IterationMeter(c);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -113,24 +108,19 @@ public class PubSubFanoutBenchmark {
     }
 
     @Setup(Level.Iteration)
-    public void startIteration(IterationParams ip) {
-        startIteration(ip.getType() == IterationType.MEASUREMENT);
-    }
-
-    void startIteration(boolean measurement) {
-        meter.start(measurement, flow);
+    public void startIteration() {
+        flow.mark();
     }
 
     /** Publishes one message to every subscriber (waiting while the slowest is a window behind). */
     @Benchmark
     public void publishFanout(ReceivedCounters counters) {
         flow.publishOne();
-        counters.set(flow.received() - meter.baseMessages(), flow.receivedBytes() - meter.baseBytes());
+        flow.countSinceMark(counters);
     }
 
     @TearDown(Level.Iteration)
     public void endIteration() {
-        meter.stop(flow);
         flow.drain();
     }
 

@@ -30,12 +30,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * What happens when a subscriber reads slower than the publisher writes? The write-up's warning, made
@@ -67,7 +65,7 @@ import java.util.concurrent.locks.LockSupport;
  * (1/0), {@code cutoff_logged_by_server} (1/0: the embedded server's log names the output-buffer limit;
  * -1 elsewhere), {@code published_messages}, {@code delivered_messages} (accepted for the subscriber:
  * {@code PUBLISH} answered 1), {@code received_messages}, {@code lost_messages} (delivered − received),
- * {@code used_memory_growth} (bytes); and the time series {@code omem_series}
+ * {@code used_memory_growth} (bytes); and the time series {@code omem} ({@code series.jsonl})
  * ({@link Recorder#record}: {@code t_ms[]}, {@code omem_bytes[]}, {@code tot_mem_bytes[]},
  * {@code used_memory_bytes[]}, {@code published[]}, {@code received[]}, with {@code limit_hard_bytes},
  * {@code limit_soft_bytes}, {@code limit_soft_seconds}, {@code cutoff_ms}) for the report's chart.
@@ -82,6 +80,9 @@ import java.util.concurrent.locks.LockSupport;
 @Measurement(iterations = 3)
 public class PubSubSlowSubscriberBenchmark {
 
+    /** The kind of the subscriber's output-buffer time series in {@code series.jsonl} (drawn by {@link PubSubSection}). */
+    public static final String OMEM_SERIES = "omem";
+
     public static final ParamRules RULES = PubSubParams.messageBytes(ParamRules.of()
             .oneOf("client", Client.class)
             .intRange("publishRate", 1, 1_000_000)
@@ -91,8 +92,6 @@ public class PubSubSlowSubscriberBenchmark {
             .intRange("maxSeconds", 1, 600))
             .preflight(RedisTargets::validate);
 
-    /** Longest wait, after the cut-off, for the subscriber to read its socket to the end and see the disconnect. */
-    public static final Duration DISCONNECT_TIMEOUT = Duration.ofSeconds(30);
     static final String CONFIG = "client-output-buffer-limit";
 
     @Param({"JEDIS", "LETTUCE"})
@@ -127,20 +126,7 @@ public class PubSubSlowSubscriberBenchmark {
     private Receiver receiver;
     private Subscriber subscriber;
     private Publisher publisher;
-    private Outcome outcome;
-
-    /** What one flood did. */
-    public record Outcome(boolean cutOff, boolean subscriberSawDisconnect, String disconnectCause, double secondsToCutoff,
-                          long published, long delivered, long received, List<long[]> samples, long cutoffMillis) {
-        /** Sample columns: t_ms, omem, tot-mem, used_memory, published, received. */
-        public long maxOmem() {
-            return samples.stream().mapToLong(s -> s[1]).max().orElse(0);
-        }
-
-        public long lost() {
-            return delivered - received;
-        }
-    }
+    private Flood.Outcome outcome;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -195,89 +181,10 @@ public class PubSubSlowSubscriberBenchmark {
 
     /** Floods the paced subscriber until the server cuts it off (or {@code maxSeconds}); returns the outcome. */
     @Benchmark
-    public Outcome floodSlowSubscriber() {
-        long start = System.nanoTime();
-        long pubPeriod = (long) (1e9 / publishRate);
-        long samplePeriod = TimeUnit.MILLISECONDS.toNanos(sampleMillis);
-        long deadline = start + TimeUnit.SECONDS.toNanos(maxSeconds);
-        long nextPub = start;
-        long nextSample = start;
-        long seq = 0;
-        long cutAt = -1;
-        List<long[]> samples = new ArrayList<>();
-        while (true) {
-            long now = System.nanoTime();
-            if (now >= nextSample) {
-                long[] s = sample(now - start, seq);
-                nextSample += samplePeriod;
-                if (s == null) { // the subscriber's connection is gone from CLIENT LIST
-                    cutAt = now;
-                    break;
-                }
-                samples.add(s);
-            }
-            if (now >= nextPub) {
-                publisher.publish(seq++, now);
-                publisher.flush();
-                nextPub += pubPeriod;
-                if (publisher.shortfall() > 0) { // PUBLISH reached no subscriber: it was cut off
-                    cutAt = System.nanoTime();
-                    break;
-                }
-            }
-            if (now >= deadline) {
-                break;
-            }
-            long wake = Math.min(nextPub, nextSample);
-            long wait = wake - System.nanoTime();
-            if (wait > 0) {
-                LockSupport.parkNanos(wait); // the publisher's and sampler's fixed-rate schedule
-            }
-        }
-        // the cut-off (if any) is over: let the subscriber read the rest of its socket and see the end
-        receiver.drain();
-        boolean saw = awaitDisconnect(cutAt >= 0);
-        double secs = ((cutAt >= 0 ? cutAt : System.nanoTime()) - start) / 1e9;
-        outcome = new Outcome(cutAt >= 0, saw, receiver.disconnect(), secs, publisher.published(),
-                publisher.deliveries(), receiver.count(), samples, cutAt >= 0 ? (cutAt - start) / 1_000_000 : -1);
+    public Flood.Outcome floodSlowSubscriber() {
+        outcome = Flood.run(publisher, receiver, new OmemSampler(target, sampler, subscriber), publishRate, sampleMillis,
+                maxSeconds);
         return outcome;
-    }
-
-    /** {t_ms, omem, tot-mem, used_memory, published, received}, or null when the subscriber's connection is gone. */
-    private long[] sample(long sinceStartNanos, long published) {
-        String line;
-        long used;
-        try {
-            line = sampler.clientList(subscriber.clientId()).trim();
-            used = target.usedMemory(sampler);
-        } catch (RuntimeException e) {
-            throw new TargetFailure(target.describe() + ": sampling CLIENT LIST failed (" + Client.rootMessage(e) + ")", e);
-        }
-        if (line.isEmpty()) {
-            return null;
-        }
-        return new long[]{sinceStartNanos / 1_000_000, field(line, "omem"), field(line, "tot-mem"), used, published,
-                receiver.count()};
-    }
-
-    static long field(String clientListLine, String name) {
-        for (String kv : clientListLine.split("\\s+")) {
-            if (kv.startsWith(name + "=")) {
-                return Long.parseLong(kv.substring(name.length() + 1));
-            }
-        }
-        throw new TargetFailure("CLIENT LIST has no " + name + " field: " + clientListLine);
-    }
-
-    private boolean awaitDisconnect(boolean expected) {
-        if (!expected) {
-            return receiver.disconnected();
-        }
-        long end = System.nanoTime() + DISCONNECT_TIMEOUT.toNanos();
-        while (!receiver.disconnected() && System.nanoTime() < end) {
-            LockSupport.parkNanos(5_000_000L); // bounded poll for the subscriber thread's end-of-stream
-        }
-        return receiver.disconnected();
     }
 
     @TearDown(Level.Iteration)
@@ -297,7 +204,7 @@ public class PubSubSlowSubscriberBenchmark {
         }
     }
 
-    private void record(Outcome o) {
+    private void record(Flood.Outcome o) {
         String b = benchCase.benchmark();
         Map<String, String> p = benchCase.params();
         List<long[]> s = o.samples();
@@ -305,7 +212,7 @@ public class PubSubSlowSubscriberBenchmark {
         Recorder.measurement(b, p, "subscriber_saw_disconnect", o.subscriberSawDisconnect() ? 1 : 0, "bool");
         Recorder.measurement(b, p, "cutoff_logged_by_server", cutoffLogged(), "bool");
         Recorder.measurement(b, p, "limit_hard", limit.hardBytes(), "bytes");
-        measure(b, p, "omem_growth_rate", growthRate(s), "bytes/s");
+        measure(b, p, "omem_growth_rate", o.omemGrowthRate(), "bytes/s");
         Recorder.measurement(b, p, "omem_at_cutoff", s.isEmpty() ? 0 : s.get(s.size() - 1)[1], "bytes");
         Recorder.measurement(b, p, "omem_max", o.maxOmem(), "bytes");
         measure(b, p, "time_to_cutoff", o.cutOff() ? o.secondsToCutoff() : Double.NaN, "s");
@@ -317,8 +224,6 @@ public class PubSubSlowSubscriberBenchmark {
         long usedMax = s.stream().mapToLong(x -> x[3]).max().orElse(0);
         Recorder.measurement(b, p, "used_memory_growth", usedMax - usedMin, "bytes");
         Map<String, Object> series = new LinkedHashMap<>();
-        series.put("benchmark", b);
-        series.put("params", p);
         series.put("iteration", iteration);
         series.put("limit_hard_bytes", limit.hardBytes());
         series.put("limit_soft_bytes", limit.softBytes());
@@ -331,10 +236,11 @@ public class PubSubSlowSubscriberBenchmark {
         series.put("used_memory_bytes", s.stream().mapToLong(x -> x[3]).toArray());
         series.put("published", s.stream().mapToLong(x -> x[4]).toArray());
         series.put("received", s.stream().mapToLong(x -> x[5]).toArray());
-        Recorder.record("omem_series", series);
+        Recorder.series(b, p, OMEM_SERIES, series);
         if (!o.cutOff()) {
-            Recorder.note("redis-pubsub slow subscriber", client + ": not cut off within " + maxSeconds + " s (limit "
-                    + limit.configValue() + "); max omem " + o.maxOmem() + " bytes");
+            // the experiment's claim is the cut-off: without it there is no answer, so the run fails
+            throw new TargetFailure(client + ": the slow subscriber was not cut off within " + maxSeconds
+                    + " s (limit " + limit.configValue() + "; max omem " + o.maxOmem() + " bytes)");
         }
     }
 
@@ -343,23 +249,6 @@ public class PubSubSlowSubscriberBenchmark {
         if (!Double.isNaN(v)) {
             Recorder.measurement(b, p, metric, v, unit);
         }
-    }
-
-    /** Least-squares slope (bytes/s) of omem over the samples where it is above 0; NaN with fewer than 2. */
-    static double growthRate(List<long[]> samples) {
-        double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-        for (long[] s : samples) {
-            if (s[1] > 0) {
-                double x = s[0] / 1e3, y = s[1];
-                n++;
-                sx += x;
-                sy += y;
-                sxx += x * x;
-                sxy += x * y;
-            }
-        }
-        double d = n * sxx - sx * sx;
-        return n < 2 || d == 0 ? Double.NaN : (n * sxy - sx * sy) / d;
     }
 
     /** 1 if the embedded server logged a disconnect for the output-buffer limit, 0 if not, -1 if its log is not ours to read. */

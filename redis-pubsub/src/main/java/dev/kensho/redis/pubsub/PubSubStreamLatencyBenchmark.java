@@ -49,8 +49,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code latency_count}; {@code backlog_max} (most messages published but not yet received at any
  * publish); {@code publisher_late_max} (µs, how far the publisher fell behind its schedule);
  * {@code kept_up} (1 when nothing was lost and the backlog never exceeded 10 ms of the stream);
- * {@code lost_messages}, {@code out_of_order}; {@code received_mbit_per_s}, {@code received_msgs_per_s}
- * per iteration. A subscriber more than 5 s behind ends the run with a message (the server's buffer
+ * {@code lost_messages}, {@code out_of_order}. A subscriber more than 5 s behind ends the run with a message (the server's buffer
  * would otherwise grow without bound).
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubStreamLatency}, or this class's {@code main}.
@@ -80,7 +79,6 @@ public class PubSubStreamLatencyBenchmark {
     private Publisher publisher;
     private Receiver receiver;
     private Flow flow;
-    private IterationMeter meter;
     private final Latencies latencies = new Latencies();
     private Case benchCase;
     private long scheduleStart;
@@ -108,7 +106,6 @@ public class PubSubStreamLatencyBenchmark {
             publisher = client.publisher(target, channel, PubSubMode.CLASSIC, spec.messageBytes(), 1);
             // the window is never the limit here (rate-limited): it is only used for counting and drain checks
             flow = new Flow(target.describe(), publisher, List.of(receiver), spec.messageBytes(), PubSubParams.MAX_WINDOW_BYTES);
-            meter = new IterationMeter(c);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -127,7 +124,7 @@ public class PubSubStreamLatencyBenchmark {
             lateMaxNanos = 0;
         }
         measuring = measurement;
-        meter.start(measurement, flow);
+        flow.mark();
         scheduleStart = System.nanoTime();
         scheduled = 0;
     }
@@ -151,12 +148,11 @@ public class PubSubStreamLatencyBenchmark {
                         backlog, spec.name()));
             }
         }
-        counters.set(flow.received() - meter.baseMessages(), flow.receivedBytes() - meter.baseBytes());
+        flow.countSinceMark(counters);
     }
 
     @TearDown(Level.Iteration)
     public void endIteration() {
-        meter.stop(flow);
         flow.drain();
     }
 

@@ -18,6 +18,8 @@
  * The building blocks: {@link dev.kensho.redis.pubsub.Messages} (sequence number + timestamp in every
  * message), {@link dev.kensho.redis.pubsub.Receiver} (order and gap checks),
  * {@link dev.kensho.redis.pubsub.Flow} (the in-flight window), {@link dev.kensho.redis.pubsub.Client}
- * and {@link dev.kensho.redis.pubsub.Transport} (the implementations under test).
+ * and {@link dev.kensho.redis.pubsub.Transport} (the implementations under test, one class each),
+ * {@link dev.kensho.redis.pubsub.Flood} and {@link dev.kensho.redis.pubsub.OmemSampler} (the slow
+ * subscriber's flood and its samples). Report section: {@link dev.kensho.redis.pubsub.PubSubSection}.
  */
 package dev.kensho.redis.pubsub;

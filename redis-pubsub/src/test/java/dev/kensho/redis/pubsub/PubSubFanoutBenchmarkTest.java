@@ -26,7 +26,7 @@ class PubSubFanoutBenchmarkTest {
                     ReceivedCounters counters = new ReceivedCounters();
                     int n = 20_000;
                     long t0 = System.nanoTime();
-                    b.startIteration(true);
+                    b.startIteration();
                     for (int i = 0; i < n; i++) {
                         b.publishFanout(counters);
                     }

@@ -24,7 +24,7 @@ class PubSubServerDiesTest {
             b.open(new Case(PubSubThroughputBenchmark.class.getName() + ".publish", Map.of("transport", t.name())));
             try {
                 ReceivedCounters c = new ReceivedCounters();
-                b.startIteration(true);
+                b.startIteration();
                 for (int i = 0; i < 1000; i++) {
                     b.publish(c);
                 }

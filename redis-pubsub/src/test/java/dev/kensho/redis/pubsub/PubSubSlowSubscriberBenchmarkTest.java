@@ -35,7 +35,7 @@ class PubSubSlowSubscriberBenchmarkTest {
                 assertEquals(b.hardLimitBytes, b.limit().hardBytes(), "limit in force");
                 b.subscribe();
                 long t0 = System.nanoTime();
-                PubSubSlowSubscriberBenchmark.Outcome o = b.floodSlowSubscriber();
+                Flood.Outcome o = b.floodSlowSubscriber();
                 double s = (System.nanoTime() - t0) / 1e9;
                 assertTrue(o.cutOff(), c + ": cut off");
                 assertTrue(o.subscriberSawDisconnect(), c + ": the subscriber saw its disconnect");
@@ -49,7 +49,7 @@ class PubSubSlowSubscriberBenchmarkTest {
                 assertTrue(o.received() > 0 && o.samples().size() >= 3);
                 assertTrue(s < b.maxSeconds, c + ": ended in " + s + " s");
                 System.out.printf("%-8s cut off after %.2f s, omem max %,d B of %,d, growth %,.0f B/s, published %,d, delivered %,d, received %,d, lost %,d (%s)%n",
-                        c, o.secondsToCutoff(), max, b.hardLimitBytes, PubSubSlowSubscriberBenchmark.growthRate(o.samples()),
+                        c, o.secondsToCutoff(), max, b.hardLimitBytes, o.omemGrowthRate(),
                         o.published(), o.delivered(), o.received(), o.lost(), o.disconnectCause());
                 b.endFlood();
             } finally {

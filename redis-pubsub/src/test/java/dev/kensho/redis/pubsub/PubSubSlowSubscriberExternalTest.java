@@ -45,7 +45,7 @@ class PubSubSlowSubscriberExternalTest {
                 try {
                     assertEquals(2097152, b.limit().hardBytes(), "the server's own limit, not the param's");
                     b.subscribe();
-                    PubSubSlowSubscriberBenchmark.Outcome o = b.floodSlowSubscriber();
+                    Flood.Outcome o = b.floodSlowSubscriber();
                     assertTrue(o.cutOff() && o.subscriberSawDisconnect() && o.lost() > 0);
                     assertTrue(o.maxOmem() <= 2097152 + 64 * 1024);
                     assertEquals(-1, b.cutoffLogged(), "an external server's log is not ours to read");

@@ -43,7 +43,7 @@ class PubSubThroughputBenchmarkTest {
             // enough messages to wrap the window several times, bounded in bytes
             int n = (int) Math.max(40, Math.min(50_000, (64L << 20) / size));
             long t0 = System.nanoTime();
-            b.startIteration(true);
+            b.startIteration();
             for (int i = 0; i < n; i++) {
                 b.publish(counters);
             }

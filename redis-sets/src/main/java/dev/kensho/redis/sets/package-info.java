@@ -12,6 +12,6 @@
  *   <li>{@link dev.kensho.redis.sets.BitmapAlgebraBenchmark} — the write-up's future work: bitmaps with
  *       an id → offset dictionary, answering the same questions.</li>
  * </ul>
- * Docs and results: {@code docs/redis-sets.md}.
+ * Report section: {@link dev.kensho.redis.sets.SetsSection}. Docs and results: {@code docs/redis-sets.md}.
  */
 package dev.kensho.redis.sets;

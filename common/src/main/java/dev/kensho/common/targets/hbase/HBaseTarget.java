@@ -104,12 +104,7 @@ public abstract class HBaseTarget implements AutoCloseable {
     }
 
     protected TargetFailure unreachable(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return new TargetFailure(describe() + ": cannot reach HBase (" + root.getClass().getSimpleName()
-                + (root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("")) + ")", e);
+        return new TargetFailure(describe() + ": cannot reach HBase (" + TargetFailure.rootCause(e) + ")", e);
     }
 
     // ---- the safety rule --------------------------------------------------------------------------

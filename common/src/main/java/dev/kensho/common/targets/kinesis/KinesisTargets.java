@@ -58,12 +58,7 @@ public final class KinesisTargets {
                 t.client().listStreams(b -> b.limit(1));
             } catch (RuntimeException e) {
                 t.close();
-                Throwable root = e;
-                while (root.getCause() != null) {
-                    root = root.getCause();
-                }
-                throw new TargetFailure(t.describe() + ": cannot reach it or not allowed (" + root.getClass().getSimpleName()
-                        + (root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("")) + ")", e);
+                throw new TargetFailure(t.describe() + ": cannot reach it or not allowed (" + TargetFailure.rootCause(e) + ")", e);
             }
             return t;
         }

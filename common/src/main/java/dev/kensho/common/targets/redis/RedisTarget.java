@@ -126,12 +126,7 @@ public abstract class RedisTarget implements AutoCloseable {
     }
 
     protected TargetFailure unreachable(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return new TargetFailure(describe() + ": cannot connect or lost the connection ("
-                + root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage())
+        return new TargetFailure(describe() + ": cannot connect or lost the connection (" + TargetFailure.rootCause(e)
                 + ") — is the server up and reachable?", e);
     }
 

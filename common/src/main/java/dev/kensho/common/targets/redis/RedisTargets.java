@@ -59,8 +59,4 @@ public final class RedisTargets {
         }
         return t;
     }
-
-    public static RedisTarget open() {
-        return open(Map.of());
-    }
 }

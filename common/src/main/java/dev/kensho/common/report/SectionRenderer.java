@@ -1,0 +1,124 @@
+package dev.kensho.common.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Results;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Renders one {@link Section} from a run's rows into a {@link Rendered}: derived rows joined to the
+ * experiment's rows, the charts (PNG into {@code charts/}, SVG kept inline), the ledger of published
+ * figures, the derived rows with how they read, the section's tables and the calibration rows.
+ */
+final class SectionRenderer {
+
+    private SectionRenderer() {
+    }
+
+    static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env)
+            throws IOException {
+        List<Results.Row> own = runRows.stream().filter(r -> r.experiment().equals(s.id())).toList();
+        List<Results.Row> derived = s.derived(own);
+        List<Results.Row> rows = new ArrayList<>(own);
+        rows.addAll(derived);
+        RunData run = new RunData(rows, series.stream().filter(j -> s.id().equals(j.path("experiment").asText())).toList(), env);
+        List<Published> published = s.published();
+        List<Rendered.Block> blocks = new ArrayList<>();
+        List<Plot> plots = new ArrayList<>();
+        for (ChartSpec spec : s.charts()) {
+            plots.add(spec.plot(rows, published));
+        }
+        plots.addAll(s.plots(run));
+        List<String> drawn = new ArrayList<>();
+        for (Plot p : plots) {
+            Chart<?, ?> chart = Charts.build(p);
+            if (chart == null) {
+                continue;
+            }
+            Charts.png(chart, dir.resolve("charts").resolve(p.id() + ".png"));
+            blocks.add(new Rendered.Block(p.id(), p.title(), "charts/" + p.id() + ".png", Charts.svg(chart), null));
+            drawn.add(p.id());
+        }
+        if (!derived.isEmpty()) {
+            Table t = Table.of("Derived at report time from the rows above (ratios: one case over its counterpart;"
+                    + " ± propagated from both sides' 99.9% half-widths by the delta rule):",
+                    "what", "case", "over", ">value", ">± (99.9%)", "reads");
+            for (Results.Row r : derived) {
+                t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),
+                        Export.fmt(r.score()) + (r.unit().isEmpty() ? "" : " " + r.unit()), Export.fmt(r.error()),
+                        Ratios.reading(r));
+            }
+            blocks.add(new Rendered.Block("derived-" + s.id(), "derived", null, null, t));
+        }
+        for (Table t : s.tables(run)) {
+            if (!t.isEmpty()) {
+                blocks.add(new Rendered.Block(null, t.caption(), null, null, t));
+            }
+        }
+        Table cal = calibration(own);
+        if (!cal.isEmpty()) {
+            blocks.add(new Rendered.Block(null, cal.caption(), null, null, cal));
+        }
+        return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
+                ledger(s, published, rows, env, drawn), blocks);
+    }
+
+    /** Per published figure: ours, its interval, the published value, the verdict, and the chart it is on. */
+    static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn) {
+        Table t = Table.of("", "published claim or figure", ">ours", ">± (99.9%)", ">published", "verdict",
+                "ours measured with", "published on", "source", "chart");
+        int cores = env.path("host").path("cores").asInt(0);
+        List<Published> ordered = new ArrayList<>(published.stream().filter(p -> p.kind() == Published.Kind.CLAIM).toList());
+        ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.CONTEXT).toList());
+        for (Published p : ordered) {
+            String pub = p.shown();
+            List<Results.Row> ours = p.ours(rows);
+            if (ours.isEmpty()) {
+                t.row(p.what(), "not measured", "", pub, Verdict.NOT_MEASURED, "", p.setup(), p.source(), "");
+            }
+            for (Results.Row r : ours) {
+                double v = p.convert(r.score(), r.unit());
+                double e = Double.isNaN(r.error()) ? Double.NaN : p.convert(r.error(), r.unit());
+                String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
+                        .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
+                t.row(p.what(), Export.fmt(v) + " " + p.unit(), Export.fmt(e), pub, Verdict.of(p, v, e, cores),
+                        caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
+                                + " cores shared by client and server", p.setup(), p.source(), chart);
+            }
+        }
+        return t;
+    }
+
+    /** The row's params without the {@code over} a derived ratio carries ("k=v k=v"). */
+    static String caseOf(Results.Row r) {
+        StringBuilder sb = new StringBuilder();
+        r.params().forEach((k, v) -> {
+            if (!k.equals("over")) {
+                sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v);
+            }
+        });
+        return sb.toString();
+    }
+
+    private static boolean shows(ChartSpec c, Results.Row r) {
+        return c.cls().equals(r.cls()) && r.method().matches(c.method()) && r.metric().matches(c.metric())
+                && c.filter().entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())));
+    }
+
+    /** Rows whose method, params or metric name a calibration tool (redis-cli, redis-benchmark, PE). */
+    static Table calibration(List<Results.Row> rows) {
+        Table t = Table.of("Calibration rows (external tools on the same server):", "benchmark", "params", "metric",
+                ">value", ">±");
+        rows.stream().filter(r -> (r.method() + " " + r.paramString() + " " + r.metric()).toLowerCase()
+                        .matches(".*(redis_cli|redis-cli|rediscli|redis_benchmark|redis-benchmark|redisbenchmark|performanceevaluation|calibration).*"))
+                .filter(r -> !r.unit().equals("B") && !r.unit().equals("x"))
+                .forEach(r -> t.row(r.cls() + "." + r.method(), r.paramString(), r.metric(),
+                        Export.fmt(r.score()) + " " + r.unit(), Export.fmt(r.error())));
+        return t;
+    }
+}

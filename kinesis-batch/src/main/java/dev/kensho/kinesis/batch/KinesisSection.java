@@ -1,0 +1,84 @@
+package dev.kensho.kinesis.batch;
+
+import dev.kensho.common.export.Results;
+import dev.kensho.common.report.ChartSpec;
+import dev.kensho.common.report.Published;
+import dev.kensho.common.report.Ratios;
+import dev.kensho.common.report.RunData;
+import dev.kensho.common.report.Section;
+import dev.kensho.common.report.Table;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Experiment 5's report section: PutRecords against PutRecord as the round trip grows. Derived at report
+ * time: PutRecords records/s over PutRecord records/s of the same records, size and round trip
+ * ({@code putrecords_speedup}); table: the {@link CostModel} fitted from the sweep's rows.
+ */
+public final class KinesisSection implements Section {
+
+    private static final String VERSUS = "PutRecordVsPutRecordsBenchmark";
+
+    @Override
+    public String id() {
+        return "kinesis-batch";
+    }
+
+    @Override
+    public int order() {
+        return 5;
+    }
+
+    @Override
+    public String title() {
+        return "5. Kinesis — PutRecords vs PutRecord";
+    }
+
+    @Override
+    public String seed() {
+        return "004_4bfa8e7ef1bd7297.txt";
+    }
+
+    @Override
+    public String question() {
+        return "How much does batching save per record as the round trip grows?";
+    }
+
+    @Override
+    public List<ChartSpec> charts() {
+        return List.of(
+                ChartSpec.bar("kinesis-1000", "1,000 × 50 B: PutRecord vs PutRecords (320 ms round trip)", VERSUS, ".*",
+                        "records/s", "method", "records/s"),
+                ChartSpec.line("kinesis-sweep", "Records/s vs batch size per round trip (50 B, 1 thread)",
+                        "BatchSweepBenchmark", "putRecords", "records/s", "batchSize", true, true, "records/s",
+                        "roundTripMs").where("recordBytes", "50").where("threads", "1"),
+                ChartSpec.line("kinesis-sweep-threads", "Records/s vs batch size, 4 producer threads (50 B)",
+                        "BatchSweepBenchmark", "putRecords", "records/s", "batchSize", true, true, "records/s",
+                        "roundTripMs").where("recordBytes", "50").where("threads", "4"));
+    }
+
+    @Override
+    public List<Published> published() {
+        return Published.load(KinesisSection.class);
+    }
+
+    @Override
+    public List<Results.Row> derived(List<Results.Row> rows) {
+        return Ratios.against(rows, Ratios.rows(VERSUS, "putRecords", "records/s"),
+                Ratios.rows(VERSUS, "putRecord", "records/s"), KinesisSection::sameRecords, "putrecords_speedup");
+    }
+
+    /** The case without PutRecord's own knob (how many of the records it sends one by one). */
+    private static String sameRecords(Results.Row r) {
+        Map<String, String> p = new TreeMap<>(r.params());
+        p.remove("putRecordCalls");
+        return p.toString();
+    }
+
+    @Override
+    public List<Table> tables(RunData run) {
+        return List.of(CostModel.table(run.rows()));
+    }
+}

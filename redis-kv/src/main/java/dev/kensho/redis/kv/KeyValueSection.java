@@ -1,0 +1,90 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.export.Results;
+import dev.kensho.common.report.ChartSpec;
+import dev.kensho.common.report.Published;
+import dev.kensho.common.report.Ratios;
+import dev.kensho.common.report.Section;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * Experiment 3's report section: requests/s and latency with and without io-threads. Derived at report
+ * time, each case over its counterpart with {@code ioThreads=1} and the same other params:
+ * {@code io_threads_gain} (requests/s) and {@code io_threads_p50_ratio} (p50 latency); and the suite
+ * over {@code redis-benchmark} on the same server ({@code suite_over_calibration}, requests/s of the
+ * same client count).
+ */
+public final class KeyValueSection implements Section {
+
+    private static final String BENCH = "KeyValueThroughputBenchmark";
+
+    @Override
+    public String id() {
+        return "redis-kv";
+    }
+
+    @Override
+    public int order() {
+        return 3;
+    }
+
+    @Override
+    public String title() {
+        return "3. Redis GET/SET 80/20 with and without io-threads";
+    }
+
+    @Override
+    public String seed() {
+        return "002_65f90a132354d484.txt";
+    }
+
+    @Override
+    public String question() {
+        return "What do multithreaded I/O and client count do to requests/s and latency?";
+    }
+
+    @Override
+    public List<ChartSpec> charts() {
+        return List.of(
+                ChartSpec.bar("kv-rps", "Requests/s, 80% GET / 20% SET", BENCH, "getSetMix", "thrpt", "ioThreads",
+                        "requests/s", "client", "clients"),
+                ChartSpec.bar("kv-io-gain", "io-threads gain: requests/s ÷ the same case with io-threads 1", BENCH,
+                        "getSetMix", "io_threads_gain", "ioThreads", "ratio", "client", "clients"),
+                ChartSpec.bar("kv-p50", "Latency p50", BENCH, "getSetMix", "latency_p50", "ioThreads", "µs", "client",
+                        "clients"),
+                ChartSpec.bar("kv-p99", "Latency p99", BENCH, "getSetMix", "latency_p99", "ioThreads", "µs", "client",
+                        "clients"));
+    }
+
+    @Override
+    public List<Published> published() {
+        return Published.load(KeyValueSection.class);
+    }
+
+    @Override
+    public List<Results.Row> derived(List<Results.Row> rows) {
+        List<Results.Row> out = new ArrayList<>();
+        Predicate<Results.Row> rps = Ratios.rows(BENCH, "getSetMix", "thrpt");
+        Predicate<Results.Row> p50 = Ratios.rows(BENCH, "getSetMix", "latency_p50");
+        Predicate<Results.Row> one = r -> "1".equals(r.param("ioThreads"));
+        out.addAll(Ratios.against(rows, rps.and(one.negate()), rps.and(one), r -> Ratios.others(r, "ioThreads"),
+                "io_threads_gain"));
+        out.addAll(Ratios.against(rows, p50.and(one.negate()), p50.and(one), r -> Ratios.others(r, "ioThreads"),
+                "io_threads_p50_ratio"));
+        // redis-benchmark records its rate under the case's params without "start"
+        out.addAll(Ratios.against(rows, rps, Ratios.rows(BENCH, "redisBenchmarkMix", "requests/s"),
+                r -> withoutStart(r.params()), "suite_over_calibration"));
+        return out;
+    }
+
+    private static String withoutStart(Map<String, String> params) {
+        Map<String, String> p = new TreeMap<>(params);
+        p.remove("start");
+        return p.toString();
+    }
+}

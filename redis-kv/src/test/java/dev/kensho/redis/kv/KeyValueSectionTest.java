@@ -1,0 +1,55 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.export.Results;
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.common.testing.SectionCheck;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The section's names exist in this module, and against a small run folder every chart and figure draws. */
+class KeyValueSectionTest {
+
+    private static final String B = "dev.kensho.redis.kv.KeyValueThroughputBenchmark.";
+
+    @Test
+    void namesExistAndEveryChartAndFigureDraws(@TempDir Path tmp) throws Exception {
+        FixtureRun f = new FixtureRun(tmp.resolve("run"));
+        for (String clients : new String[]{"100", "800"}) {
+            for (String io : new String[]{"1", "2", "4"}) {
+                Map<String, String> p = new HashMap<>(Map.of("client", "JEDIS", "clients", clients, "ioThreads", io,
+                        "start", "FILLED"));
+                f.jmh(B + "getSetMix", p, "thrpt", "ops/s", io.equals("1") ? 150_000 : 100_000, 5_000)
+                        .measurement(B + "getSetMix", p, "latency_p50", io.equals("1") ? 500 : 700, "us")
+                        .measurement(B + "getSetMix", p, "latency_p50", io.equals("1") ? 510 : 710, "us")
+                        .measurement(B + "getSetMix", p, "latency_p99", 2000, "us");
+                p.remove("start");
+                f.measurement(B + "redisBenchmarkMix", p, "requests/s", 140_000, "requests/s")
+                        .measurement(B + "redisBenchmarkMix", p, "requests/s", 142_000, "requests/s");
+            }
+        }
+        List<Results.Row> rows = f.rows();
+        SectionCheck.check(new KeyValueSection(), "dev.kensho.redis.kv", rows);
+        Results.Row gain = new KeyValueSection().derived(rows).stream()
+                .filter(r -> r.metric().equals("io_threads_gain") && "2".equals(r.param("ioThreads")) && "100".equals(r.param("clients")))
+                .findFirst().orElseThrow();
+        assertEquals(100_000.0 / 150_000, gain.score(), 1e-12);
+        assertEquals("lower", dev.kensho.common.report.Ratios.reading(gain));
+
+        RunFolder.at(f.dir()).export();
+        String md = Files.readString(f.dir().resolve("report.md"));
+        for (var c : new KeyValueSection().charts()) {
+            assertTrue(md.contains("(charts/" + c.id() + ".png)"), c.id());
+        }
+        assertTrue(md.contains("not reproducible here: needs ≥ 4 cores, this machine has 2"), md);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.kensho.redis.pubsub;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kensho.common.export.Results;
+import dev.kensho.common.report.ChartSpec;
+import dev.kensho.common.report.Plot;
+import dev.kensho.common.report.Published;
+import dev.kensho.common.report.Ratios;
+import dev.kensho.common.report.RunData;
+import dev.kensho.common.report.Section;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Experiment 4's report section: throughput against message size, fan-out, named streams and the slow
+ * subscriber. Rates are JMH's {@link ReceivedCounters} ({@code receivedMessages}, {@code receivedMbits}).
+ * Derived at report time: each Redis client's received Mbit/s over the TCP baseline's at the same message
+ * size and window ({@code redis_tcp_ratio}), whatever order the cases ran in. Plot: the slow subscriber's
+ * output buffer over time ({@link PubSubSlowSubscriberBenchmark#OMEM_SERIES}) with the hard limit drawn.
+ */
+public final class PubSubSection implements Section {
+
+    private static final String THROUGHPUT = "PubSubThroughputBenchmark";
+
+    @Override
+    public String id() {
+        return "redis-pubsub";
+    }
+
+    @Override
+    public int order() {
+        return 4;
+    }
+
+    @Override
+    public String title() {
+        return "4. Redis Pub/Sub — transfer speed vs message size";
+    }
+
+    @Override
+    public String seed() {
+        return "003_c12292d45847a225.txt";
+    }
+
+    @Override
+    public String question() {
+        return "How does Pub/Sub throughput grow with message size against raw TCP, and what happens to a slow"
+                + " subscriber?";
+    }
+
+    @Override
+    public List<ChartSpec> charts() {
+        return List.of(
+                ChartSpec.line("pubsub-mbit", "Received Mbit/s vs message size (log-log)", THROUGHPUT, "publish",
+                        "receivedMbits", "messageBytes", true, true, "Mbit/s received", "transport").xLabel("message bytes"),
+                ChartSpec.line("pubsub-msgs", "Received messages/s vs message size (log-log)", THROUGHPUT, "publish",
+                        "receivedMessages", "messageBytes", true, true, "messages/s received", "transport")
+                        .xLabel("message bytes").reference("small_msg_rate"),
+                ChartSpec.line("pubsub-ratio", "Redis ÷ TCP baseline, received Mbit/s at the same size", THROUGHPUT,
+                        "publish", "redis_tcp_ratio", "messageBytes", true, false, "ratio", "transport")
+                        .xLabel("message bytes"),
+                ChartSpec.bar("pubsub-fanout", "Fan-out: messages/s received per subscriber count",
+                        "PubSubFanoutBenchmark", "publishFanout", "receivedMessages", "subscribers",
+                        "messages/s (all subscribers)", "client", "mode"),
+                ChartSpec.bar("pubsub-streams", "Named streams: publish → receive latency",
+                        "PubSubStreamLatencyBenchmark", "publishAtStreamRate", "latency_p(50|99)", "stream", "µs",
+                        "client", "metric"));
+    }
+
+    @Override
+    public List<Published> published() {
+        return Published.load(PubSubSection.class);
+    }
+
+    @Override
+    public List<Results.Row> derived(List<Results.Row> rows) {
+        Predicate<Results.Row> mbit = Ratios.rows(THROUGHPUT, "publish", "receivedMbits");
+        Predicate<Results.Row> tcp = r -> Transport.TCP.name().equals(r.param("transport"));
+        return Ratios.against(rows, mbit.and(tcp.negate()), mbit.and(tcp), r -> Ratios.others(r, "transport"),
+                "redis_tcp_ratio");
+    }
+
+    @Override
+    public List<Plot> plots(RunData run) {
+        Map<String, List<dev.kensho.common.report.ChartSpec.Point>> series = new LinkedHashMap<>();
+        double limit = -1;
+        for (JsonNode r : run.series(PubSubSlowSubscriberBenchmark.OMEM_SERIES)) {
+            String name = r.path("params").path("client").asText("subscriber");
+            if (series.containsKey(name)) {
+                continue; // the first iteration of each case
+            }
+            List<dev.kensho.common.report.ChartSpec.Point> points = new ArrayList<>();
+            JsonNode t = r.path("t_ms");
+            JsonNode o = r.path("omem_bytes");
+            for (int i = 0; i < Math.min(t.size(), o.size()); i++) {
+                points.add(new dev.kensho.common.report.ChartSpec.Point(Double.toString(t.get(i).asDouble() / 1e3),
+                        o.get(i).asDouble() / (1 << 20), 0));
+            }
+            series.put(name, points);
+            limit = Math.max(limit, r.path("limit_hard_bytes").asDouble(-1));
+        }
+        if (series.isEmpty()) {
+            return List.of();
+        }
+        List<Plot.Reference> refs = limit > 0
+                ? List.of(new Plot.Reference("client-output-buffer-limit (hard)", limit / (1 << 20))) : List.of();
+        return List.of(new Plot("pubsub-omem", "Slow subscriber: output buffer (omem) until the limit cuts it off",
+                ChartSpec.Kind.LINE, "seconds", "MiB", false, false, series, refs));
+    }
+}

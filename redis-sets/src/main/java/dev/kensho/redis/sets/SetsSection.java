@@ -1,0 +1,88 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.export.Results;
+import dev.kensho.common.report.ChartSpec;
+import dev.kensho.common.report.Published;
+import dev.kensho.common.report.Ratios;
+import dev.kensho.common.report.Section;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Experiment 1's report section: import, memory and set algebra as sets and as bitmaps. Derived at report
+ * time: for each set operation, A=B over A≠B ({@code same_over_disjoint}, the write-up's SINTER claim)
+ * and A≠B over A=B ({@code disjoint_over_same}, its SUNION and SDIFF claims), full reply streamed.
+ */
+public final class SetsSection implements Section {
+
+    @Override
+    public String id() {
+        return "redis-sets";
+    }
+
+    @Override
+    public int order() {
+        return 1;
+    }
+
+    @Override
+    public String title() {
+        return "1. Redis sets — set algebra for audience segmentation";
+    }
+
+    @Override
+    public String seed() {
+        return "000_f08a651e42b40c2f.txt";
+    }
+
+    @Override
+    public String question() {
+        return "How fast do attribute sets load, how much memory do they take, and what do SINTER/SUNION/SDIFF"
+                + " cost — as sets and as bitmaps?";
+    }
+
+    @Override
+    public List<ChartSpec> charts() {
+        return List.of(
+                ChartSpec.bar("sets-import-rate", "SADD bulk import rate", "SetImportBenchmark",
+                        "importSets", "records/s", "client", "records/s", "connections").reference("import_rate"),
+                ChartSpec.bar("sets-import-memory", "Memory per member after import",
+                        "SetImportBenchmark", "importSets", "used_memory_per_member", "client",
+                        "bytes per member", "memberBytes").reference("memory_per_member"),
+                ChartSpec.bar("sets-algebra-full", "Set operation, full reply streamed to the client",
+                        "SetAlgebraBenchmark", "fullReply", "ss", "overlap", "seconds per operation", "op"),
+                ChartSpec.bar("sets-algebra-ratio", "Set operation: A=B ÷ A≠B and A≠B ÷ A=B (full reply)",
+                        "SetAlgebraBenchmark", "fullReply", "same_over_disjoint|disjoint_over_same", "op", "ratio",
+                        "metric"),
+                ChartSpec.bar("sets-algebra-server", "Set operation, server only (…STORE / SINTERCARD)",
+                        "SetAlgebraBenchmark", "serverOnly|sintercard", "ss", "overlap",
+                        "seconds per operation", "method", "op"),
+                ChartSpec.line("sets-growth", "Growth with set size (overlap 0.5)", "SetGrowthBenchmark",
+                        ".*", "ss", "users", true, true, "seconds per operation", "method", "op"),
+                ChartSpec.bar("sets-bitmaps", "Bitmaps: BITOP + BITCOUNT", "BitmapAlgebraBenchmark",
+                        "bitop", "ss", "overlap", "seconds per operation", "op", "reply"),
+                ChartSpec.bar("sets-vs-bitmaps-memory", "Memory per member: sets vs bitmaps (+ dictionary)",
+                        "BitmapAlgebraBenchmark", "importBitmaps", "bytes_per_member_.*", "users",
+                        "bytes per member", "metric").where("overlap", "0"),
+                ChartSpec.line("sets-memory", "Memory per member vs N and member size",
+                        "SetMemoryBenchmark", "loadSet", "used_memory_per_member", "users", true, false,
+                        "bytes per member", "memberBytes"),
+                ChartSpec.bar("sets-flush", "FLUSHDB after a full import", "SetFlushBenchmark",
+                        "flushDb", "ss", "mode", "seconds"));
+    }
+
+    @Override
+    public List<Published> published() {
+        return Published.load(SetsSection.class);
+    }
+
+    @Override
+    public List<Results.Row> derived(List<Results.Row> rows) {
+        List<Results.Row> out = new ArrayList<>();
+        var full = Ratios.rows("SetAlgebraBenchmark", "fullReply", "ss");
+        out.addAll(Ratios.pairs(rows, full, "overlap", "1", "0", "same_over_disjoint"));
+        out.addAll(Ratios.pairs(rows, full, "overlap", "0", "1", "disjoint_over_same"));
+        return out;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.common.testing.SectionCheck;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The section's names exist in this module, and against a small run folder every chart and figure draws. */
+class SetsSectionTest {
+
+    private static final String P = "dev.kensho.redis.sets.";
+
+    private static Map<String, String> p(String... kv) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    static FixtureRun fixture(Path dir) {
+        FixtureRun f = new FixtureRun(dir);
+        for (String c : new String[]{"JEDIS", "LETTUCE", "REDIS_CLI"}) {
+            Map<String, String> ps = p("client", c, "connections", "1", "attributes", "2", "users", "2000", "memberBytes", "64", "batch", "1000");
+            f.jmh(P + "SetImportBenchmark.importSets", ps, "ss", "s/op", 0.05, 0.01).work(P + "SetImportBenchmark.importSets", ps, 4000, 432000)
+                    .measurement(P + "SetImportBenchmark.importSets", ps, "used_memory_per_member", 120, "B");
+        }
+        for (String op : new String[]{"SINTER", "SUNION", "SDIFF"}) {
+            for (String overlap : new String[]{"0", "1"}) {
+                Map<String, String> ps = p("op", op, "overlap", overlap, "users", "2000", "memberBytes", "64");
+                double s = op.equals("SINTER") == overlap.equals("1") ? 0.02 : 0.001;
+                f.jmh(P + "SetAlgebraBenchmark.fullReply", ps, "ss", "s/op", s, s / 10);
+                f.jmh(P + "SetAlgebraBenchmark.serverOnly", ps, "ss", "s/op", s / 2, s / 20);
+                f.jmh(P + "BitmapAlgebraBenchmark.bitop", p("op", op, "overlap", overlap, "reply", "COUNT"), "ss", "s/op", s / 5, s / 50);
+            }
+            f.jmh(P + "SetGrowthBenchmark.fullReply", p("op", op, "overlap", "0.5", "users", "1000"), "ss", "s/op", 0.01, 0.001);
+        }
+        f.jmh(P + "SetAlgebraBenchmark.sintercard", p("overlap", "1"), "ss", "s/op", 0.001, 0.0001);
+        Map<String, String> bm = p("overlap", "0", "users", "2000");
+        f.jmh(P + "BitmapAlgebraBenchmark.importBitmaps", bm, "ss", "s/op", 0.1, 0.01)
+                .measurement(P + "BitmapAlgebraBenchmark.importBitmaps", bm, "bytes_per_member_sets", 90, "B")
+                .measurement(P + "BitmapAlgebraBenchmark.importBitmaps", bm, "bytes_per_member_bitmaps", 20, "B");
+        Map<String, String> mem = p("users", "100", "memberBytes", "64");
+        f.jmh(P + "SetMemoryBenchmark.loadSet", mem, "ss", "s/op", 0.01, 0.001)
+                .measurement(P + "SetMemoryBenchmark.loadSet", mem, "used_memory_per_member", 110, "B");
+        f.jmh(P + "SetFlushBenchmark.flushDb", p("mode", "SYNC", "attributes", "2", "users", "2000"), "ss", "s/op", 0.01, 0.001);
+        return f;
+    }
+
+    @Test
+    void namesExistAndEveryChartAndFigureDraws(@TempDir Path tmp) throws Exception {
+        FixtureRun f = fixture(tmp.resolve("run"));
+        SectionCheck.check(new SetsSection(), "dev.kensho.redis.sets", f.rows());
+
+        RunFolder.at(f.dir()).export();
+        String md = Files.readString(f.dir().resolve("report.md"));
+        for (var c : new SetsSection().charts()) {
+            assertTrue(md.contains("(charts/" + c.id() + ".png)"), c.id());
+        }
+        assertTrue(md.contains("| SINTER: A=B takes far longer than A≠B (102.45 s ÷ 4.85 s) | 20.00 x |"), md);
+    }
+}
