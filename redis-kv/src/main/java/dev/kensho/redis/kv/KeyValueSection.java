@@ -76,15 +76,21 @@ public final class KeyValueSection implements Section {
                 "io_threads_gain"));
         out.addAll(Ratios.against(rows, p50.and(one.negate()), p50.and(one), r -> Ratios.others(r, "ioThreads"),
                 "io_threads_p50_ratio"));
-        // redis-benchmark records its rate under the case's params without "start"
-        out.addAll(Ratios.against(rows, rps, Ratios.rows(BENCH, "redisBenchmarkMix", "requests/s"),
-                r -> withoutStart(r.params()), "suite_over_calibration"));
+        // redis-benchmark (RedisBenchmarkCalibration) records one rate per server config; it is matched with
+        // both clients' closed-loop rows of the same config (the params both sides have)
+        Predicate<Results.Row> closed = r -> r.param("rate") == null || "0".equals(r.param("rate"));
+        out.addAll(Ratios.against(rows, rps.and(closed), Ratios.rows(BENCH, "redisBenchmarkMix", "requests/s"),
+                KeyValueSection::serverConfig, "suite_over_calibration"));
         return out;
     }
 
-    private static String withoutStart(Map<String, String> params) {
-        Map<String, String> p = new TreeMap<>(params);
-        p.remove("start");
+    /** The params a suite row and a calibration row share: the server, keyspace and load shape. */
+    static String serverConfig(Results.Row r) {
+        Map<String, String> p = new TreeMap<>();
+        for (String k : new String[]{"clients", "getRatio", "ioThreads", "keyspace", "pipeline", "start"}) {
+            String v = r.param(k);
+            p.put(k, v == null && k.equals("pipeline") ? "1" : v);
+        }
         return p.toString();
     }
 }

@@ -26,15 +26,18 @@ class KeyValueSectionTest {
         FixtureRun f = new FixtureRun(tmp.resolve("run"));
         for (String clients : new String[]{"100", "800"}) {
             for (String io : new String[]{"1", "2", "4"}) {
+                // the shapes the benchmark and RedisBenchmarkCalibration record
                 Map<String, String> p = new HashMap<>(Map.of("client", "JEDIS", "clients", clients, "ioThreads", io,
-                        "start", "FILLED"));
+                        "start", "PRELOADED", "rate", "0", "getRatio", "0.8", "keyspace", "1000000", "pipeline", "1"));
                 f.jmh(B + "getSetMix", p, "thrpt", "ops/s", io.equals("1") ? 150_000 : 100_000, 5_000)
                         .measurement(B + "getSetMix", p, "latency_p50", io.equals("1") ? 500 : 700, "us")
                         .measurement(B + "getSetMix", p, "latency_p50", io.equals("1") ? 510 : 710, "us")
                         .measurement(B + "getSetMix", p, "latency_p99", 2000, "us");
-                p.remove("start");
-                f.measurement(B + "redisBenchmarkMix", p, "requests/s", 140_000, "requests/s")
-                        .measurement(B + "redisBenchmarkMix", p, "requests/s", 142_000, "requests/s");
+                Map<String, String> c = new HashMap<>(p);
+                c.remove("client");
+                c.remove("rate");
+                f.measurement(B + "redisBenchmarkMix", c, "requests/s", 140_000, "requests/s")
+                        .measurement(B + "redisBenchmarkMix", c, "requests/s", 142_000, "requests/s");
             }
         }
         List<Results.Row> rows = f.rows();
@@ -44,6 +47,8 @@ class KeyValueSectionTest {
                 .findFirst().orElseThrow();
         assertEquals(100_000.0 / 150_000, gain.score(), 1e-12);
         assertEquals("lower", dev.kensho.common.report.Ratios.reading(gain));
+        assertEquals(6, new KeyValueSection().derived(rows).stream().filter(r -> r.metric().equals("suite_over_calibration")).count(),
+                "every closed-loop case is matched with the calibration of its server config");
 
         RunFolder.at(f.dir()).export();
         String md = Files.readString(f.dir().resolve("report.md"));
