@@ -60,12 +60,14 @@ public final class Report implements ReportWriter {
                 + " write-up's machine and get none. ±: JMH's 99.9% confidence half-width (standard deviation for"
                 + " recorded measurements; delta rule for ratios). All numbers: [results.csv](results.csv),"
                 + " [summary.md](summary.md).";
+        String measured = measured(env);
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")
-                .append(machine(env)).append("\n\n").append(legend).append("\n\n## Contents\n\n");
+                .append(machine(env)).append("\n\n").append(measured).append("\n\n").append(legend).append("\n\n## Contents\n\n");
         html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>kensho report ")
                 .append(Html.esc(runId)).append("</title><style>").append(CSS).append("</style></head><body>")
                 .append("<h1>kensho report — run ").append(Html.esc(runId)).append("</h1><p>Status: <b>").append(Html.esc(state))
-                .append("</b>. ").append(Html.esc(machine(env))).append("</p><p class=\"small\">").append(Html.inline(legend))
+                .append("</b>. ").append(Html.esc(machine(env))).append("</p><p>").append(Html.inline(measured))
+                .append("</p><p class=\"small\">").append(Html.inline(legend))
                 .append("</p><h2>Contents</h2><ul>");
         for (Rendered r : sections) {
             String link = "[" + r.title() + "](#" + r.id() + ")"
@@ -140,6 +142,23 @@ public final class Report implements ReportWriter {
         return out.isEmpty() ? "(see env.json)" : String.join(", ", out);
     }
 
+    /** Which server each benchmark class measured (env.json "targets"), so a reader sees whose server it was. */
+    static String measured(JsonNode env) {
+        java.util.Map<String, java.util.List<String>> byTarget = new java.util.TreeMap<>();
+        env.path("targets").fields().forEachRemaining(e ->
+                byTarget.computeIfAbsent(e.getValue().asText(), k -> new java.util.ArrayList<>()).add(e.getKey()));
+        if (byTarget.isEmpty()) {
+            return "Measured: no server recorded.";
+        }
+        StringBuilder b = new StringBuilder("Measured: ");
+        String sep = "";
+        for (var e : byTarget.entrySet()) {
+            b.append(sep).append("**").append(e.getKey()).append("** (").append(String.join(", ", e.getValue())).append(")");
+            sep = "; ";
+        }
+        return b.append('.').toString();
+    }
+
     private static String machine(JsonNode env) {
         JsonNode h = env.path("host");
         return "Machine: " + h.path("cores").asText("?") + " cores (" + h.path("cpu").asText("?") + "), "
@@ -170,6 +189,7 @@ public final class Report implements ReportWriter {
             System.exit(2);
         }
         try {
+            dev.kensho.common.Setting.checkNames(System.getProperties());
             Path p = Paths.get(args[0]);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             run.export();
