@@ -1,6 +1,7 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.bench.Case;
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -25,7 +26,7 @@ class BenchmarkSanityTest {
     @Test
     void meterLoadPutsEveryRow(HBaseTarget hbase) throws Exception {
         MeterLoadBenchmark b = new MeterLoadBenchmark();
-        b.open(Cases.smoke(b, "load", MeterLoadBenchmark.RULES));
+        b.open(Smoke.apply(b, "load"));
         b.emptyTable();
         long rows = b.load();
         assertEquals((long) b.meters * b.days * 48, rows);
@@ -41,7 +42,7 @@ class BenchmarkSanityTest {
     @Test
     void meterLoadFailsTheIterationWhenARowIsMissing(HBaseTarget hbase) throws Exception {
         MeterLoadBenchmark b = new MeterLoadBenchmark();
-        b.open(Cases.smoke(b, "load", MeterLoadBenchmark.RULES));
+        b.open(Smoke.apply(b, "load"));
         b.emptyTable();
         b.load();
         b.checkRows();
@@ -57,7 +58,7 @@ class BenchmarkSanityTest {
     @Test
     void calibrationFailsTheIterationWhenARowIsMissing(HBaseTarget hbase) throws Exception {
         LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
-        ml.open(Cases.smoke(ml, "meterLoader", LoadCalibrationBenchmark.RULES));
+        ml.open(Smoke.apply(ml, "meterLoader"));
         ml.meterLoader();
         ml.checkRows();
         ml.meterLoader();
@@ -78,7 +79,7 @@ class BenchmarkSanityTest {
     @Test
     void meterLoadWithoutSaltHitsOneRegion(HBaseTarget hbase) throws Exception {
         MeterLoadBenchmark b = new MeterLoadBenchmark();
-        b.open(Cases.smoke(b, "load", MeterLoadBenchmark.RULES));
+        b.open(Smoke.apply(b, "load"));
         b.saltBuckets = 0;
         b.schema = new MeterSchema(b.encoding, b.codec, 0);
         b.client = LoadClient.TABLE_PUT;
@@ -94,7 +95,7 @@ class BenchmarkSanityTest {
     @Test
     void compressionMatrixLoadsVerifiesHFilesAndScans(HBaseTarget hbase) throws Exception {
         CompressionMatrixBenchmark load = new CompressionMatrixBenchmark();
-        Case c = Cases.smoke(load, "load", CompressionMatrixBenchmark.RULES);
+        Case c = Smoke.apply(load, "load");
         load.open(c);
         assertTrue(load.baseline > 0, "NONE/NONE baseline measured");
         load.emptyTable();
@@ -121,7 +122,7 @@ class BenchmarkSanityTest {
         load.tearDown();
 
         CompressionMatrixBenchmark scan = new CompressionMatrixBenchmark();
-        scan.open(Cases.smoke(scan, "fullScan", CompressionMatrixBenchmark.RULES));
+        scan.open(Smoke.apply(scan, "fullScan"));
         assertEquals(scan.rows, scan.fullScan());
         scan.tearDown();
         assertFalse(hbase.exists(scan.table));
@@ -130,7 +131,7 @@ class BenchmarkSanityTest {
     @Test
     void compressionMatrixFailsALoadThatNeverFlushedWhileLoading(HBaseTarget hbase) throws Exception {
         CompressionMatrixBenchmark load = new CompressionMatrixBenchmark();
-        load.open(Cases.smoke(load, "load", CompressionMatrixBenchmark.RULES));
+        load.open(Smoke.apply(load, "load"));
         load.schema.create(hbase, load.table); // HBase's default 128 MiB flush size: the whole load stays in the memstore
         load.load();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> load.measureFiles(true));
@@ -141,7 +142,7 @@ class BenchmarkSanityTest {
     @Test
     void meterScanReturnsEachMetersSeries() throws Exception {
         MeterScanBenchmark b = new MeterScanBenchmark();
-        b.open(Cases.smoke(b, "scanSeries", MeterScanBenchmark.RULES));
+        b.open(Smoke.apply(b, "scanSeries"));
         assertEquals((long) b.meters * b.days * 48, b.scanSeries());
         assertEquals((long) b.meters * b.days * 48, b.scanSeries()); // the next meters
         b.tearDown();
@@ -150,7 +151,7 @@ class BenchmarkSanityTest {
     @Test
     void latestReadingGetReturnsTheLastSlotOfEveryMeter() throws Exception {
         LatestReadingGetBenchmark b = new LatestReadingGetBenchmark();
-        b.open(Cases.smoke(b, "multiGetLatest", LatestReadingGetBenchmark.RULES));
+        b.open(Smoke.apply(b, "multiGetLatest"));
         assertEquals(b.meters, b.multiGetLatest());
         b.tearDown();
     }
@@ -158,14 +159,14 @@ class BenchmarkSanityTest {
     @Test
     void calibrationRunsPerformanceEvaluationAndTheLoaderOnTheSameCluster(HBaseTarget hbase) throws Exception {
         LoadCalibrationBenchmark pe = new LoadCalibrationBenchmark();
-        pe.open(Cases.smoke(pe, "performanceEvaluation", LoadCalibrationBenchmark.RULES));
+        pe.open(Smoke.apply(pe, "performanceEvaluation"));
         assertEquals(0, pe.performanceEvaluation());
         pe.checkRows(); // counts PE's rows
         pe.tearDown();
         assertFalse(hbase.exists(pe.peTable));
 
         LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
-        ml.open(Cases.smoke(ml, "meterLoader", LoadCalibrationBenchmark.RULES));
+        ml.open(Smoke.apply(ml, "meterLoader"));
         assertEquals(ml.rows, ml.meterLoader());
         ml.checkRows();
         ml.tearDown();

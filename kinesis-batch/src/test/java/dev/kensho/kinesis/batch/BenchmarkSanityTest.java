@@ -1,7 +1,6 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.Scale;
-import dev.kensho.common.bench.ScaleTable;
+import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,19 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BenchmarkSanityTest {
 
-    private static final ScaleTable SMOKE = new ScaleTable(Scale.SMOKE);
-
-    private static int smokeInt(Class<?> c, String p) {
-        return Integer.parseInt(SMOKE.param(c, p)[0]);
-    }
-
     @Test
     void putRecordsWritesTheCaseOnce() {
         var b = new PutRecordVsPutRecordsBenchmark();
-        Class<?> c = PutRecordVsPutRecordsBenchmark.class;
-        b.records = smokeInt(c, "records");
-        b.recordBytes = smokeInt(c, "recordBytes");
-        b.roundTripMs = smokeInt(c, "roundTripMs");
+        Smoke.apply(b, "putRecords");
         b.setup(null);
         try {
             b.newStream();
@@ -47,12 +37,9 @@ class BenchmarkSanityTest {
     @Test
     void putRecordWritesOneCallPerRecord() {
         var b = new PutRecordVsPutRecordsBenchmark();
-        Class<?> c = PutRecordVsPutRecordsBenchmark.class;
-        b.records = smokeInt(c, "records");
-        b.recordBytes = smokeInt(c, "recordBytes");
-        b.roundTripMs = smokeInt(c, "roundTripMs");
+        Smoke.apply(b, "putRecord");
         var single = new PutRecordVsPutRecordsBenchmark.SingleCalls();
-        single.putRecordCalls = smokeInt(c, "putRecordCalls");
+        Smoke.applyNested(single, PutRecordVsPutRecordsBenchmark.class);
         single.setup(null);
         b.setup(null);
         try {
@@ -70,13 +57,7 @@ class BenchmarkSanityTest {
     @Test
     void sweepCaseWritesEveryRecordOnceAcrossShardsAndThreads() throws InterruptedException {
         var b = new BatchSweepBenchmark();
-        Class<?> c = BatchSweepBenchmark.class;
-        b.batchSize = smokeInt(c, "batchSize");
-        b.recordBytes = smokeInt(c, "recordBytes");
-        b.roundTripMs = smokeInt(c, "roundTripMs");
-        b.shards = smokeInt(c, "shards");
-        b.threads = smokeInt(c, "threads");
-        b.calls = smokeInt(c, "calls");
+        Smoke.apply(b, "putRecords");
         b.setup(null);
         try {
             b.newStream();

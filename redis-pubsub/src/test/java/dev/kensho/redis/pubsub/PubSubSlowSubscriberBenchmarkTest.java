@@ -1,8 +1,6 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.Scale;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.bench.ScaleTable;
+import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -20,17 +18,9 @@ class PubSubSlowSubscriberBenchmarkTest {
 
     @Test
     void slowSubscriberIsCutOffAtTheConfiguredLimit() {
-        ScaleTable smoke = new ScaleTable(Scale.SMOKE);
         for (Client c : Client.values()) {
             PubSubSlowSubscriberBenchmark b = new PubSubSlowSubscriberBenchmark();
-            b.client = c;
-            b.messageBytes = Integer.parseInt(smoke.param(PubSubSlowSubscriberBenchmark.class, "messageBytes")[0]);
-            b.publishRate = Integer.parseInt(smoke.param(PubSubSlowSubscriberBenchmark.class, "publishRate")[0]);
-            b.subscriberRate = Integer.parseInt(smoke.param(PubSubSlowSubscriberBenchmark.class, "subscriberRate")[0]);
-            b.hardLimitBytes = Long.parseLong(smoke.param(PubSubSlowSubscriberBenchmark.class, "hardLimitBytes")[0]);
-            b.sampleMillis = Integer.parseInt(smoke.param(PubSubSlowSubscriberBenchmark.class, "sampleMillis")[0]);
-            b.maxSeconds = Integer.parseInt(smoke.param(PubSubSlowSubscriberBenchmark.class, "maxSeconds")[0]);
-            b.open(new Case(PubSubSlowSubscriberBenchmark.class.getName() + ".floodSlowSubscriber", Map.of("client", c.name())));
+            b.open(Smoke.apply(b, "floodSlowSubscriber", Map.of("client", c.name())));
             try {
                 assertEquals(b.hardLimitBytes, b.limit().hardBytes(), "limit in force");
                 b.subscribe();

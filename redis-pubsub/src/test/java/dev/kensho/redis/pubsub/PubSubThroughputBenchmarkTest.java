@@ -1,8 +1,7 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.Scale;
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.bench.Case;
-import dev.kensho.common.bench.ScaleTable;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -19,8 +18,7 @@ class PubSubThroughputBenchmarkTest {
 
     @Test
     void everyMessageArrivesInOrderForEveryTransport() {
-        ScaleTable smoke = new ScaleTable(Scale.SMOKE);
-        String[] smokeSizes = smoke.param(PubSubThroughputBenchmark.class, "messageBytes");
+        String[] smokeSizes = Smoke.values(PubSubThroughputBenchmark.class, "messageBytes");
         assertTrue(smokeSizes != null && smokeSizes.length > 0, "smoke sizes in kensho-scale.properties");
         for (Transport t : Transport.values()) {
             for (String size : smokeSizes) {
