@@ -24,13 +24,14 @@ import java.util.Map;
  * {@code range} ("0.19..0.72") when the write-up gives one, and {@code needs_cores} when its mechanism
  * cannot run on fewer cores (a claim of shape only, with no number published, leaves {@code published}
  * empty and gives its {@code range}); a {@code context} figure is bound to the write-up's machine and is shown
- * beside ours without a verdict.
+ * beside ours without a verdict; a {@code set} figure is one our number follows from an input the suite
+ * chose (a round trip, a rate, a schedule): shown as "set by the suite", never as reproduced.
  */
 public record Published(String key, Kind kind, String what, double value, double error, String unit, String source,
                         String setup, String cls, String method, Map<String, String> filter, String metric,
                         double rangeLow, double rangeHigh, int needsCores) {
 
-    public enum Kind { CLAIM, CONTEXT }
+    public enum Kind { CLAIM, CONTEXT, SET }
 
     /** The {@code published.csv} beside {@code owner} (in its package). */
     public static List<Published> load(Class<?> owner) {

@@ -75,6 +75,7 @@ final class SectionRenderer {
         int cores = env.path("host").path("cores").asInt(0);
         List<Published> ordered = new ArrayList<>(published.stream().filter(p -> p.kind() == Published.Kind.CLAIM).toList());
         ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.CONTEXT).toList());
+        ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.SET).toList());
         for (Published p : ordered) {
             String pub = p.shown();
             List<Results.Row> ours = p.ours(rows);

@@ -17,6 +17,7 @@ public final class Verdict {
     public static final String NOT_REPRODUCIBLE = "not reproducible here";
     public static final String CONTEXT = "context (no verdict)";
     public static final String NOT_MEASURED = "not measured";
+    public static final String SET_BY_SUITE = "set by the suite (follows from an input we chose: not a finding)";
 
     private Verdict() {
     }
@@ -31,6 +32,9 @@ public final class Verdict {
         }
         if (p.kind() == Published.Kind.CONTEXT) {
             return CONTEXT;
+        }
+        if (p.kind() == Published.Kind.SET) {
+            return SET_BY_SUITE;
         }
         if (p.needsCores() > 0 && cores > 0 && cores < p.needsCores()) {
             return NOT_REPRODUCIBLE + ": needs ≥ " + p.needsCores() + " cores, this machine has " + cores;
