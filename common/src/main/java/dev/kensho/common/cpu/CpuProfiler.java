@@ -1,0 +1,85 @@
+package dev.kensho.common.cpu;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * CPU of both sides in every JMH iteration, as secondary results in cores (CPU seconds ÷ wall seconds),
+ * averaged over iterations so JMH gives each its interval:
+ * <pre>
+ * cpu.server        cores the server used (the probes of {@link ServerCpu}); absent when no server ran
+ * cpu.server.limit  cores the server can use (see {@link Bottleneck#serverLimit})
+ * cpu.client        cores the load generator used: this JVM's process CPU, less an in-process server's
+ * cpu.client.limit  cores left to the client (see {@link Bottleneck#clientLimit})
+ * </pre>
+ * The launcher adds it to every run ({@code -prof dev.kensho.common.cpu.CpuProfiler} does the same by
+ * hand). It samples before and after each iteration, as JMH's own {@code gc} profiler does, so the window
+ * includes the iteration's {@code Level.Iteration} set-up and tear-down and, in the first and last
+ * iteration of a fork, the trial's: with a heavy per-iteration set-up (single-shot imports) the figures are
+ * an average over set-up and measured call.
+ */
+public final class CpuProfiler implements InternalProfiler {
+
+    private final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private long wallBefore;
+    private long processBefore;
+    private ServerCpu.Sample serverBefore;
+
+    @Override
+    public String getDescription() {
+        return "CPU used by the server and by the load generator per iteration (kensho)";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        serverBefore = ServerCpu.sample();
+        processBefore = os.getProcessCpuTime();
+        wallBefore = System.nanoTime();
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                                       IterationResult result) {
+        long wall = System.nanoTime() - wallBefore;
+        long process = os.getProcessCpuTime() - processBefore;
+        ServerCpu.Sample after = ServerCpu.sample();
+        int cores = Runtime.getRuntime().availableProcessors();
+        return results(wall, process, serverBefore, after, cores);
+    }
+
+    /** The figures of one window; pure, for tests. */
+    static List<ScalarResult> results(long wallNanos, long processNanos, ServerCpu.Sample before, ServerCpu.Sample after,
+                                      int cores) {
+        List<ScalarResult> out = new ArrayList<>();
+        if (wallNanos <= 0 || processNanos < 0) {
+            return out;
+        }
+        double wall = wallNanos;
+        boolean server = after.anyServerSince(before);
+        long inProcess = after.inProcessNanos() - before.inProcessNanos();
+        double client = Math.max(0, processNanos - (server ? inProcess : 0)) / wall;
+        double serverCores = server ? (after.nanos() - before.nanos()) / wall : 0;
+        if (server) {
+            out.add(scalar("cpu.server", serverCores));
+            out.add(scalar("cpu.server.limit", after.limit()));
+        }
+        out.add(scalar("cpu.client", client));
+        out.add(scalar("cpu.client.limit", Bottleneck.clientLimit(cores, serverCores, server && after.colocated())));
+        return out;
+    }
+
+    private static ScalarResult scalar(String label, double cores) {
+        return new ScalarResult(label, cores, "cores", AggregationPolicy.AVG);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.kensho.common.cpu;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.function.LongSupplier;
+
+/**
+ * CPU of another process on this machine (an embedded redis-server, kinesalite's node) and the cores it
+ * may run on. The CPU time is the kernel's user + system time of every thread of the process, as
+ * {@link ProcessHandle.Info#totalCpuDuration()} reads it ({@code /proc/<pid>/stat} on Linux, in clock
+ * ticks of 10 ms).
+ */
+public final class ProcessCpu {
+
+    private ProcessCpu() {
+    }
+
+    /** The CPU time {@code pid} has used so far, in nanoseconds; -1 once it has exited or cannot be read. */
+    public static LongSupplier of(long pid) {
+        return () -> ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(java.time.Duration::toNanos)
+                .orElse(-1L);
+    }
+
+    /** The processors {@code pid} may run on, as the kernel lists them ("0-1", "0,2"), or null where unknown. */
+    public static String cpusAllowed(long pid) {
+        Path status = Paths.get("/proc", Long.toString(pid), "status");
+        try {
+            for (String l : Files.readAllLines(status, StandardCharsets.UTF_8)) {
+                if (l.startsWith("Cpus_allowed_list:")) {
+                    return l.substring(l.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null; // not Linux, or the process is gone
+        }
+        return null;
+    }
+
+    /** How many processors a list like "0-3,6,8-9" names; 0 for null or an unreadable list. */
+    public static int count(String list) {
+        if (list == null || !list.trim().matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+            return 0;
+        }
+        int n = 0;
+        try {
+            for (String part : list.trim().split(",")) {
+                int dash = part.indexOf('-');
+                n += dash < 0 ? 1 : Integer.parseInt(part.substring(dash + 1).trim()) - Integer.parseInt(part.substring(0, dash).trim()) + 1;
+            }
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+        return n;
+    }
+
+    /**
+     * Cores a server process with {@code threads} busy threads can use: fewer when its affinity allows fewer
+     * cores (pinned), never more than this machine has.
+     */
+    public static double limit(long pid, int threads) {
+        int allowed = count(cpusAllowed(pid));
+        int cores = allowed > 0 ? allowed : Runtime.getRuntime().availableProcessors();
+        return Math.min(Math.max(1, threads), cores);
+    }
+}

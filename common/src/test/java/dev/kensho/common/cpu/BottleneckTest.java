@@ -1,0 +1,75 @@
+package dev.kensho.common.cpu;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The verdict from figures: each kind, the thresholds, the limits, and the figures in the sentence. */
+class BottleneckTest {
+
+    private static Bottleneck.Cores c(double mean) {
+        return new Bottleneck.Cores(mean, 0.02);
+    }
+
+    @Test
+    void singleThreadedServerAtItsCoreIsServerBound() {
+        // 2 cores, Redis uses 0.95 of its 1 core, the client 0.6 of the 1.05 left
+        Bottleneck.Verdict v = Bottleneck.verdict(c(0.95), 1, c(0.6), Bottleneck.clientLimit(2, 0.95, true));
+        assertEquals(Bottleneck.Kind.SERVER, v.kind());
+        assertTrue(v.sentence().contains("server 0.95 ± 0.02 of 1.00 core it can use (95%)"), v.sentence());
+        assertTrue(v.sentence().contains("client 0.60 ± 0.02 of 1.05 cores left to it (57%)"), v.sentence());
+    }
+
+    @Test
+    void saturatedClientIsClientBound() {
+        Bottleneck.Verdict v = Bottleneck.verdict(c(0.5), 1, c(1.4), Bottleneck.clientLimit(2, 0.5, true));
+        assertEquals(Bottleneck.Kind.CLIENT, v.kind());
+        assertEquals("client-bound", v.kind().label());
+    }
+
+    @Test
+    void bothSaturatedSaysBoth() {
+        Bottleneck.Verdict v = Bottleneck.verdict(c(0.95), 1, c(0.98), Bottleneck.clientLimit(2, 0.95, true));
+        assertEquals(Bottleneck.Kind.BOTH, v.kind());
+    }
+
+    @Test
+    void bothWithCpuToSpareIsNeither() {
+        Bottleneck.Verdict v = Bottleneck.verdict(c(0.3), 1, c(0.5), Bottleneck.clientLimit(2, 0.3, true));
+        assertEquals(Bottleneck.Kind.NEITHER, v.kind());
+    }
+
+    @Test
+    void thresholdIsNinetyPercentOfTheLimit() {
+        assertEquals(Bottleneck.Kind.SERVER, Bottleneck.verdict(c(0.9), 1, c(0), 2).kind());
+        assertEquals(Bottleneck.Kind.NEITHER, Bottleneck.verdict(c(0.89), 1, c(0), 2).kind());
+        // io-threads 4 on 2 cores: the server can use 2, so 1.5 is not saturated
+        double limit = Bottleneck.serverLimit(4, 2);
+        assertEquals(2, limit);
+        assertEquals(Bottleneck.Kind.NEITHER, Bottleneck.verdict(c(1.5), limit, c(0.1), 0.5 + 0).kind());
+        assertEquals(Bottleneck.Kind.SERVER, Bottleneck.verdict(c(1.85), limit, c(0.1), 0.15 + 1).kind());
+    }
+
+    @Test
+    void aRemoteServerLeavesTheClientEveryCore() {
+        assertEquals(2, Bottleneck.clientLimit(2, 0.9, false));
+        assertEquals(1.1, Bottleneck.clientLimit(2, 0.9, true), 1e-9);
+        assertEquals(0, Bottleneck.clientLimit(2, 2.5, true));
+        assertEquals(1, Bottleneck.serverLimit(0, 2));
+    }
+
+    @Test
+    void unmeasuredServerIsUnknownUnlessTheClientIsSaturated() {
+        Bottleneck.Verdict v = Bottleneck.verdict(null, Double.NaN, c(0.5), 2);
+        assertEquals(Bottleneck.Kind.UNKNOWN, v.kind());
+        assertTrue(v.sentence().contains("server CPU not measured"), v.sentence());
+        assertEquals(Bottleneck.Kind.CLIENT, Bottleneck.verdict(null, Double.NaN, c(1.9), 2).kind());
+    }
+
+    @Test
+    void oneSampleHasNoInterval() {
+        Bottleneck.Verdict v = Bottleneck.verdict(new Bottleneck.Cores(0.5, Double.NaN), 1, new Bottleneck.Cores(0.2, Double.NaN), 1.5);
+        assertTrue(v.sentence().startsWith("server 0.50 of 1.00 core"), v.sentence());
+    }
+}
