@@ -19,7 +19,8 @@ import java.util.List;
  * <pre>
  * cpu.server        cores the server used (the probes of {@link ServerCpu}); absent when no server ran
  * cpu.server.limit  cores the server can use (see {@link Bottleneck#serverLimit})
- * cpu.client        cores the load generator used: this JVM's process CPU, less an in-process server's
+ * cpu.client        cores the load generator used: this JVM's process CPU, less an in-process server's,
+ *                   plus its exited child processes' (a redis-cli the benchmark ran), less child servers'
  * cpu.client.limit  cores left to the client (see {@link Bottleneck#clientLimit})
  * </pre>
  * The launcher adds it to every run ({@code -prof dev.kensho.common.cpu.CpuProfiler} does the same by
@@ -34,6 +35,7 @@ public final class CpuProfiler implements InternalProfiler {
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private long wallBefore;
     private long processBefore;
+    private long childrenBefore;
     private ServerCpu.Sample serverBefore;
 
     @Override
@@ -45,6 +47,7 @@ public final class CpuProfiler implements InternalProfiler {
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         serverBefore = ServerCpu.sample();
         processBefore = os.getProcessCpuTime();
+        childrenBefore = ProcessCpu.exitedChildrenNanos();
         wallBefore = System.nanoTime();
     }
 
@@ -53,14 +56,15 @@ public final class CpuProfiler implements InternalProfiler {
                                                        IterationResult result) {
         long wall = System.nanoTime() - wallBefore;
         long process = os.getProcessCpuTime() - processBefore;
+        long children = ProcessCpu.exitedChildrenNanos() - childrenBefore;
         ServerCpu.Sample after = ServerCpu.sample();
         int cores = Runtime.getRuntime().availableProcessors();
-        return results(wall, process, serverBefore, after, cores);
+        return results(wall, process, children, serverBefore, after, cores);
     }
 
     /** The figures of one window; pure, for tests. */
-    static List<ScalarResult> results(long wallNanos, long processNanos, ServerCpu.Sample before, ServerCpu.Sample after,
-                                      int cores) {
+    static List<ScalarResult> results(long wallNanos, long processNanos, long exitedChildrenNanos, ServerCpu.Sample before,
+                                      ServerCpu.Sample after, int cores) {
         List<ScalarResult> out = new ArrayList<>();
         if (wallNanos <= 0 || processNanos < 0) {
             return out;
@@ -68,7 +72,8 @@ public final class CpuProfiler implements InternalProfiler {
         double wall = wallNanos;
         boolean server = after.anyServerSince(before);
         long inProcess = after.inProcessNanos() - before.inProcessNanos();
-        double client = Math.max(0, processNanos - (server ? inProcess : 0)) / wall;
+        long reapedServers = after.reapedNanos() - before.reapedNanos();
+        double client = Math.max(0, processNanos - (server ? inProcess : 0) + Math.max(0, exitedChildrenNanos - reapedServers)) / wall;
         double serverCores = server ? (after.nanos() - before.nanos()) / wall : 0;
         if (server) {
             out.add(scalar("cpu.server", serverCores));

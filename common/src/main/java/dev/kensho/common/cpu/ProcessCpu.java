@@ -24,6 +24,44 @@ public final class ProcessCpu {
                 .orElse(-1L);
     }
 
+    /**
+     * CPU time of this JVM's children that have exited and been waited for (cutime + cstime of
+     * {@code /proc/self/stat}, which include their own waited-for children), in nanoseconds; 0 where
+     * there is no {@code /proc}.
+     */
+    public static long exitedChildrenNanos() {
+        try {
+            String stat = Files.readString(Paths.get("/proc/self/stat"), StandardCharsets.UTF_8);
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            // after "pid (comm) ": state is field 3 of proc(5), so cutime (16) and cstime (17) are at 13 and 14
+            long ticks = Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            return ticks * (1_000_000_000L / clockTicks());
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static long ticksPerSecond;
+
+    /** The kernel's clock ticks per second ({@code getconf CLK_TCK}; 100 on Linux's common ABIs). */
+    static synchronized long clockTicks() {
+        if (ticksPerSecond == 0) {
+            ticksPerSecond = 100;
+            try {
+                Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+                if (p.waitFor() == 0 && out.matches("\\d+") && Long.parseLong(out) > 0) {
+                    ticksPerSecond = Long.parseLong(out);
+                }
+            } catch (IOException e) {
+                // keep 100
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return ticksPerSecond;
+    }
+
     /** The processors {@code pid} may run on, as the kernel lists them ("0-1", "0,2"), or null where unknown. */
     public static String cpusAllowed(long pid) {
         Path status = Paths.get("/proc", Long.toString(pid), "status");

@@ -24,16 +24,20 @@ public final class ServerCpu {
      * @param limit     cores it can use at most (1 for a single-threaded Redis, min(io-threads, cores))
      * @param inProcess its CPU is part of this JVM's own process CPU (an in-process mini cluster)
      * @param colocated it runs on this machine, so its CPU is taken from the cores the client could use
+     * @param child     a child process of this JVM, read as its whole lifetime's CPU: when it exits the
+     *                  kernel adds that to this JVM's children's CPU, which is the client's (redis-cli) less this
      */
-    public record Probe(String what, LongSupplier cpuNanos, double limit, boolean inProcess, boolean colocated) {
+    public record Probe(String what, LongSupplier cpuNanos, double limit, boolean inProcess, boolean colocated,
+                        boolean child) {
     }
 
     /**
      * The sum of every probe at one moment. {@code limit}, {@code colocated} and {@code what} describe the
-     * live probes, else the last one that stopped; {@code stopped} counts the probes that have stopped.
+     * live probes, else the last one that stopped; {@code stopped} counts the probes that have stopped;
+     * {@code reapedNanos} is the lifetime CPU of the stopped child-process servers.
      */
-    public record Sample(long nanos, long inProcessNanos, double limit, boolean colocated, String what, int live,
-                         int stopped) {
+    public record Sample(long nanos, long inProcessNanos, long reapedNanos, double limit, boolean colocated, String what,
+                         int live, int stopped) {
 
         /** Whether a server was running at some point between {@code before} and this sample. */
         public boolean anyServerSince(Sample before) {
@@ -50,6 +54,7 @@ public final class ServerCpu {
     private static final Map<Object, Live> LIVE = new LinkedHashMap<>();
     private static long retired;
     private static long retiredInProcess;
+    private static long reaped;
     private static int stopped;
     private static Probe lastStopped;
 
@@ -96,6 +101,9 @@ public final class ServerCpu {
             if (l.probe.inProcess()) {
                 retiredInProcess += used;
             }
+            if (l.probe.child()) {
+                reaped += l.last;
+            }
             stopped++;
             lastStopped = l.probe;
         }
@@ -119,9 +127,9 @@ public final class ServerCpu {
             what.add(l.probe.what());
         }
         if (LIVE.isEmpty() && lastStopped != null) {
-            return new Sample(total, inProcess, lastStopped.limit(), lastStopped.colocated(), lastStopped.what(), 0, stopped);
+            return new Sample(total, inProcess, reaped, lastStopped.limit(), lastStopped.colocated(), lastStopped.what(), 0, stopped);
         }
-        return new Sample(total, inProcess, limit, colocated, String.join(" + ", what), LIVE.size(), stopped);
+        return new Sample(total, inProcess, reaped, limit, colocated, String.join(" + ", what), LIVE.size(), stopped);
     }
 
     /** For tests: forget every probe. */
@@ -129,6 +137,7 @@ public final class ServerCpu {
         LIVE.clear();
         retired = 0;
         retiredInProcess = 0;
+        reaped = 0;
         stopped = 0;
         lastStopped = null;
     }

@@ -17,6 +17,7 @@ class ProcessCpuTest {
 
     @Test
     void childProcessCpuGrowsWithItsWorkAndEndsWithIt() throws Exception {
+        long exitedBefore = ProcessCpu.exitedChildrenNanos();
         // a fixed loop, then "done", then it waits for its stdin to close
         Process p = new ProcessBuilder("/bin/sh", "-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; echo done; read x")
                 .redirectErrorStream(true).start();
@@ -31,6 +32,10 @@ class ProcessCpuTest {
             p.getOutputStream().close();
             p.waitFor();
             assertEquals(-1, cpu.getAsLong(), "gone once it exits");
+            if (System.getProperty("os.name").toLowerCase().contains("linux")) {
+                long exitedAfter = ProcessCpu.exitedChildrenNanos();
+                assertTrue(exitedAfter > exitedBefore, "its CPU joins this JVM's exited children's: " + exitedBefore + " → " + exitedAfter);
+            }
         } finally {
             p.destroyForcibly();
         }

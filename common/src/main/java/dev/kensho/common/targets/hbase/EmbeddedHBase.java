@@ -46,7 +46,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         this.regionServers = regionServers;
         int cores = Runtime.getRuntime().availableProcessors();
         this.cpu = dev.kensho.common.cpu.ServerCpu.register(new dev.kensho.common.cpu.ServerCpu.Probe(describe(),
-                dev.kensho.common.cpu.ThreadCpu.matching(SERVER_THREADS), cores, true, true));
+                dev.kensho.common.cpu.ThreadCpu.matching(SERVER_THREADS), cores, true, true, false));
     }
 
     /** Starts a mini cluster with {@code kensho.hbase.regionServers} region servers. */

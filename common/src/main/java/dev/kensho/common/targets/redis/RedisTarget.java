@@ -253,7 +253,7 @@ public abstract class RedisTarget implements AutoCloseable {
         int threads = ioThreads();
         return new ServerCpu.Probe(describe(), this::infoCpuNanos,
                 here ? Bottleneck.serverLimit(threads, Runtime.getRuntime().availableProcessors()) : Math.max(1, threads),
-                false, here);
+                false, here, false);
     }
 
     /** {@code io-threads} of the server (1 when CONFIG GET is refused: a managed Redis). */
