@@ -25,9 +25,10 @@ import java.util.List;
  * </pre>
  * The launcher adds it to every run ({@code -prof dev.kensho.common.cpu.CpuProfiler} does the same by
  * hand). It samples before and after each iteration, as JMH's own {@code gc} profiler does, so the window
- * includes the iteration's {@code Level.Iteration} set-up and tear-down and, in the first and last
- * iteration of a fork, the trial's: with a heavy per-iteration set-up (single-shot imports) the figures are
- * an average over set-up and measured call.
+ * includes the iteration's {@code Level.Iteration} set-up and tear-down, and in the first iteration of a
+ * fork the trial's set-up (a warm-up iteration, unless there is none); the last iteration's window ends when
+ * the trial's tear-down stops the server. With a heavy per-iteration set-up (single-shot imports) the
+ * figures are an average over set-up and measured call.
  */
 public final class CpuProfiler implements InternalProfiler {
 
@@ -54,10 +55,21 @@ public final class CpuProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
-        long wall = System.nanoTime() - wallBefore;
-        long process = os.getProcessCpuTime() - processBefore;
-        long children = ProcessCpu.exitedChildrenNanos() - childrenBefore;
+        long wallEnd = System.nanoTime();
+        long processEnd = os.getProcessCpuTime();
+        long childrenEnd = ProcessCpu.exitedChildrenNanos();
         ServerCpu.Sample after = ServerCpu.sample();
+        ServerCpu.Stop stop = ServerCpu.lastStop();
+        if (after.live() == 0 && stop != null && stop.wallNanos() > wallBefore) {
+            // the trial's tear-down stopped the server in this window: what follows is not load
+            wallEnd = stop.wallNanos();
+            processEnd = stop.processNanos();
+            childrenEnd = stop.exitedChildrenNanos();
+            after = stop.sample();
+        }
+        long wall = wallEnd - wallBefore;
+        long process = processEnd - processBefore;
+        long children = childrenEnd - childrenBefore;
         int cores = Runtime.getRuntime().availableProcessors();
         return results(wall, process, children, serverBefore, after, cores);
     }

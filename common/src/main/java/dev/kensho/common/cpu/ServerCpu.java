@@ -45,6 +45,14 @@ public final class ServerCpu {
         }
     }
 
+    /**
+     * The moment the last server stopped: wall clock, this JVM's process CPU and its exited children's CPU
+     * then, and the sums just after its final reading (its lifetime not yet among the reaped). JMH runs a
+     * trial's tear-down inside the last iteration; {@link CpuProfiler} ends that iteration's window here.
+     */
+    public record Stop(long wallNanos, long processNanos, long exitedChildrenNanos, Sample sample) {
+    }
+
     /** Ends a probe: what it used until now stays in the sums. */
     public interface Registration extends AutoCloseable {
         @Override
@@ -57,6 +65,9 @@ public final class ServerCpu {
     private static long reaped;
     private static int stopped;
     private static Probe lastStopped;
+    private static Stop lastStop;
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
     private static final class Live {
         final Probe probe;
@@ -94,6 +105,9 @@ public final class ServerCpu {
     }
 
     private static synchronized void unregister(Object key) {
+        long wall = System.nanoTime();
+        long process = OS.getProcessCpuTime();
+        long children = ProcessCpu.exitedChildrenNanos();
         Live l = LIVE.remove(key);
         if (l != null) {
             long used = l.used();
@@ -101,11 +115,12 @@ public final class ServerCpu {
             if (l.probe.inProcess()) {
                 retiredInProcess += used;
             }
+            stopped++;
+            lastStopped = l.probe;
+            lastStop = new Stop(wall, process, children, sample());
             if (l.probe.child()) {
                 reaped += l.last;
             }
-            stopped++;
-            lastStopped = l.probe;
         }
     }
 
@@ -132,6 +147,11 @@ public final class ServerCpu {
         return new Sample(total, inProcess, reaped, limit, colocated, String.join(" + ", what), LIVE.size(), stopped);
     }
 
+    /** When the last server stopped, or null if none has. */
+    public static synchronized Stop lastStop() {
+        return lastStop;
+    }
+
     /** For tests: forget every probe. */
     static synchronized void reset() {
         LIVE.clear();
@@ -140,5 +160,6 @@ public final class ServerCpu {
         reaped = 0;
         stopped = 0;
         lastStopped = null;
+        lastStop = null;
     }
 }

@@ -90,6 +90,19 @@ class ServerCpuTest {
     }
 
     @Test
+    void theStopOfTheLastServerIsKeptForTheProfilersWindow() {
+        AtomicLong cpu = new AtomicLong(1_000L);
+        long start = System.nanoTime();
+        ServerCpu.register(new ServerCpu.Probe("redis", cpu::get, 1, false, true, true)).close();
+        ServerCpu.Stop stop = ServerCpu.lastStop();
+        assertTrue(stop.wallNanos() >= start);
+        assertEquals(0, stop.sample().live());
+        assertEquals(1, stop.sample().stopped());
+        assertEquals(0, stop.sample().reapedNanos(), "its lifetime joins the reaped after the stop");
+        assertEquals(1_000L, ServerCpu.sample().reapedNanos());
+    }
+
+    @Test
     void withoutAServerOnlyTheClientIsReported() {
         ServerCpu.Sample s = ServerCpu.sample();
         Map<String, Double> f = figures(CpuProfiler.results(2_000_000_000L, 1_000_000_000L, 0, s, s, 2));
