@@ -10,7 +10,9 @@ import java.util.Locale;
  *   <li><b>server-bound</b> — the server used at least {@value #SATURATED} of the cores it can use: one for
  *       a single-threaded Redis or kinesalite's node, min(io-threads, cores) for Redis with I/O threads, every
  *       core of the machine for an HBase mini cluster (its pools have more threads than cores);</li>
- *   <li><b>client-bound</b> — the load generator used at least {@value #SATURATED} of the cores left to it
+ *   <li><b>client-bound</b> — the load generator's busiest thread used at least {@value #SATURATED} of a core
+ *       (a single-threaded publisher cannot go faster however many cores are idle), or the load generator
+ *       used at least {@value #SATURATED} of the cores left to it
  *       (this machine's cores, less the server's when the server runs here too): the number measures the
  *       client as much as the server. On a machine the two fill together this is the verdict: the client
  *       is judged against what the server leaves it;</li>
@@ -83,10 +85,13 @@ public final class Bottleneck {
      * @param serverLimit cores the server can use ({@link #serverLimit})
      * @param client      cores the client used
      * @param clientLimit cores left to the client ({@link #clientLimit})
+     * @param busiest     cores the client's busiest thread used (null: not measured)
      */
-    public static Verdict verdict(Cores server, double serverLimit, Cores client, double clientLimit) {
-        boolean clientBound = clientLimit > 0 && client.mean() >= SATURATED * clientLimit;
-        String c = "client " + client.text() + " of " + f(clientLimit) + " cores left to it (" + pct(client.mean(), clientLimit) + ")";
+    public static Verdict verdict(Cores server, double serverLimit, Cores client, double clientLimit, Cores busiest) {
+        boolean threadBound = busiest != null && busiest.mean() >= SATURATED;
+        boolean clientBound = threadBound || clientLimit > 0 && client.mean() >= SATURATED * clientLimit;
+        String c = "client " + client.text() + " of " + f(clientLimit) + " cores left to it (" + pct(client.mean(), clientLimit) + ")"
+                + (busiest == null ? "" : ", its busiest thread " + busiest.text() + " of one core (" + pct(busiest.mean(), 1) + ")");
         if (server == null || Double.isNaN(server.mean())) {
             return new Verdict(clientBound ? Kind.CLIENT : Kind.UNKNOWN, c + "; server CPU not measured");
         }

@@ -22,6 +22,7 @@ import java.util.List;
  * cpu.client        cores the load generator used: this JVM's process CPU, less an in-process server's,
  *                   plus its exited child processes' (a redis-cli the benchmark ran), less child servers'
  * cpu.client.limit  cores left to the client (see {@link Bottleneck#clientLimit})
+ * cpu.client.thread the client's busiest thread, in cores: a single-threaded load generator is saturated at 1
  * </pre>
  * The launcher adds it to every run ({@code -prof dev.kensho.common.cpu.CpuProfiler} does the same by
  * hand). It samples before and after each iteration, as JMH's own {@code gc} profiler does, so the window
@@ -37,6 +38,7 @@ public final class CpuProfiler implements InternalProfiler {
     private long wallBefore;
     private long processBefore;
     private long childrenBefore;
+    private java.util.Map<Long, Long> threadsBefore;
     private ServerCpu.Sample serverBefore;
 
     @Override
@@ -47,6 +49,7 @@ public final class CpuProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         serverBefore = ServerCpu.sample();
+        threadsBefore = ThreadCpu.clientThreads();
         processBefore = os.getProcessCpuTime();
         childrenBefore = ProcessCpu.exitedChildrenNanos();
         wallBefore = System.nanoTime();
@@ -55,6 +58,7 @@ public final class CpuProfiler implements InternalProfiler {
     @Override
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
+        long busiest = ThreadCpu.busiest(threadsBefore, ThreadCpu.clientThreads());
         long wallEnd = System.nanoTime();
         long processEnd = os.getProcessCpuTime();
         long childrenEnd = ProcessCpu.exitedChildrenNanos();
@@ -71,7 +75,12 @@ public final class CpuProfiler implements InternalProfiler {
         long process = processEnd - processBefore;
         long children = childrenEnd - childrenBefore;
         int cores = Runtime.getRuntime().availableProcessors();
-        return results(wall, process, children, serverBefore, after, cores);
+        List<ScalarResult> out = results(wall, process, children, serverBefore, after, cores);
+        if (!threadsBefore.isEmpty()) {
+            // over the whole iteration: a thread's tear-down after the server stopped is idle time, not load
+            out.add(scalar("cpu.client.thread", busiest / (double) (System.nanoTime() - wallBefore)));
+        }
+        return out;
     }
 
     /** The figures of one window; pure, for tests. */

@@ -22,13 +22,62 @@ public final class ThreadCpu implements LongSupplier {
     private final Map<Long, Boolean> matches = new HashMap<>();
     private long ended;
 
+    /** Patterns of every in-process server of this JVM: its other threads are the client's. */
+    private static final java.util.List<Pattern> SERVERS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private ThreadCpu(Pattern names) {
         this.names = names;
     }
 
     /** Threads whose name {@code names} finds; -1 readings when this JVM cannot measure thread CPU time. */
     public static LongSupplier matching(Pattern names) {
+        SERVERS.add(names);
         return new ThreadCpu(names);
+    }
+
+    /**
+     * CPU time so far of each thread of this JVM that no in-process server claims (JMH's threads, the
+     * client library's), by thread id; empty when this JVM cannot measure thread CPU time.
+     */
+    public static Map<Long, Long> clientThreads() {
+        ThreadMXBean t = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> out = new HashMap<>();
+        if (!t.isThreadCpuTimeSupported()) {
+            return out;
+        }
+        if (!t.isThreadCpuTimeEnabled()) {
+            t.setThreadCpuTimeEnabled(true);
+        }
+        long[] ids = t.getAllThreadIds();
+        ThreadInfo[] infos = SERVERS.isEmpty() ? null : t.getThreadInfo(ids);
+        for (int i = 0; i < ids.length; i++) {
+            if (infos != null && (infos[i] == null || isServer(infos[i].getThreadName()))) {
+                continue;
+            }
+            long cpu = t.getThreadCpuTime(ids[i]);
+            if (cpu >= 0) {
+                out.put(ids[i], cpu);
+            }
+        }
+        return out;
+    }
+
+    private static boolean isServer(String name) {
+        for (Pattern p : SERVERS) {
+            if (p.matcher(name).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** CPU time of the busiest thread between two {@link #clientThreads()} (a thread born between counts from 0). */
+    public static long busiest(Map<Long, Long> before, Map<Long, Long> after) {
+        long max = 0;
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            max = Math.max(max, e.getValue() - before.getOrDefault(e.getKey(), 0L));
+        }
+        return max;
     }
 
     @Override

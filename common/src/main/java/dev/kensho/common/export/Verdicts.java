@@ -34,10 +34,12 @@ public final class Verdicts {
             }
             Results.Row server = m.get("cpu.server");
             Results.Row serverLimit = m.get("cpu.server.limit");
+            Results.Row busiest = m.get("cpu.client.thread");
             byCase.put(k, Bottleneck.verdict(
                     server == null ? null : new Bottleneck.Cores(server.score(), server.error()),
                     serverLimit == null ? Double.NaN : serverLimit.score(),
-                    new Bottleneck.Cores(client.score(), client.error()), clientLimit.score()));
+                    new Bottleneck.Cores(client.score(), client.error()), clientLimit.score(),
+                    busiest == null ? null : new Bottleneck.Cores(busiest.score(), busiest.error())));
         });
     }
 

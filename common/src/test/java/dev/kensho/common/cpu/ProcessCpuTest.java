@@ -66,6 +66,35 @@ class ProcessCpuTest {
     }
 
     @Test
+    void theBusiestClientThreadIsFound() throws Exception {
+        java.util.Map<Long, Long> before = ThreadCpu.clientThreads();
+        java.util.concurrent.CountDownLatch worked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        long[] sink = new long[1];
+        Thread t = new Thread(() -> {
+            long x = 0;
+            for (int i = 0; i < 50_000_000; i++) {
+                x += Long.numberOfTrailingZeros(i ^ x);
+            }
+            sink[0] = x;
+            worked.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "client-worker");
+        t.start();
+        worked.await();
+        java.util.Map<Long, Long> after = ThreadCpu.clientThreads();
+        release.countDown();
+        t.join();
+        assertTrue(after.get(t.getId()) > 0, "the worker is a client thread with CPU (" + sink[0] + ")");
+        assertTrue(ThreadCpu.busiest(before, after) >= after.get(t.getId()));
+        assertEquals(7L, ThreadCpu.busiest(java.util.Map.of(1L, 3L), java.util.Map.of(1L, 10L, 2L, 5L)));
+    }
+
+    @Test
     void cpuListsAreCounted() {
         assertEquals(7, ProcessCpu.count("0-3,6,8-9"));
         assertEquals(1, ProcessCpu.count("0"));

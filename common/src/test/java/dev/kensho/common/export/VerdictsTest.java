@@ -28,6 +28,7 @@ class VerdictsTest {
                 row("1", "thrpt", 20_000, "jmh"),
                 row("1", "cpu.server", 0.2, "jmh"), row("1", "cpu.server.limit", 1, "jmh"),
                 row("1", "cpu.client", 0.3, "jmh"), row("1", "cpu.client.limit", 1.8, "jmh"),
+                row("1", "cpu.client.thread", 0.2, "jmh"),
                 row("5", "thrpt", 90_000, "jmh"));
     }
 
@@ -40,7 +41,8 @@ class VerdictsTest {
         assertNull(v.of(rows.get(1)), "the CPU rows themselves carry none");
         assertNull(v.of(rows.get(6)), "nor a recorded measurement");
         assertEquals(Bottleneck.Kind.NEITHER, v.of(rows.get(7)).kind());
-        assertNull(v.of(rows.get(12)), "no CPU figures, no verdict");
+        assertTrue(v.of(rows.get(7)).sentence().contains("busiest thread 0.20"), v.of(rows.get(7)).sentence());
+        assertNull(v.of(rows.get(13)), "no CPU figures, no verdict");
         assertTrue(Verdicts.isPrimary(rows.get(0)));
     }
 
