@@ -273,6 +273,14 @@ public abstract class RedisTarget implements AutoCloseable {
             Map<String, String> c = info(cpuConnection, "cpu");
             return Math.round((Double.parseDouble(c.get("used_cpu_user")) + Double.parseDouble(c.get("used_cpu_sys"))) * 1e9);
         } catch (RuntimeException e) {
+            if (cpuConnection != null) {
+                try {
+                    cpuConnection.close();
+                } catch (RuntimeException ignored) {
+                    // broken already
+                }
+                cpuConnection = null; // the next reading reconnects
+            }
             return -1;
         }
     }
@@ -300,11 +308,15 @@ public abstract class RedisTarget implements AutoCloseable {
 
     @Override
     public void close() {
+        ServerCpu.Registration r;
         synchronized (this) {
-            if (cpu != null) {
-                cpu.close();
-                cpu = null;
-            }
+            r = cpu;
+            cpu = null;
+        }
+        if (r != null) {
+            r.close(); // outside this lock: the final reading takes the registry's lock, then this one
+        }
+        synchronized (this) {
             if (cpuConnection != null) {
                 try {
                     cpuConnection.close();
