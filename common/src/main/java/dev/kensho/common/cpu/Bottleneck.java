@@ -13,7 +13,7 @@ import java.util.Locale;
  *   <li><b>client-bound</b> — the load generator's busiest thread used at least {@value #SATURATED} of a core
  *       (a single-threaded publisher cannot go faster however many cores are idle), or the load generator
  *       used at least {@value #SATURATED} of the cores left to it
- *       (this machine's cores, less the server's when the server runs here too): the number measures the
+ *       (the cores this JVM may run on, less the server's when the server may run on them too): the number measures the
  *       client as much as the server. On a machine the two fill together this is the verdict: the client
  *       is judged against what the server leaves it;</li>
  *   <li><b>server- and client-bound</b> — both at once (two programs on a machine that has no core to
@@ -73,7 +73,7 @@ public final class Bottleneck {
         return Math.min(Math.max(1, threads), Math.max(1, serverCores));
     }
 
-    /** Cores left to the client: this machine's, less what the server used when it runs here too. */
+    /** Cores left to the client: those it may run on, less what the server used when it shares them. */
     public static double clientLimit(int machineCores, double serverCores, boolean colocated) {
         return colocated ? Math.max(0, machineCores - serverCores) : machineCores;
     }

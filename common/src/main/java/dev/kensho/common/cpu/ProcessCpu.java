@@ -79,19 +79,42 @@ public final class ProcessCpu {
 
     /** How many processors a list like "0-3,6,8-9" names; 0 for null or an unreadable list. */
     public static int count(String list) {
+        return cpus(list).cardinality();
+    }
+
+    /** The processors of a list like "0-3,6,8-9"; empty for null or an unreadable list. */
+    static java.util.BitSet cpus(String list) {
+        java.util.BitSet set = new java.util.BitSet();
         if (list == null || !list.trim().matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
-            return 0;
+            return set;
         }
-        int n = 0;
         try {
             for (String part : list.trim().split(",")) {
                 int dash = part.indexOf('-');
-                n += dash < 0 ? 1 : Integer.parseInt(part.substring(dash + 1).trim()) - Integer.parseInt(part.substring(0, dash).trim()) + 1;
+                int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
+                int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1));
+                if (to >= from && to < 65_536) {
+                    set.set(from, to + 1);
+                }
             }
         } catch (NumberFormatException e) {
-            return 0;
+            set.clear();
         }
-        return n;
+        return set;
+    }
+
+    /**
+     * Whether {@code pid} may run on a core this JVM may run on (true where unknown): a server pinned to
+     * other cores than the load generator takes nothing from the client's cores.
+     */
+    public static boolean sharesCores(long pid) {
+        return sharesCores(cpusAllowed(pid), cpusAllowed(ProcessHandle.current().pid()));
+    }
+
+    static boolean sharesCores(String a, String b) {
+        java.util.BitSet x = cpus(a);
+        java.util.BitSet y = cpus(b);
+        return x.isEmpty() || y.isEmpty() || x.intersects(y);
     }
 
     /**

@@ -23,7 +23,8 @@ public final class ServerCpu {
      * @param cpuNanos  CPU time it has used so far, in nanoseconds; negative when it cannot be read now
      * @param limit     cores it can use at most (1 for a single-threaded Redis, min(io-threads, cores))
      * @param inProcess its CPU is part of this JVM's own process CPU (an in-process mini cluster)
-     * @param colocated it runs on this machine, so its CPU is taken from the cores the client could use
+     * @param colocated it runs on this machine on cores the client may use too, so its CPU is taken from the
+     *                  client's (false for a remote server, or one pinned to other cores)
      * @param child     a child process of this JVM, read as its whole lifetime's CPU: when it exits the
      *                  kernel adds that to this JVM's children's CPU, which is the client's (redis-cli) less this
      */

@@ -9,6 +9,7 @@ import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,6 +101,14 @@ class ProcessCpuTest {
         assertEquals(1, ProcessCpu.count("0"));
         assertEquals(0, ProcessCpu.count(null));
         assertEquals(0, ProcessCpu.count("x"));
+        assertEquals(0, ProcessCpu.count("3-1"));
+    }
+
+    @Test
+    void aServerPinnedToOtherCoresSharesNone() {
+        assertTrue(ProcessCpu.sharesCores("0-1", "1"));
+        assertFalse(ProcessCpu.sharesCores("0", "1"));
+        assertTrue(ProcessCpu.sharesCores(null, "1"), "unknown: assume shared");
     }
 
     @Test

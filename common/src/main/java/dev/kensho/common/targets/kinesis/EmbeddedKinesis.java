@@ -121,7 +121,8 @@ public final class EmbeddedKinesis extends KinesisTarget {
         long pid = process.pid();
         // node runs kinesalite's JavaScript on one thread: one core is all it can use
         cpu = dev.kensho.common.cpu.ServerCpu.register(new dev.kensho.common.cpu.ServerCpu.Probe(describe(),
-                dev.kensho.common.cpu.ProcessCpu.of(pid), dev.kensho.common.cpu.ProcessCpu.limit(pid, 1), false, true, true));
+                dev.kensho.common.cpu.ProcessCpu.of(pid), dev.kensho.common.cpu.ProcessCpu.limit(pid, 1), false,
+                dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true));
     }
 
     /** The Node executable, or a one-line error saying how to get one. */

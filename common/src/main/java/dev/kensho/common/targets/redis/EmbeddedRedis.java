@@ -139,7 +139,8 @@ public final class EmbeddedRedis extends RedisTarget {
     @Override
     protected dev.kensho.common.cpu.ServerCpu.Probe cpuProbe() {
         return new dev.kensho.common.cpu.ServerCpu.Probe(describe(), dev.kensho.common.cpu.ProcessCpu.of(pid),
-                dev.kensho.common.cpu.ProcessCpu.limit(pid, ioThreads()), false, true, true);
+                dev.kensho.common.cpu.ProcessCpu.limit(pid, ioThreads()), false,
+                dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true);
     }
 
     @Override
