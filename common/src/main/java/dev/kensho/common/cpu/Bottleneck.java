@@ -18,6 +18,9 @@ import java.util.Locale;
  *       is judged against what the server leaves it;</li>
  *   <li><b>server- and client-bound</b> — both at once (two programs on a machine that has no core to
  *       spare);</li>
+ *   <li><b>machine busy</b> — neither side saturated itself, but other processes used at least a quarter of
+ *       the machine's processors and, with ours, {@value #SATURATED} of them: the result is bound by
+ *       the CPU others took, not by the server or the client;</li>
  *   <li><b>neither</b> — both had CPU to spare: the result is bound by latency (round trips, waits),
  *       the network, or the disk;</li>
  *   <li><b>server CPU unknown</b> — the server's CPU could not be read (a remote HBase or AWS Kinesis) and
@@ -31,8 +34,8 @@ public final class Bottleneck {
     public static final double SATURATED = 0.9;
 
     public enum Kind {
-        SERVER("server-bound"), CLIENT("client-bound"), BOTH("server- and client-bound"), NEITHER("neither"),
-        UNKNOWN("server CPU unknown");
+        SERVER("server-bound"), CLIENT("client-bound"), BOTH("server- and client-bound"), BUSY("machine busy"),
+        NEITHER("neither"), UNKNOWN("server CPU unknown");
 
         private final String label;
 
@@ -88,6 +91,27 @@ public final class Bottleneck {
      * @param busiest     cores the client's busiest thread used (null: not measured)
      */
     public static Verdict verdict(Cores server, double serverLimit, Cores client, double clientLimit, Cores busiest) {
+        return verdict(server, serverLimit, client, clientLimit, busiest, null, Double.NaN);
+    }
+
+    /**
+     * As {@link #verdict(Cores, double, Cores, double, Cores)}, with the CPU the machine's other processes
+     * used ({@code other}, null: not measured) out of its {@code machine} processors.
+     */
+    public static Verdict verdict(Cores server, double serverLimit, Cores client, double clientLimit, Cores busiest,
+                                  Cores other, double machine) {
+        Verdict v = ownVerdict(server, serverLimit, client, clientLimit, busiest);
+        if (other == null || Double.isNaN(other.mean()) || !(machine > 0)) {
+            return v;
+        }
+        double ours = client.mean() + (server == null || Double.isNaN(server.mean()) ? 0 : server.mean());
+        String o = "; other processes " + other.text() + " of the machine's " + f(machine) + " (" + pct(other.mean(), machine) + ")";
+        boolean busy = other.mean() >= 0.25 * machine && ours + other.mean() >= SATURATED * machine;
+        Kind k = busy && (v.kind() == Kind.NEITHER || v.kind() == Kind.UNKNOWN) ? Kind.BUSY : v.kind();
+        return new Verdict(k, v.sentence() + o);
+    }
+
+    private static Verdict ownVerdict(Cores server, double serverLimit, Cores client, double clientLimit, Cores busiest) {
         boolean threadBound = busiest != null && busiest.mean() >= SATURATED;
         boolean clientBound = threadBound || clientLimit > 0 && client.mean() >= SATURATED * clientLimit;
         String c = "client " + client.text() + " of " + f(clientLimit) + " cores left to it (" + pct(client.mean(), clientLimit) + ")"

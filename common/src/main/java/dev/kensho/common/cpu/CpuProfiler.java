@@ -23,6 +23,8 @@ import java.util.List;
  *                   plus its exited child processes' (a redis-cli the benchmark ran), less child servers'
  * cpu.client.limit  cores left to the client (see {@link Bottleneck#clientLimit})
  * cpu.client.thread the client's busiest thread, in cores: a single-threaded load generator is saturated at 1
+ * cpu.other         cores every other process of the machine used (a shared machine is not idle)
+ * cpu.machine.limit the machine's processors
  * </pre>
  * The launcher adds it to every run ({@code -prof dev.kensho.common.cpu.CpuProfiler} does the same by
  * hand). It samples before and after each iteration, as JMH's own {@code gc} profiler does, so the window
@@ -38,6 +40,7 @@ public final class CpuProfiler implements InternalProfiler {
     private long wallBefore;
     private long processBefore;
     private long childrenBefore;
+    private long machineBefore;
     private java.util.Map<Long, Long> threadsBefore;
     private ServerCpu.Sample serverBefore;
 
@@ -52,6 +55,7 @@ public final class CpuProfiler implements InternalProfiler {
         threadsBefore = ThreadCpu.clientThreads();
         processBefore = os.getProcessCpuTime();
         childrenBefore = ProcessCpu.exitedChildrenNanos();
+        machineBefore = ProcessCpu.machineNanos();
         wallBefore = System.nanoTime();
     }
 
@@ -62,6 +66,7 @@ public final class CpuProfiler implements InternalProfiler {
         long wallEnd = System.nanoTime();
         long processEnd = os.getProcessCpuTime();
         long childrenEnd = ProcessCpu.exitedChildrenNanos();
+        long machineEnd = ProcessCpu.machineNanos();
         ServerCpu.Sample after = ServerCpu.sample();
         ServerCpu.Stop stop = ServerCpu.lastStop();
         if (after.live() == 0 && stop != null && stop.wallNanos() > wallBefore) {
@@ -69,6 +74,7 @@ public final class CpuProfiler implements InternalProfiler {
             wallEnd = stop.wallNanos();
             processEnd = stop.processNanos();
             childrenEnd = stop.exitedChildrenNanos();
+            machineEnd = stop.machineNanos();
             after = stop.sample();
         }
         long wall = wallEnd - wallBefore;
@@ -76,6 +82,13 @@ public final class CpuProfiler implements InternalProfiler {
         long children = childrenEnd - childrenBefore;
         int cores = Runtime.getRuntime().availableProcessors();
         List<ScalarResult> out = results(wall, process, children, serverBefore, after, cores);
+        if (machineBefore >= 0 && machineEnd >= 0 && wall > 0) {
+            boolean here = after.colocated();
+            double ours = out.stream().filter(r -> r.getLabel().equals("cpu.client")
+                    || r.getLabel().equals("cpu.server") && here).mapToDouble(ScalarResult::getScore).sum();
+            out.add(scalar("cpu.other", Math.max(0, (machineEnd - machineBefore) / (double) wall - ours)));
+            out.add(scalar("cpu.machine.limit", ProcessCpu.machineCpus()));
+        }
         if (!threadsBefore.isEmpty()) {
             // over the whole iteration: a thread's tear-down after the server stopped is idle time, not load
             out.add(scalar("cpu.client.thread", busiest / (double) (System.nanoTime() - wallBefore)));

@@ -41,6 +41,35 @@ public final class ProcessCpu {
         }
     }
 
+    /**
+     * CPU time every process of this machine has used (user, nice, system, irq, softirq and steal of
+     * {@code /proc/stat}, all processors), in nanoseconds; -1 where there is no {@code /proc}.
+     */
+    public static long machineNanos() {
+        try {
+            String first = Files.readAllLines(Paths.get("/proc/stat"), StandardCharsets.UTF_8).get(0);
+            String[] f = first.trim().split("\\s+");
+            long ticks = 0;
+            for (int i : new int[]{1, 2, 3, 6, 7, 8}) {
+                ticks += i < f.length ? Long.parseLong(f[i]) : 0;
+            }
+            return ticks * (1_000_000_000L / clockTicks());
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Processors of this machine ({@code /proc/stat}'s cpuN lines), whatever this JVM may run on. */
+    public static int machineCpus() {
+        try {
+            int n = (int) Files.readAllLines(Paths.get("/proc/stat"), StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.matches("cpu\\d+\\s.*")).count();
+            return n > 0 ? n : Runtime.getRuntime().availableProcessors();
+        } catch (IOException | RuntimeException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+    }
+
     private static long ticksPerSecond;
 
     /** The kernel's clock ticks per second ({@code getconf CLK_TCK}; 100 on Linux's common ABIs). */

@@ -47,11 +47,11 @@ public final class ServerCpu {
     }
 
     /**
-     * The moment the last server stopped: wall clock, this JVM's process CPU and its exited children's CPU
-     * then, and the sums just after its final reading (its lifetime not yet among the reaped). JMH runs a
+     * The moment the last server stopped: wall clock, this JVM's process CPU, its exited children's CPU
+     * and the machine's then, and the sums just after its final reading (its lifetime not yet among the reaped). JMH runs a
      * trial's tear-down inside the last iteration; {@link CpuProfiler} ends that iteration's window here.
      */
-    public record Stop(long wallNanos, long processNanos, long exitedChildrenNanos, Sample sample) {
+    public record Stop(long wallNanos, long processNanos, long exitedChildrenNanos, long machineNanos, Sample sample) {
     }
 
     /** Ends a probe: what it used until now stays in the sums. */
@@ -109,6 +109,7 @@ public final class ServerCpu {
         long wall = System.nanoTime();
         long process = OS.getProcessCpuTime();
         long children = ProcessCpu.exitedChildrenNanos();
+        long machine = ProcessCpu.machineNanos();
         Live l = LIVE.remove(key);
         if (l != null) {
             long used = l.used();
@@ -118,7 +119,7 @@ public final class ServerCpu {
             }
             stopped++;
             lastStopped = l.probe;
-            lastStop = new Stop(wall, process, children, sample());
+            lastStop = new Stop(wall, process, children, machine, sample());
             if (l.probe.child()) {
                 reaped += l.last;
             }

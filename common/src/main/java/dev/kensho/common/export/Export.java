@@ -154,7 +154,8 @@ public final class Export {
                 + " recorded measurements. See env.json for machine, JVM and server configs.\n");
         sb.append("\nBottleneck: from the CPU each side used per iteration (cpu.* rows, in cores): server-bound when the"
                 + " server used ≥ 90% of the cores it can use, client-bound when the load generator used ≥ 90% of the"
-                + " cores left to it, neither when both had CPU to spare (latency or network).\n");
+                + " cores left to it or one of its threads ≥ 90% of a core, machine busy when other processes took the"
+                + " CPU (≥ 25% of the machine, ≥ 90% with ours), neither when all had CPU to spare (latency or network).\n");
         Verdicts verdicts = Verdicts.of(rows);
         Map<String, List<Results.Row>> byClass = new LinkedHashMap<>();
         rows.forEach(r -> byClass.computeIfAbsent(r.cls(), k -> new ArrayList<>()).add(r));

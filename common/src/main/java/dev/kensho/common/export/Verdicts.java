@@ -35,11 +35,15 @@ public final class Verdicts {
             Results.Row server = m.get("cpu.server");
             Results.Row serverLimit = m.get("cpu.server.limit");
             Results.Row busiest = m.get("cpu.client.thread");
+            Results.Row other = m.get("cpu.other");
+            Results.Row machine = m.get("cpu.machine.limit");
             byCase.put(k, Bottleneck.verdict(
                     server == null ? null : new Bottleneck.Cores(server.score(), server.error()),
                     serverLimit == null ? Double.NaN : serverLimit.score(),
                     new Bottleneck.Cores(client.score(), client.error()), clientLimit.score(),
-                    busiest == null ? null : new Bottleneck.Cores(busiest.score(), busiest.error())));
+                    busiest == null ? null : new Bottleneck.Cores(busiest.score(), busiest.error()),
+                    other == null ? null : new Bottleneck.Cores(other.score(), other.error()),
+                    machine == null ? Double.NaN : machine.score()));
         });
     }
 

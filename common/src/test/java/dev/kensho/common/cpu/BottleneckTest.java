@@ -69,6 +69,17 @@ class BottleneckTest {
     }
 
     @Test
+    void otherProcessesFillingTheMachineMakeItBusy() {
+        // 2 processors: server 0.3, client 0.5, others 1.1 → 1.9 of 2 used, 55% by others
+        Bottleneck.Verdict v = Bottleneck.verdict(c(0.3), 1, c(0.5), 1.7, c(0.2), c(1.1), 2);
+        assertEquals(Bottleneck.Kind.BUSY, v.kind());
+        assertTrue(v.sentence().endsWith("other processes 1.10 ± 0.02 of the machine's 2.00 (55%)"), v.sentence());
+        // an idle machine leaves the verdict alone, and a saturated side still wins
+        assertEquals(Bottleneck.Kind.NEITHER, Bottleneck.verdict(c(0.3), 1, c(0.5), 1.7, c(0.2), c(0.1), 2).kind());
+        assertEquals(Bottleneck.Kind.SERVER, Bottleneck.verdict(c(0.95), 1, c(0.1), 1.05, c(0.1), c(0.9), 2).kind());
+    }
+
+    @Test
     void unmeasuredServerIsUnknownUnlessTheClientIsSaturated() {
         Bottleneck.Verdict v = Bottleneck.verdict(null, Double.NaN, c(0.5), 2, null);
         assertEquals(Bottleneck.Kind.UNKNOWN, v.kind());

@@ -19,6 +19,7 @@ class ProcessCpuTest {
     @Test
     void childProcessCpuGrowsWithItsWorkAndEndsWithIt() throws Exception {
         long exitedBefore = ProcessCpu.exitedChildrenNanos();
+        long machineBefore = ProcessCpu.machineNanos();
         // a fixed loop, then "done", then it waits for its stdin to close
         Process p = new ProcessBuilder("/bin/sh", "-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; echo done; read x")
                 .redirectErrorStream(true).start();
@@ -36,6 +37,8 @@ class ProcessCpuTest {
             if (System.getProperty("os.name").toLowerCase().contains("linux")) {
                 long exitedAfter = ProcessCpu.exitedChildrenNanos();
                 assertTrue(exitedAfter > exitedBefore, "its CPU joins this JVM's exited children's: " + exitedBefore + " → " + exitedAfter);
+                assertTrue(ProcessCpu.machineNanos() > machineBefore, "the machine's CPU grows with it");
+                assertTrue(ProcessCpu.machineCpus() >= 1);
             }
         } finally {
             p.destroyForcibly();

@@ -28,7 +28,8 @@ class VerdictsTest {
                 row("1", "thrpt", 20_000, "jmh"),
                 row("1", "cpu.server", 0.2, "jmh"), row("1", "cpu.server.limit", 1, "jmh"),
                 row("1", "cpu.client", 0.3, "jmh"), row("1", "cpu.client.limit", 1.8, "jmh"),
-                row("1", "cpu.client.thread", 0.2, "jmh"),
+                row("1", "cpu.client.thread", 0.2, "jmh"), row("1", "cpu.other", 0.1, "jmh"),
+                row("1", "cpu.machine.limit", 2, "jmh"),
                 row("5", "thrpt", 90_000, "jmh"));
     }
 
@@ -42,7 +43,9 @@ class VerdictsTest {
         assertNull(v.of(rows.get(6)), "nor a recorded measurement");
         assertEquals(Bottleneck.Kind.NEITHER, v.of(rows.get(7)).kind());
         assertTrue(v.of(rows.get(7)).sentence().contains("busiest thread 0.20"), v.of(rows.get(7)).sentence());
-        assertNull(v.of(rows.get(13)), "no CPU figures, no verdict");
+        assertTrue(v.of(rows.get(7)).sentence().endsWith("other processes 0.10 ± 0.01 of the machine's 2.00 (5%)"),
+                v.of(rows.get(7)).sentence());
+        assertNull(v.of(rows.get(15)), "no CPU figures, no verdict");
         assertTrue(Verdicts.isPrimary(rows.get(0)));
     }
 
