@@ -248,6 +248,7 @@ public final class Bench {
                 .result(run.jmhResult(name).toString())
                 .resultFormat(ResultFormatType.JSON)
                 .shouldFailOnError(true)
+                .addProfiler(dev.kensho.common.cpu.CpuProfiler.class)
                 .jvmArgsPrepend(forkJvmArgs(run, cls).toArray(String[]::new));
         cp.params.forEach(ob::param);
         ScaleTable st = plan.scale;

@@ -3,6 +3,7 @@ package dev.kensho.common.export;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.Bottleneck;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -127,11 +128,14 @@ public final class Export {
     }
 
     static String csv(List<Results.Row> rows) {
-        StringBuilder sb = new StringBuilder("experiment,class,method,params,metric,score,error,unit,samples,source\n");
+        Verdicts verdicts = Verdicts.of(rows);
+        StringBuilder sb = new StringBuilder("experiment,class,method,params,metric,score,error,unit,samples,source,bottleneck,bottleneck_figures\n");
         for (Results.Row r : rows) {
+            Bottleneck.Verdict v = verdicts.of(r);
             sb.append(r.experiment()).append(',').append(r.cls()).append(',').append(r.method()).append(',').append(q(r.paramString())).append(',')
                     .append(q(r.metric())).append(',').append(num(r.score())).append(',').append(num(r.error()))
-                    .append(',').append(q(r.unit())).append(',').append(r.samples()).append(',').append(r.source()).append('\n');
+                    .append(',').append(q(r.unit())).append(',').append(r.samples()).append(',').append(r.source())
+                    .append(',').append(v == null ? "" : q(v.kind().label())).append(',').append(v == null ? "" : q(v.sentence())).append('\n');
         }
         return sb.toString();
     }
@@ -148,14 +152,24 @@ public final class Export {
         });
         sb.append("\n\nError columns: JMH's 99.9% confidence half-width for JMH scores; standard deviation for"
                 + " recorded measurements. See env.json for machine, JVM and server configs.\n");
+        sb.append("\nBottleneck: from the CPU each side used per iteration (cpu.* rows, in cores): server-bound when the"
+                + " server used ≥ 90% of the cores it can use, client-bound when the load generator used ≥ 90% of the"
+                + " cores left to it or one of its threads ≥ 90% of a core, machine busy when other processes took the"
+                + " CPU (≥ 25% of the machine, ≥ 90% with ours), neither when all had CPU to spare (latency or network).\n");
+        Verdicts verdicts = Verdicts.of(rows);
         Map<String, List<Results.Row>> byClass = new LinkedHashMap<>();
         rows.forEach(r -> byClass.computeIfAbsent(r.cls(), k -> new ArrayList<>()).add(r));
         byClass.forEach((cls, rs) -> {
-            sb.append("\n## ").append(cls).append("\n\n| method | params | metric | score | ± error | unit | n |\n|---|---|---|---:|---:|---|---:|\n");
+            sb.append("\n## ").append(cls).append("\n\n| method | params | metric | score | ± error | unit | n | bottleneck |\n|---|---|---|---:|---:|---|---:|---|\n");
             for (Results.Row r : rs) {
+                if (Verdicts.isCpu(r) && r.metric().endsWith(".limit")) {
+                    continue; // shown in the verdict's sentence
+                }
+                Bottleneck.Verdict v = Verdicts.isPrimary(r) ? verdicts.of(r) : null;
                 sb.append("| ").append(r.method()).append(" | ").append(r.paramString()).append(" | ").append(r.metric())
                         .append(" | ").append(fmt(r.score())).append(" | ").append(fmt(r.error())).append(" | ")
-                        .append(r.unit()).append(" | ").append(r.samples()).append(" |\n");
+                        .append(r.unit()).append(" | ").append(r.samples()).append(" | ")
+                        .append(v == null ? "" : "**" + v.kind().label() + "**: " + v.sentence()).append(" |\n");
             }
         });
         List<String> notes = notes();

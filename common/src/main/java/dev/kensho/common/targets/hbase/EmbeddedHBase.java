@@ -28,11 +28,25 @@ public final class EmbeddedHBase extends HBaseTarget {
     private final HBaseTestingUtility util;
     private final Path dir;
     private final int regionServers;
+    private final dev.kensho.common.cpu.ServerCpu.Registration cpu;
+
+    /**
+     * Threads of the mini cluster's servers (region servers, master, their RPC handlers and event loops, WAL
+     * sync, flushes, compactions, procedures, ZooKeeper), by the names HBase 2.6 gives them; the rest of
+     * this JVM is the client (its RPC client, connection pools, JMH's threads, GC, JIT).
+     */
+    static final java.util.regex.Pattern SERVER_THREADS = java.util.regex.Pattern.compile(
+            "^(RpcServer\\.|RS-EventLoopGroup|RS:|M:|RS_|RSProcedureDispatcher|PEWorker|ProcedureDispatcher|regionserver/"
+                    + "|master/|sync\\.\\d|MemStoreFlusher|HBase-Metrics2|SyncThread|NIOServerCxnFactory|NIOWorkerThread"
+                    + "|ProcessThread\\(sid|RequestThrottler|JvmPauseMonitor|LruBlockCache|BucketCache|.*[Cc]ompact|.*Chore)");
 
     private EmbeddedHBase(HBaseTestingUtility util, Path dir, int regionServers) {
         this.util = util;
         this.dir = dir;
         this.regionServers = regionServers;
+        int cores = Runtime.getRuntime().availableProcessors();
+        this.cpu = dev.kensho.common.cpu.ServerCpu.register(new dev.kensho.common.cpu.ServerCpu.Probe(describe(),
+                dev.kensho.common.cpu.ThreadCpu.matching(SERVER_THREADS), cores, true, true, false));
     }
 
     /** Starts a mini cluster with {@code kensho.hbase.regionServers} region servers. */
@@ -151,6 +165,7 @@ public final class EmbeddedHBase extends HBaseTarget {
     @Override
     public void close() {
         super.close();
+        cpu.close();
         try {
             util.shutdownMiniHBaseCluster();
             util.shutdownMiniZKCluster();

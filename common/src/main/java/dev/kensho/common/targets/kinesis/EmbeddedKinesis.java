@@ -68,6 +68,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
     private final String version;
     private final String nodeVersion;
     private final Map<String, Object> options;
+    private dev.kensho.common.cpu.ServerCpu.Registration cpu = () -> { };
 
     private EmbeddedKinesis(ChildProcess process, Path dir, int port, String version, String nodeVersion,
                             Map<String, Object> options) {
@@ -117,6 +118,11 @@ public final class EmbeddedKinesis extends KinesisTarget {
 
     private void awaitReady() {
         process.awaitListening(port, Duration.ofSeconds(20));
+        long pid = process.pid();
+        // node runs kinesalite's JavaScript on one thread: one core is all it can use
+        cpu = dev.kensho.common.cpu.ServerCpu.register(new dev.kensho.common.cpu.ServerCpu.Probe(describe(),
+                dev.kensho.common.cpu.ProcessCpu.of(pid), dev.kensho.common.cpu.ProcessCpu.limit(pid, 1), false,
+                dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true));
     }
 
     /** The Node executable, or a one-line error saying how to get one. */
@@ -230,6 +236,10 @@ public final class EmbeddedKinesis extends KinesisTarget {
         m.put("emulator_version", version);
         m.put("node_version", nodeVersion);
         m.put("bind", "127.0.0.1");
+        String cpus = dev.kensho.common.cpu.ProcessCpu.cpusAllowed(process.pid());
+        if (cpus != null) {
+            m.put("cpus_allowed", cpus);
+        }
         m.put("options", options);
         m.put("enforces_5MiB_per_call", false);
         m.put("enforces_shard_throughput", false);
@@ -239,6 +249,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
     @Override
     public synchronized void close() {
         super.close();
+        cpu.close();
         process.close();
         TempDirs.delete(dir);
     }

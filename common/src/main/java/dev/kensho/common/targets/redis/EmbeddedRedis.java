@@ -137,6 +137,18 @@ public final class EmbeddedRedis extends RedisTarget {
     }
 
     @Override
+    protected dev.kensho.common.cpu.ServerCpu.Probe cpuProbe() {
+        return new dev.kensho.common.cpu.ServerCpu.Probe(describe(), dev.kensho.common.cpu.ProcessCpu.of(pid),
+                dev.kensho.common.cpu.ProcessCpu.limit(pid, ioThreads()), false,
+                dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true);
+    }
+
+    @Override
+    protected String cpusAllowed() {
+        return dev.kensho.common.cpu.ProcessCpu.cpusAllowed(pid);
+    }
+
+    @Override
     public String host() {
         return "127.0.0.1";
     }

@@ -3,6 +3,8 @@ package dev.kensho.common.targets.redis;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.Bottleneck;
+import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.export.Recorder;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -36,6 +38,8 @@ public abstract class RedisTarget implements AutoCloseable {
 
     private final String prefix = Settings.keyPrefix();
     private RedisClient lettuce;
+    private ServerCpu.Registration cpu;
+    private Jedis cpuConnection;
 
     public abstract Kind kind();
 
@@ -209,6 +213,9 @@ public abstract class RedisTarget implements AutoCloseable {
             out.put("os", server.get("os"));
             out.put("arch_bits", server.get("arch_bits"));
             out.put("io_threads_active", info(j, "stats").get("io_threads_active"));
+            if (cpusAllowed() != null) {
+                out.put("cpus_allowed", cpusAllowed());
+            }
             Map<String, String> config = new TreeMap<>();
             try {
                 config.putAll(j.configGet("*"));
@@ -220,6 +227,62 @@ public abstract class RedisTarget implements AutoCloseable {
             out.put("config", config);
         }
         return out;
+    }
+
+    // ---- the server's CPU, for the bottleneck verdict ------------------------------------------------
+
+    /** Counts this server's CPU in every iteration's figures ({@link ServerCpu}) until {@link #close()}. */
+    synchronized void watchCpu() {
+        if (cpu == null) {
+            cpu = ServerCpu.register(cpuProbe());
+        }
+    }
+
+    /**
+     * How to read this server's CPU: {@code INFO cpu} (used_cpu_user + used_cpu_sys) on its own connection;
+     * the embedded target reads its process instead. It can use io-threads cores, no more than this
+     * machine's when it runs here.
+     */
+    protected ServerCpu.Probe cpuProbe() {
+        boolean here = java.util.Set.of("127.0.0.1", "localhost", "::1", "[::1]").contains(host());
+        int threads = ioThreads();
+        return new ServerCpu.Probe(describe(), this::infoCpuNanos,
+                here ? Bottleneck.serverLimit(threads, Runtime.getRuntime().availableProcessors()) : Math.max(1, threads),
+                false, here, false);
+    }
+
+    /** {@code io-threads} of the server (1 when CONFIG GET is refused: a managed Redis). */
+    protected int ioThreads() {
+        try (Jedis j = jedis()) {
+            return Integer.parseInt(j.configGet("io-threads").getOrDefault("io-threads", "1"));
+        } catch (RuntimeException e) {
+            return 1;
+        }
+    }
+
+    private synchronized long infoCpuNanos() {
+        try {
+            if (cpuConnection == null) {
+                cpuConnection = jedis(CONNECT_TIMEOUT);
+            }
+            Map<String, String> c = info(cpuConnection, "cpu");
+            return Math.round((Double.parseDouble(c.get("used_cpu_user")) + Double.parseDouble(c.get("used_cpu_sys"))) * 1e9);
+        } catch (RuntimeException e) {
+            if (cpuConnection != null) {
+                try {
+                    cpuConnection.close();
+                } catch (RuntimeException ignored) {
+                    // broken already
+                }
+                cpuConnection = null; // the next reading reconnects
+            }
+            return -1;
+        }
+    }
+
+    /** The cores the server may run on ("0-1"), where known; recorded with its config. */
+    protected String cpusAllowed() {
+        return null;
     }
 
     /** Records {@link #serverInfo()} in the current run folder (once per fork). */
@@ -240,7 +303,23 @@ public abstract class RedisTarget implements AutoCloseable {
 
     @Override
     public void close() {
+        ServerCpu.Registration r;
         synchronized (this) {
+            r = cpu;
+            cpu = null;
+        }
+        if (r != null) {
+            r.close(); // outside this lock: the final reading takes the registry's lock, then this one
+        }
+        synchronized (this) {
+            if (cpuConnection != null) {
+                try {
+                    cpuConnection.close();
+                } catch (RuntimeException ignored) {
+                    // the server may be gone already
+                }
+                cpuConnection = null;
+            }
             if (lettuce != null) {
                 lettuce.shutdown(Duration.ZERO, Duration.ofSeconds(2));
                 lettuce = null;

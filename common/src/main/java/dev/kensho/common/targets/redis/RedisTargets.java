@@ -57,6 +57,7 @@ public final class RedisTargets {
         } else {
             t = EmbeddedRedis.start(config);
         }
+        t.watchCpu();
         return t;
     }
 }
