@@ -111,7 +111,9 @@ public final class Compare {
     public static List<Diff> diff(List<Results.Row> before, List<Results.Row> after) {
         Map<String, Results.Row> b = new LinkedHashMap<>();
         before.forEach(r -> b.put(key(r), r));
-        return after.stream().filter(r -> b.containsKey(key(r))).map(r -> new Diff(b.get(key(r)), r)).toList();
+        // the CPU figures describe a result (its bottleneck), they are not results a gate should judge
+        return after.stream().filter(r -> !dev.kensho.common.export.Verdicts.isCpu(r))
+                .filter(r -> b.containsKey(key(r))).map(r -> new Diff(b.get(key(r)), r)).toList();
     }
 
     static String key(Results.Row r) {

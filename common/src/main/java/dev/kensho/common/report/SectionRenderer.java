@@ -20,6 +20,26 @@ final class SectionRenderer {
     private SectionRenderer() {
     }
 
+    /**
+     * What limited every result: the server's and the load generator's CPU per iteration (JMH's mean and
+     * 99.9% half-width, in cores) and the verdict they give ({@link dev.kensho.common.cpu.Bottleneck}).
+     */
+    static Table bottlenecks(List<Results.Row> own) {
+        dev.kensho.common.export.Verdicts verdicts = dev.kensho.common.export.Verdicts.of(own);
+        Table t = Table.of("What limited each result (CPU per iteration, in cores: the server's, the load generator's;"
+                + " a result measured while its own client was saturated says so):", "benchmark", "case", "verdict");
+        for (Results.Row r : own) {
+            if (!dev.kensho.common.export.Verdicts.isPrimary(r)) {
+                continue;
+            }
+            dev.kensho.common.cpu.Bottleneck.Verdict v = verdicts.of(r);
+            if (v != null) {
+                t.row(r.cls() + "." + r.method(), caseOf(r), v.toString());
+            }
+        }
+        return t;
+    }
+
     static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env)
             throws IOException {
         List<Results.Row> own = runRows.stream().filter(r -> r.experiment().equals(s.id())).toList();
@@ -63,6 +83,10 @@ final class SectionRenderer {
         Table cal = calibration(own);
         if (!cal.isEmpty()) {
             blocks.add(new Rendered.Block(null, cal.caption(), null, null, cal));
+        }
+        Table bound = bottlenecks(own);
+        if (!bound.isEmpty()) {
+            blocks.add(new Rendered.Block("bottleneck-" + s.id(), "bottleneck", null, null, bound));
         }
         return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
                 ledger(s, published, rows, env, drawn), blocks);
