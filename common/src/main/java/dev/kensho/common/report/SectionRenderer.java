@@ -93,6 +93,18 @@ final class SectionRenderer {
     }
 
     /** Per published figure: ours, its interval, the published value, the verdict, and the chart it is on. */
+    /** The precision budget of a number beside a published figure: a 99.9% half-width of at most 5% of it. */
+    static final double BUDGET = 0.05;
+
+    /** "" when the number meets the budget; else what it is: "unresolved: ±31%" (or "no interval"). */
+    static String budget(double value, double halfWidth) {
+        if (Double.isNaN(halfWidth)) {
+            return " (no interval)";
+        }
+        double rel = Math.abs(halfWidth / value);
+        return rel <= BUDGET ? "" : String.format(java.util.Locale.ROOT, " (unresolved: ±%.0f%%)", 100 * rel);
+    }
+
     static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn) {
         Table t = Table.of("", "published claim or figure", ">ours", ">± (99.9%)", ">published", "verdict",
                 "ours measured with", "published on", "source", "chart");
@@ -111,7 +123,7 @@ final class SectionRenderer {
                 double e = Double.isNaN(r.error()) ? Double.NaN : p.convert(r.error(), r.unit());
                 String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
                         .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
-                t.row(p.what(), Export.fmt(v) + " " + p.unit(), Export.fmt(e), pub, Verdict.of(p, v, e, cores),
+                t.row(p.what(), Export.fmt(v) + " " + p.unit(), Export.fmt(e) + budget(v, e), pub, Verdict.of(p, v, e, cores),
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
                                 + " cores shared by client and server", p.setup(), p.source(), chart);
             }

@@ -58,7 +58,7 @@ class SectionRendererTest {
         assertEquals("higher", Ratios.reading(ratio));
 
         String ledger = r.ledger().markdown();
-        assertTrue(ledger.contains("| A ÷ B | 2.00 x | 0.141 | 2.00 x | reproduced (ours 2.00 [1.86, 2.14] vs 2.00) | size=16 transport=A ÷ transport=B;"), ledger);
+        assertTrue(ledger.contains("| A ÷ B | 2.00 x | 0.141 (unresolved: ±7%) | 2.00 x | reproduced (ours 2.00 [1.86, 2.14] vs 2.00) | size=16 transport=A ÷ transport=B;"), ledger);
         assertTrue(ledger.contains("| rate of A | 200.0 ops/s | 10.00 | 150.0 ops/s | context (no verdict) |"), ledger);
         assertTrue(ledger.contains("[x-rate](#x-rate)"), "the ledger links to the chart");
         assertTrue(Files.size(tmp.resolve("charts/x-rate.png")) > 1000);
@@ -91,5 +91,12 @@ class SectionRendererTest {
         assertEquals("Caption with [link](#x)\n\n| name | value |\n|---|---:|\n| a\\|b | 1.0 |\n| <c> | 2 |\n\n", t.markdown());
         assertEquals("<p>Caption with <a href=\"#x\">link</a></p><table><tr><th>name</th><th>value</th></tr>"
                 + "<tr><td>a|b</td><td class=\"n\">1.0</td></tr><tr><td>&lt;c&gt;</td><td class=\"n\">2</td></tr></table>", t.html());
+    }
+
+    @Test
+    void aNumberOutsideThePrecisionBudgetSaysSo() {
+        org.junit.jupiter.api.Assertions.assertEquals("", SectionRenderer.budget(100, 5));
+        org.junit.jupiter.api.Assertions.assertEquals(" (unresolved: ±31%)", SectionRenderer.budget(100, 31));
+        org.junit.jupiter.api.Assertions.assertEquals(" (no interval)", SectionRenderer.budget(100, Double.NaN));
     }
 }
