@@ -49,6 +49,11 @@ final class ChildRun implements AutoCloseable {
 
     /** The first descendant whose command line contains {@code name}, waiting up to {@code seconds}. */
     Optional<ProcessHandle> awaitDescendant(String name, int seconds) throws InterruptedException {
+        return awaitDescendant(process, name, seconds);
+    }
+
+    /** The same for any process this test started (a launcher, a Maven build). */
+    static Optional<ProcessHandle> awaitDescendant(Process process, String name, int seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline && process.isAlive()) {
             Optional<ProcessHandle> p = process.descendants()

@@ -138,16 +138,7 @@ final class MavenRun implements AutoCloseable {
     }
 
     Optional<ProcessHandle> awaitDescendant(String name, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline && process.isAlive()) {
-            Optional<ProcessHandle> p = process.descendants()
-                    .filter(h -> h.info().commandLine().orElse("").contains(name)).findFirst();
-            if (p.isPresent()) {
-                return p;
-            }
-            Thread.sleep(100); // polling for a process another JVM starts
-        }
-        return Optional.empty();
+        return ChildRun.awaitDescendant(process, name, seconds);
     }
 
     @Override

@@ -52,13 +52,19 @@ public final class Recorder {
      * @param metric    e.g. {@code used_memory_per_member}
      */
     public static void measurement(String benchmark, Map<String, String> params, String metric, double value, String unit) {
+        append(MEASUREMENTS_FILE, measurementLine(benchmark, params, metric, value, unit));
+    }
+
+    /** One line of {@link #MEASUREMENTS_FILE}, as {@link Results} reads it back (test fixtures write the same). */
+    public static Map<String, Object> measurementLine(String benchmark, Map<String, String> params, String metric,
+                                                      double value, String unit) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("benchmark", benchmark);
         m.put("params", params);
         m.put("metric", metric);
         m.put("value", value);
         m.put("unit", unit);
-        append(MEASUREMENTS_FILE, m);
+        return m;
     }
 
     /**

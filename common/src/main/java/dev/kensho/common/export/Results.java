@@ -40,7 +40,33 @@ public final class Results {
         public String param(String k) {
             return params.get(k);
         }
+
+        /**
+         * The 99.9% half-width of this number's interval, NaN when it has none: JMH's own for JMH scores
+         * (and rates derived from them, scaled alike) and for derived ratios (propagated half-widths); for a
+         * recorded measurement, Student's t over its samples from their standard deviation. Every interval
+         * the report and Compare judge by comes from here, never from {@code error} directly.
+         */
+        public double halfWidth() {
+            if (Double.isNaN(error) || Double.isInfinite(error)) {
+                return Double.NaN;
+            }
+            if (!RECORDED.equals(source)) {
+                return error;
+            }
+            if (samples < 2) {
+                return Double.NaN;
+            }
+            double t = new org.apache.commons.math3.distribution.TDistribution(samples - 1)
+                    .inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+            return t * error / Math.sqrt(samples);
+        }
     }
+
+    /** The confidence of every interval the suite states (JMH's own). */
+    public static final double CONFIDENCE = 0.999;
+    /** {@link Row#source()} of a number recorded beside JMH's score ({@link Recorder#measurement}). */
+    public static final String RECORDED = "recorded";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -104,7 +130,7 @@ public final class Results {
             double sd = values.size() < 2 ? Double.NaN : Math.sqrt(values.stream()
                     .mapToDouble(v -> (v - mean) * (v - mean)).sum() / (values.size() - 1));
             rows.add(new Row(experiment(bench), cls(bench), method(bench), params(m.get("params")), m.get("metric").asText(), mean, sd,
-                    m.path("unit").asText(""), values.size(), "recorded"));
+                    m.path("unit").asText(""), values.size(), RECORDED));
         });
         return rows;
     }

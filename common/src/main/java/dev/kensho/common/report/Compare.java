@@ -8,7 +8,6 @@ import dev.kensho.common.Settings;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,7 +45,7 @@ public final class Compare {
     static final String USAGE = "usage: Compare [--noise <A/A run 1> <A/A run 2> | --noise <" + NOISE_FILE
             + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
-    static final double CONFIDENCE = 0.999;
+    static final double CONFIDENCE = Results.CONFIDENCE;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Compare() {
@@ -93,19 +92,9 @@ public final class Compare {
         }
     }
 
-    /** The 99.9% half-width of a row's interval, NaN when it has none. */
+    /** The 99.9% half-width of a row's interval, NaN when it has none ({@link Results.Row#halfWidth()}). */
     public static double halfWidth(Results.Row r) {
-        if (Double.isNaN(r.error()) || Double.isInfinite(r.error())) {
-            return Double.NaN;
-        }
-        if (!"recorded".equals(r.source())) {
-            return r.error(); // JMH's 99.9% half-width (derived rates: scaled alike)
-        }
-        if (r.samples() < 2) {
-            return Double.NaN;
-        }
-        double t = new TDistribution(r.samples() - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-        return t * r.error() / Math.sqrt(r.samples());
+        return r.halfWidth();
     }
 
     public static List<Diff> diff(List<Results.Row> before, List<Results.Row> after) {

@@ -40,8 +40,9 @@ public final class Ratios {
                 Math.min(a.samples(), b.samples()), DERIVED);
     }
 
+    /** The relative 99.9% half-width (a recorded measurement's standard deviation is not one). */
     private static double relative(Results.Row r) {
-        return Double.isNaN(r.error()) ? Double.NaN : r.error() / Math.abs(r.score());
+        return r.halfWidth() / Math.abs(r.score());
     }
 
     /** The params of {@code b} that differ from {@code a}'s, "k=v …". */

@@ -120,7 +120,7 @@ final class SectionRenderer {
             }
             for (Results.Row r : ours) {
                 double v = p.convert(r.score(), r.unit());
-                double e = Double.isNaN(r.error()) ? Double.NaN : p.convert(r.error(), r.unit());
+                double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
                 String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
                         .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
                 t.row(p.what(), Export.fmt(v) + " " + p.unit(), Export.fmt(e) + budget(v, e), pub, Verdict.of(p, v, e, cores),
@@ -150,12 +150,12 @@ final class SectionRenderer {
     /** Rows whose method, params or metric name a calibration tool (redis-cli, redis-benchmark, PE). */
     static Table calibration(List<Results.Row> rows) {
         Table t = Table.of("Calibration rows (external tools on the same server):", "benchmark", "params", "metric",
-                ">value", ">±");
+                ">value", ">± (99.9%)");
         rows.stream().filter(r -> (r.method() + " " + r.paramString() + " " + r.metric()).toLowerCase()
                         .matches(".*(redis_cli|redis-cli|rediscli|redis_benchmark|redis-benchmark|redisbenchmark|performanceevaluation|calibration).*"))
                 .filter(r -> !r.unit().equals("B") && !r.unit().equals("x"))
                 .forEach(r -> t.row(r.cls() + "." + r.method(), r.paramString(), r.metric(),
-                        Export.fmt(r.score()) + " " + r.unit(), Export.fmt(r.error())));
+                        Export.fmt(r.score()) + " " + r.unit(), Export.fmt(r.halfWidth())));
         return t;
     }
 }

@@ -99,4 +99,19 @@ class SectionRendererTest {
         org.junit.jupiter.api.Assertions.assertEquals(" (unresolved: ±31%)", SectionRenderer.budget(100, 31));
         org.junit.jupiter.api.Assertions.assertEquals(" (no interval)", SectionRenderer.budget(100, Double.NaN));
     }
+
+    @Test
+    void aRecordedMeasurementsStandardDeviationIsTurnedIntoItsIntervalBeforeARatioUsesIt() {
+        // 3 samples, sd 1: the 99.9% half-width is t(2) × 1 / √3 = 31.60 × 0.577 = 18.24, not 1
+        Results.Row a = new Results.Row("x-y", "FooBenchmark", "run", Map.of("io", "2"), "latency_p50", 100, 1, "us", 3,
+                Results.RECORDED);
+        Results.Row b = new Results.Row("x-y", "FooBenchmark", "run", Map.of("io", "1"), "latency_p50", 100, 0, "us", 3,
+                Results.RECORDED);
+        assertEquals(18.24, a.halfWidth(), 0.01);
+        Results.Row ratio = Ratios.ratio("p50_ratio", a, b);
+        assertEquals(0.1824, ratio.error(), 0.001);
+        assertEquals("not resolved at this noise", Ratios.reading(ratio));
+        assertEquals(Double.NaN, new Results.Row("x-y", "FooBenchmark", "run", Map.of(), "m", 1, 1, "us", 1,
+                Results.RECORDED).halfWidth(), "one sample: no interval");
+    }
 }

@@ -84,13 +84,16 @@ public final class FixtureRun {
     }
 
     public FixtureRun measurement(String bench, Map<String, String> params, String metric, double value, String unit) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("benchmark", bench);
-        m.put("params", params);
-        m.put("metric", metric);
-        m.put("value", value);
-        m.put("unit", unit);
-        return append(Recorder.MEASUREMENTS_FILE, m);
+        return append(Recorder.MEASUREMENTS_FILE, Recorder.measurementLine(bench, params, metric, value, unit));
+    }
+
+    /** Params from "k", "v", "k", "v" … (mutable, for a test to vary). */
+    public static Map<String, String> params(String... kv) {
+        Map<String, String> m = new java.util.HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
     }
 
     public FixtureRun work(String bench, Map<String, String> params, long records, long bytes) {

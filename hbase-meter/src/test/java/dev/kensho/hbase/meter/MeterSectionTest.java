@@ -9,7 +9,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,11 +21,7 @@ class MeterSectionTest {
     private static final String P = "dev.kensho.hbase.meter.";
 
     private static Map<String, String> p(String... kv) {
-        Map<String, String> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return m;
+        return FixtureRun.params(kv);
     }
 
     static FixtureRun fixture(Path dir) {

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,11 +18,7 @@ class SetsSectionTest {
     private static final String P = "dev.kensho.redis.sets.";
 
     private static Map<String, String> p(String... kv) {
-        Map<String, String> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return m;
+        return FixtureRun.params(kv);
     }
 
     static FixtureRun fixture(Path dir) {
