@@ -118,8 +118,15 @@ public final class Ratios {
         return r -> r.cls().equals(cls) && r.method().matches(method) && r.metric().equals(metric);
     }
 
-    /** "higher", "lower" or "not resolved at this noise": where the ratio's interval lies against 1. */
+    /**
+     * "higher", "lower" or "not resolved at this noise": where a ratio's (or growth exponent's) interval lies
+     * against 1; a derived value in a unit of its own (an extrapolated time, a knee rate) is compared with
+     * nothing and reads as its interval only.
+     */
     public static String reading(Results.Row ratio) {
+        if (!"x".equals(ratio.unit()) && !ratio.unit().isEmpty()) {
+            return Double.isNaN(ratio.error()) ? "no interval" : "±" + Math.round(100 * ratio.error() / Math.abs(ratio.score())) + "%";
+        }
         if (Double.isNaN(ratio.error())) {
             return "no interval (one sample)";
         }
