@@ -27,6 +27,7 @@ public enum Setting {
     SCALE("kensho.scale", "default", "smoke | default | seed: the sizes every benchmark uses", Use.RUN),
     BENCH("kensho.bench", ".*", "regex over benchmark names (package.Class.method): which to run", Use.RUN),
     JFR("kensho.jfr", "false", "attach JMH's JFR profiler; recordings land in jfr/<Class>/ of the run", Use.RUN),
+    PIN("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)", Use.RUN),
     ARGS("kensho.args", "", "JMH flags for the Maven bench profile (-p name=v, -f, -wi, -prof …)", Use.MAVEN),
     RESULTS("kensho.results", "<root>/target/kensho-runs", "where run folders go", Use.RUN_AND_COMMANDS),
     RUN_ID("kensho.runId", "a timestamp", "name of the run folder", Use.RUN),

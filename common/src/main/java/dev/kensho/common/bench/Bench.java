@@ -196,6 +196,7 @@ public final class Bench {
         if (byClass.isEmpty() && requireMatch) {
             throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of " + only);
         }
+        dev.kensho.common.cpu.Affinity.mode(); // a bad -Dkensho.pin stops the run before any fork
         List<ClassPlan> plans = new ArrayList<>();
         for (Map.Entry<String, List<String>> e : byClass.entrySet()) {
             Class<?> cls;

@@ -36,6 +36,7 @@ public final class EmbeddedRedis extends RedisTarget {
     private final int port;
     private final String password;
     private long pid = -1;
+    private Map<String, Object> affinity = Map.of();
 
     private EmbeddedRedis(ChildProcess process, Path dir, int port, String password) {
         this.process = process;
@@ -88,6 +89,16 @@ public final class EmbeddedRedis extends RedisTarget {
     private void awaitReady() {
         process.awaitListening(port, Duration.ofSeconds(10));
         pid = process.pid();
+        affinity = dev.kensho.common.cpu.Affinity.split(pid);
+    }
+
+    @Override
+    public Map<String, Object> serverInfo() {
+        Map<String, Object> out = super.serverInfo();
+        if (!affinity.isEmpty()) {
+            out.put("affinity", affinity);
+        }
+        return out;
     }
 
     /** The redis-server binary: the user's, else the bundled one (extracted once per tmpdir). */
