@@ -33,8 +33,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Cases: {@code transport} = {@code TCP} (the baseline, {@link TcpLink}), {@code JEDIS},
  * {@code LETTUCE} ({@link Client}); {@code publisher} = {@code SYNC} (one message at a time: one blocking
- * {@code PUBLISH}, its reply, the next — the loop the write-up most likely ran, an inference from "a very
- * simple C++ program", see {@link PublishLoop}) or {@code PIPELINED} (up to 256 per flush: context, not the
+ * {@code PUBLISH}, its reply, the next — the loop the write-up most likely ran, an inference from its "a
+ * program (C++) that just sends data of the given length", see {@link PublishLoop}) or {@code PIPELINED} (up to 256 per flush: context, not the
  * write-up's loop); {@code messageBytes} = a log sweep 16 B … 1 MiB; {@code windowBytes} = the in-flight
  * window of {@link Flow} (default 8 MiB), which keeps the publisher from outrunning the subscriber (see
  * there why that matters).

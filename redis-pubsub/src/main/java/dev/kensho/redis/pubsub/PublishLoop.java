@@ -10,8 +10,8 @@ import dev.kensho.common.targets.redis.RedisTarget;
  *       the flush (Jedis {@code Pipeline}, Lettuce with auto-flush off; TCP: one buffered write per batch);</li>
  *   <li>{@code SYNC}: one message at a time — one blocking {@code PUBLISH}, its reply read, then the next
  *       (Jedis {@code publish}, Lettuce's synchronous API; TCP: one write per message, which has no reply to
- *       wait for). This is the loop the write-up most likely ran: it describes its publisher only as "a very
- *       simple C++ program that just sends data of the given length", and the plain way to do that with
+ *       wait for). This is the loop the write-up most likely ran: it describes its publisher only as "a
+ *       program (C++) that just sends data of the given length", and the plain way to do that with
  *       hiredis is one {@code redisCommand} per message, which blocks until the reply. That is an inference,
  *       not something the write-up states.</li>
  * </ul>
