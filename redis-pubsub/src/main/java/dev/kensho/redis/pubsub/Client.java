@@ -17,10 +17,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@code JEDIS}: publisher = one {@link Pipeline} (messages written as they are queued, replies
- *       read at {@link Publisher#flush}); subscriber = {@link BinaryJedisPubSub} /
+ *       read at {@link Publisher#flush}), or one blocking {@code publish} per message ({@link JedisSyncPublisher});
+ *       subscriber = {@link BinaryJedisPubSub} /
  *       {@link BinaryJedisShardedPubSub} on its own thread.</li>
  *   <li>{@code LETTUCE}: publisher = async commands with auto-flush off (one write per flush, replies
- *       awaited at flush); subscriber = a pub/sub connection whose listener runs on Lettuce's event loop.</li>
+ *       awaited at flush), or its synchronous API ({@link LettuceSyncPublisher}); subscriber = a pub/sub connection whose listener runs on Lettuce's event loop.</li>
  * </ul>
  * One class per implementation ({@link JedisPublisher}, {@link JedisSubscriber}, {@link LettucePublisher},
  * {@link LettuceSubscriber}); the publishers' reply bookkeeping is {@link CountingPublisher}'s.
@@ -35,6 +36,11 @@ public enum Client {
         }
 
         @Override
+        public Publisher syncPublisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers) {
+            return new JedisSyncPublisher(target, channel, mode, messageBytes, expectedReceivers);
+        }
+
+        @Override
         public Subscriber subscribe(RedisTarget target, String channel, PubSubMode mode, Receiver receiver) {
             return new JedisSubscriber(target, channel, mode, receiver);
         }
@@ -44,6 +50,11 @@ public enum Client {
         @Override
         public Publisher publisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers) {
             return new LettucePublisher(target, channel, mode, messageBytes, expectedReceivers);
+        }
+
+        @Override
+        public Publisher syncPublisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers) {
+            return new LettuceSyncPublisher(target, channel, mode, messageBytes, expectedReceivers);
         }
 
         @Override
@@ -67,7 +78,11 @@ public enum Client {
      */
     public static final Duration SUBSCRIBER_READ_TIMEOUT = Duration.ofSeconds(60);
 
+    /** The batching publisher: messages queued by {@link Publisher#publish}, written and answered at {@link Publisher#flush}. */
     public abstract Publisher publisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers);
+
+    /** The one-at-a-time publisher ({@link PublishLoop#SYNC}): each {@link Publisher#publish} returns with its reply. */
+    public abstract Publisher syncPublisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers);
 
     /** Subscribes and returns once the server confirmed the subscription. */
     public abstract Subscriber subscribe(RedisTarget target, String channel, PubSubMode mode, Receiver receiver);

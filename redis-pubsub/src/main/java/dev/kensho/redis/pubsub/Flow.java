@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  * ever cut off — which is checked: every message must arrive, in order ({@link #drain}).
  *
  * <p>Messages are flushed in batches of {@link #batch()} (a pipeline: up to 256 messages or a quarter of
- * the window). Every wait is bounded: no progress for {@link #STALL_TIMEOUT} ends the run with a message.
+ * the window; 1 for a one-at-a-time publisher, {@link PublishLoop#SYNC}). Every wait is bounded: no progress for {@link #STALL_TIMEOUT} ends the run with a message.
  */
 public final class Flow implements Receiver.Listener {
 
@@ -41,11 +41,16 @@ public final class Flow implements Receiver.Listener {
 
     /** @param where what carries the messages, for error messages (a target's description, "tcp loopback") */
     public Flow(String where, Publisher publisher, List<Receiver> receivers, int messageBytes, long windowBytes) {
+        this(where, publisher, receivers, messageBytes, windowBytes, MAX_BATCH);
+    }
+
+    /** As above, with at most {@code maxBatch} messages per flush (1: every message flushed on its own). */
+    public Flow(String where, Publisher publisher, List<Receiver> receivers, int messageBytes, long windowBytes, int maxBatch) {
         this.where = where;
         this.publisher = publisher;
         this.receivers = List.copyOf(receivers);
         this.window = Math.max(2, Math.min(MAX_WINDOW_MESSAGES, windowBytes / messageBytes));
-        this.batch = (int) Math.max(1, Math.min(MAX_BATCH, window / 4));
+        this.batch = (int) Math.max(1, Math.min(Math.min(MAX_BATCH, maxBatch), window / 4));
         receivers.forEach(r -> r.listener(this));
     }
 

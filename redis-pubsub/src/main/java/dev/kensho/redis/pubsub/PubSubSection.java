@@ -1,6 +1,7 @@
 package dev.kensho.redis.pubsub;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.report.ChartSpec;
 import dev.kensho.common.report.Plot;
@@ -8,6 +9,7 @@ import dev.kensho.common.report.Published;
 import dev.kensho.common.report.Ratios;
 import dev.kensho.common.report.RunData;
 import dev.kensho.common.report.Section;
+import dev.kensho.common.report.Table;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,12 +21,17 @@ import java.util.function.Predicate;
  * Experiment 4's report section: throughput against message size, fan-out, named streams and the slow
  * subscriber. Rates are JMH's {@link ReceivedCounters} ({@code receivedMessages}, {@code receivedMbits}).
  * Derived at report time: each Redis client's received Mbit/s over the TCP baseline's at the same message
- * size and window ({@code redis_tcp_ratio}), whatever order the cases ran in. Plot: the slow subscriber's
- * output buffer over time ({@link PubSubSlowSubscriberBenchmark#OMEM_SERIES}) with the hard limit drawn.
+ * size, publisher loop and window ({@code redis_tcp_ratio}: like loops only), whatever order the cases ran
+ * in. The ledger sets the write-up's ~10 kHz beside the 16 B one-at-a-time ({@code publisher=SYNC}) rows,
+ * the loop the write-up most likely ran; the pipelined rows are context; no TCP row is set beside a Redis
+ * figure. Table: the named streams' latency from the intended send time, service time, schedule and
+ * kept_up. Plot: the slow subscriber's output buffer over time
+ * ({@link PubSubSlowSubscriberBenchmark#OMEM_SERIES}) with the hard limit drawn.
  */
 public final class PubSubSection implements Section {
 
     private static final String THROUGHPUT = "PubSubThroughputBenchmark";
+    private static final String STREAMS = "PubSubStreamLatencyBenchmark";
 
     @Override
     public String id() {
@@ -56,18 +63,24 @@ public final class PubSubSection implements Section {
     public List<ChartSpec> charts() {
         return List.of(
                 ChartSpec.line("pubsub-mbit", "Received Mbit/s vs message size (log-log)", THROUGHPUT, "publish",
-                        "receivedMbits", "messageBytes", true, true, "Mbit/s received", "transport").xLabel("message bytes"),
-                ChartSpec.line("pubsub-msgs", "Received messages/s vs message size (log-log)", THROUGHPUT, "publish",
-                        "receivedMessages", "messageBytes", true, true, "messages/s received", "transport")
+                        "receivedMbits", "messageBytes", true, true, "Mbit/s received", "transport", "publisher")
+                        .xLabel("message bytes"),
+                ChartSpec.line("pubsub-msgs", "Received messages/s vs message size, one message at a time (the write-up's"
+                                + " loop, inferred; log-log)", THROUGHPUT, "publish", "receivedMessages", "messageBytes", true,
+                        true, "messages/s received", "transport").where("publisher", PublishLoop.SYNC.name())
                         .xLabel("message bytes").reference("small_msg_rate"),
-                ChartSpec.line("pubsub-ratio", "Redis ÷ TCP baseline, received Mbit/s at the same size", THROUGHPUT,
-                        "publish", "redis_tcp_ratio", "messageBytes", true, false, "ratio", "transport")
+                ChartSpec.line("pubsub-msgs-pipelined", "Received messages/s vs message size, pipelined 256 per flush"
+                                + " (context; log-log)", THROUGHPUT, "publish", "receivedMessages", "messageBytes", true, true,
+                        "messages/s received", "transport").where("publisher", PublishLoop.PIPELINED.name())
+                        .xLabel("message bytes"),
+                ChartSpec.line("pubsub-ratio", "Redis ÷ TCP baseline, received Mbit/s at the same size and loop", THROUGHPUT,
+                        "publish", "redis_tcp_ratio", "messageBytes", true, false, "ratio", "transport", "publisher")
                         .xLabel("message bytes"),
                 ChartSpec.bar("pubsub-fanout", "Fan-out: messages/s received per subscriber count",
                         "PubSubFanoutBenchmark", "publishFanout", "receivedMessages", "subscribers",
                         "messages/s (all subscribers)", "client", "mode"),
-                ChartSpec.bar("pubsub-streams", "Named streams: publish → receive latency",
-                        "PubSubStreamLatencyBenchmark", "publishAtStreamRate", "latency_p(50|99)", "stream", "µs",
+                ChartSpec.bar("pubsub-streams", "Named streams: latency from the intended send time",
+                        STREAMS, "publishAtStreamRate", "latency_intended_p(50|99|999)", "stream", "µs",
                         "client", "metric"));
     }
 
@@ -82,6 +95,46 @@ public final class PubSubSection implements Section {
         Predicate<Results.Row> tcp = r -> Transport.TCP.name().equals(r.param("transport"));
         return Ratios.against(rows, mbit.and(tcp.negate()), mbit.and(tcp), r -> Ratios.others(r, "transport"),
                 "redis_tcp_ratio");
+    }
+
+    /** The named streams' findings: latency from the intended send time (and the service time), schedule, kept_up. */
+    @Override
+    public List<Table> tables(RunData run) {
+        Table t = Table.of("Named streams — the findings (their Mbit/s is the schedule the suite sets): publish → receive"
+                        + " latency in µs from each message's intended send time on the pacer's schedule (corrected for"
+                        + " coordinated omission) and from its actual send (service time), over all measurement iterations"
+                        + " of a trial (one trial: no interval; per-iteration histograms in hlog/); behind = messages sent"
+                        + " > 1 ms after they were due; kept up = nothing lost and every message within 10 ms of its"
+                        + " intended send time.", "stream", "client", ">p50", ">p99", ">p99.9", ">max",
+                ">service p50", ">service p99", ">service p99.9", ">behind schedule", "kept up");
+        Map<String, Map<String, Results.Row>> cases = new LinkedHashMap<>();
+        for (Results.Row r : run.rows()) {
+            if (r.cls().equals(STREAMS) && Results.RECORDED.equals(r.source())) {
+                cases.computeIfAbsent(r.param("stream") + "|" + r.param("client"), k -> new LinkedHashMap<>()).put(r.metric(), r);
+            }
+        }
+        cases.forEach((k, m) -> {
+            if (!m.containsKey("latency_intended_p50")) {
+                return;
+            }
+            Results.Row any = m.values().iterator().next();
+            Results.Row kept = m.get("kept_up");
+            t.row(any.param("stream"), any.param("client"), cell(m, "latency_intended_p50"), cell(m, "latency_intended_p99"),
+                    cell(m, "latency_intended_p999"), cell(m, "latency_intended_max"), cell(m, "latency_p50"),
+                    cell(m, "latency_p99"), cell(m, "latency_p999"), cell(m, "schedule_behind"),
+                    kept == null ? "–" : kept.score() == 1 ? "yes" : kept.score() == 0 ? "no"
+                            : Export.fmt(kept.score()) + " of trials");
+        });
+        return List.of(t);
+    }
+
+    private static String cell(Map<String, Results.Row> m, String metric) {
+        Results.Row r = m.get(metric);
+        if (r == null) {
+            return "–";
+        }
+        double h = r.halfWidth();
+        return Export.fmt(r.score()) + (Double.isNaN(h) ? "" : " ± " + Export.fmt(h));
     }
 
     @Override

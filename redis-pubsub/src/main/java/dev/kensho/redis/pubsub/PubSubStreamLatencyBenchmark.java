@@ -5,7 +5,6 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
-import dev.kensho.common.latency.Latencies;
 import dev.kensho.common.targets.redis.RedisTarget;
 import dev.kensho.common.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -32,26 +31,31 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Does a subscriber keep up with the write-up's real detector streams, and with what latency from
- * publish to receive? The write-up measured the streams' rates (nGEM 1.5 kB at 1 kHz = 13.2 Mbit/s;
+ * Does a subscriber keep up with the write-up's real detector streams, and with what latency from the
+ * time each message was due? The write-up measured the streams' rates (nGEM 1.5 kB at 1 kHz = 13.2 Mbit/s;
  * PSD ≈680 B at ≈3.3 kHz = 18.8 Mbit/s) with a counting subscriber; this replays them.
  *
  * <p>Cases: {@code stream} = {@code NGEM_1500B_1KHZ} | {@code PSD_680B_3300HZ} | {@code <bytes>B@<rate>Hz}
  * ({@link StreamSpec}); {@code client} = {@code JEDIS} | {@code LETTUCE}. The publisher sends one
  * message per benchmark call on a fixed-rate schedule (the schedule is the workload: a detector emits
- * at its rate), each message published and its reply read before the next (no batching: a live stream
- * sends as data comes). If it falls behind schedule it sends at once to catch up.
+ * at its rate, whatever the server does), each message published and its reply read before the next (no
+ * batching: a live stream sends as data comes). If it falls behind schedule it sends at once to catch up;
+ * no message is skipped, and each keeps its place on the schedule.
  *
  * <p>Measured: primary score = messages published/s (≈ the stream's rate, by construction);
- * {@link ReceivedCounters} = messages/s and payload Mbit/s received — these follow from the schedule the suite
- * sets (the write-up's 13.241 and 18.811 Mbit/s are shown beside them as "set by the suite", not as findings);
- * the findings are the latencies and whether the stream kept up. Recorded: {@code latency_p50}, {@code latency_p99}, {@code latency_p999},
- * {@code latency_max} (µs, publish→receive over all measurement iterations, {@link Latencies}),
- * {@code latency_count}; {@code backlog_max} (most messages published but not yet received at any
- * publish); {@code publisher_late_max} (µs, how far the publisher fell behind its schedule);
- * {@code kept_up} (1 when nothing was lost and the backlog never exceeded 10 ms of the stream);
- * {@code lost_messages}, {@code out_of_order}. A subscriber more than 5 s behind ends the run with a message (the server's buffer
- * would otherwise grow without bound).
+ * {@link ReceivedCounters} = messages/s and payload Mbit/s received — these follow from the schedule the
+ * suite sets (the write-up's 13.2 and 18.8 Mbit/s are shown beside them as "set by the suite", not as
+ * findings). The findings are the latencies and whether the stream kept up ({@link StreamTimings}), recorded
+ * per trial: {@code latency_intended_p50|p99|p999|max} (µs, from each message's intended send time on the
+ * pacer's schedule to its receipt — corrected for coordinated omission), {@code latency_p50|p99|p999|max}
+ * (µs, from its actual send: the service time), {@code latency_count}; {@code schedule_behind} (messages
+ * sent more than 1 ms after they were due) and {@code schedule_behind_ratio}, {@code publisher_late_max}
+ * (µs); {@code backlog_max} (most messages published but not yet received at any publish);
+ * {@code kept_up} (1 when nothing was lost and every message arrived within 10 ms of its intended send
+ * time); {@code lost_messages}, {@code out_of_order}. Both latencies also go to HdrHistogram interval logs
+ * ({@code hlog/…-service-….hlog}, {@code …-intended-….hlog}: one interval per measurement iteration). A
+ * subscriber more than 5 s behind ends the run with a message (the server's buffer would otherwise grow
+ * without bound).
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubStreamLatency}, or this class's {@code main}.
  */
@@ -80,13 +84,20 @@ public class PubSubStreamLatencyBenchmark {
     private Publisher publisher;
     private Receiver receiver;
     private Flow flow;
-    private final Latencies latencies = new Latencies();
+    private final StreamTimings timings = new StreamTimings();
     private Case benchCase;
     private long scheduleStart;
     private long scheduled;
     private long backlogMax;
-    private long lateMaxNanos;
     private boolean measuring;
+    /** This iteration's schedule, read by the subscriber's thread: message {@code first + k} is due at {@code start + k × period}. */
+    private volatile IterationSchedule schedule;
+
+    private record IterationSchedule(long first, long start, long period) {
+        long dueNanos(long seq) {
+            return start + (seq - first) * period;
+        }
+    }
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -102,7 +113,12 @@ public class PubSubStreamLatencyBenchmark {
             target.record();
             String channel = PubSubParams.channel(target, "stream");
             receiver = new Receiver("sub-0");
-            receiver.latencies(latencies);
+            receiver.latencies(timings.service);
+            receiver.intendedLatencies(timings.intended, seq -> {
+                IterationSchedule s = schedule;
+                return s == null ? Receiver.Schedule.UNKNOWN : s.dueNanos(seq);
+            });
+            timings.openLogs(c);
             subscriber = client.subscribe(target, channel, PubSubMode.CLASSIC, receiver);
             publisher = client.publisher(target, channel, PubSubMode.CLASSIC, spec.messageBytes(), 1);
             // the window is never the limit here (rate-limited): it is only used for counting and drain checks
@@ -120,14 +136,15 @@ public class PubSubStreamLatencyBenchmark {
 
     void startIteration(boolean measurement) {
         if (measurement && !measuring) {
-            latencies.reset(); // warm-up latencies are not reported
+            timings.reset(); // warm-up latencies are not reported
             backlogMax = 0;
-            lateMaxNanos = 0;
         }
         measuring = measurement;
         flow.mark();
         scheduleStart = System.nanoTime();
         scheduled = 0;
+        // nothing is in flight between iterations (endIteration drains), so the new schedule applies to every message that follows
+        schedule = new IterationSchedule(flow.next(), scheduleStart, spec.periodNanos());
     }
 
     /** Waits for this message's slot in the stream's schedule, then publishes it and reads the reply. */
@@ -138,7 +155,7 @@ public class PubSubStreamLatencyBenchmark {
         while ((now = System.nanoTime()) < due) {
             LockSupport.parkNanos(due - now);
         }
-        lateMaxNanos = Math.max(lateMaxNanos, now - due);
+        timings.sent(due, now);
         flow.publishOne();
         flow.flush();
         long backlog = flow.next() - receiver.count();
@@ -152,9 +169,13 @@ public class PubSubStreamLatencyBenchmark {
         flow.countSinceMark(counters);
     }
 
+    /** Waits until every message of the iteration is received; a measurement iteration's latencies become one logged interval. */
     @TearDown(Level.Iteration)
     public void endIteration() {
         flow.drain();
+        if (measuring) {
+            timings.interval();
+        }
     }
 
     @TearDown(Level.Trial)
@@ -163,14 +184,14 @@ public class PubSubStreamLatencyBenchmark {
             if (flow != null && flow.next() > 0) {
                 String b = benchCase.benchmark();
                 Map<String, String> p = benchCase.params();
-                latencies.export(benchCase);
+                timings.export(benchCase);
                 Recorder.measurement(b, p, "backlog_max", backlogMax, "messages");
-                Recorder.measurement(b, p, "publisher_late_max", lateMaxNanos / 1e3, "us");
                 Recorder.measurement(b, p, "kept_up", keptUp() ? 1 : 0, "bool");
                 Recorder.measurement(b, p, "lost_messages", flow.lost(), "messages");
                 Recorder.measurement(b, p, "out_of_order", flow.outOfOrder(), "messages");
             }
         } finally {
+            timings.close();
             if (publisher != null) {
                 publisher.close();
             }
@@ -183,17 +204,17 @@ public class PubSubStreamLatencyBenchmark {
         }
     }
 
-    /** Nothing lost and never more than 10 ms of the stream waiting at the subscriber. */
+    /** Nothing lost or out of order, and every message received within 10 ms of its intended send time. */
     boolean keptUp() {
-        return flow.lost() == 0 && flow.outOfOrder() == 0 && backlogMax <= Math.max(1, spec.rateHz() / 100);
+        return timings.keptUp(flow.lost() + flow.outOfOrder());
     }
 
     Receiver receiver() {
         return receiver;
     }
 
-    Latencies latencies() {
-        return latencies;
+    StreamTimings timings() {
+        return timings;
     }
 
     StreamSpec spec() {

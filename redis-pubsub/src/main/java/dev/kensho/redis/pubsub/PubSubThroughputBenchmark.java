@@ -28,29 +28,35 @@ import java.util.concurrent.TimeUnit;
 /**
  * How fast does Redis Pub/Sub move messages from one publisher to one subscriber, against message size,
  * and how does that compare with a plain TCP socket? The write-up's main figure: Mbit/s against message
- * bytes on log-log axes, Redis flat at ~10 kHz for small messages and rising toward the network's
- * maximum for large ones, TCP's overhead far lower.
+ * bytes on log-log axes, Redis flat at ~10 kHz for small messages (which it put down to Redis's
+ * per-message overhead) and rising toward the network's maximum for large ones, TCP's overhead far lower.
  *
  * <p>Cases: {@code transport} = {@code TCP} (the baseline, {@link TcpLink}), {@code JEDIS},
- * {@code LETTUCE} ({@link Client}); {@code messageBytes} = a log sweep 16 B … 1 MiB (factor 4);
- * {@code windowBytes} = the in-flight window of {@link Flow} (default 8 MiB), which keeps the
- * publisher from outrunning the subscriber (see there why that matters).
+ * {@code LETTUCE} ({@link Client}); {@code publisher} = {@code SYNC} (one message at a time: one blocking
+ * {@code PUBLISH}, its reply, the next — the loop the write-up most likely ran, an inference from its "a
+ * program (C++) that just sends data of the given length", see {@link PublishLoop}) or {@code PIPELINED} (up to 256 per flush: context, not the
+ * write-up's loop); {@code messageBytes} = a log sweep 16 B … 1 MiB; {@code windowBytes} = the in-flight
+ * window of {@link Flow} (default 8 MiB), which keeps the publisher from outrunning the subscriber (see
+ * there why that matters).
  *
  * <p>Measured: the primary score is messages published per second; the numbers to read are the
  * {@link ReceivedCounters} beside it, {@code receivedMessages} (msgs/s) and {@code receivedMbits}
  * (payload Mbit/s) as received by the subscriber, with JMH's error over iterations. After every
- * iteration the subscriber must have every message, in order, or the benchmark fails.
+ * iteration the subscriber must have every message, in order (sequence numbers), or the benchmark fails.
  *
  * <p>Recorded ({@code measurements.jsonl}) per trial: {@code lost_messages}, {@code out_of_order}
- * (both 0 or the run fails), {@code window_messages}, {@code batch_messages}. The Redis ÷ TCP ratio at
- * each size is not measured here: the report's section ({@link PubSubSection}) derives it from the JMH
- * results of both cases, whatever order they ran in; the ledger compares 16 B with the write-up's ~10 kHz.
+ * (both 0 or the run fails), {@code window_messages}, {@code batch_messages} (1 for {@code SYNC}). The
+ * Redis ÷ TCP ratio at each size and loop is not measured here: the report's section
+ * ({@link PubSubSection}) derives it from the JMH results of both cases, whatever order they ran in.
+ * Published figure: the write-up's ~10 kHz at small sizes, set beside the 16 B {@code SYNC} rows (the
+ * pipelined rows are context only; the TCP rows never).
  *
- * <p>Differences from the write-up: one machine, loopback (no Gigabit Ethernet: the TCP ceiling here is
- * memory bandwidth, and publisher, server and subscriber share 2 cores); Java clients, not C++.
+ * <p>Differences from the write-up: one machine, loopback (no Gigabit Ethernet: a synchronous loop waits
+ * one loopback round trip per message, not a network one; the TCP ceiling here is memory bandwidth, and
+ * publisher, server and subscriber share 2 cores); Java clients, not C++.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubThroughput}
- * ({@code -Dkensho.args="-p messageBytes=16,1024"} to narrow), or this class's {@code main}.
+ * ({@code -Dkensho.args="-p messageBytes=16,1024 -p publisher=SYNC"} to narrow), or this class's {@code main}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -61,10 +67,14 @@ import java.util.concurrent.TimeUnit;
 public class PubSubThroughputBenchmark {
 
     public static final ParamRules RULES = PubSubParams.windowBytes(PubSubParams.messageBytes(
-            ParamRules.of().oneOf("transport", Transport.class))).preflight(RedisTargets::validate);
+            ParamRules.of().oneOf("transport", Transport.class).oneOf("publisher", PublishLoop.class)))
+            .preflight(RedisTargets::validate);
 
     @Param({"TCP", "JEDIS", "LETTUCE"})
     public Transport transport;
+
+    @Param({"SYNC", "PIPELINED"})
+    public PublishLoop publisher;
 
     @Param({"16", "64", "256", "1024", "4096", "16384", "65536", "262144", "1048576"})
     public int messageBytes;
@@ -85,8 +95,8 @@ public class PubSubThroughputBenchmark {
 
     /** Opens target, subscriber and publisher for {@code c} (tests call this directly). */
     public void open(Case c) {
-        RULES.check(Map.of("transport", transport.name(), "messageBytes", Integer.toString(messageBytes),
-                "windowBytes", Long.toString(windowBytes)));
+        RULES.check(Map.of("transport", transport.name(), "publisher", publisher.name(),
+                "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
         benchCase = c;
         try {
             if (transport.needsRedis()) {
@@ -94,8 +104,9 @@ public class PubSubThroughputBenchmark {
                 target.record();
             }
             receiver = new Receiver("sub-0");
-            link = transport.open(target, PubSubParams.channel(target, "throughput"), receiver, messageBytes);
-            flow = new Flow(target == null ? "tcp loopback" : target.describe(), link.publisher(), List.of(receiver), messageBytes, windowBytes);
+            link = transport.open(target, PubSubParams.channel(target, "throughput"), receiver, messageBytes, publisher);
+            flow = new Flow(target == null ? "tcp loopback" : target.describe(), link.publisher(), List.of(receiver),
+                    messageBytes, windowBytes, publisher.maxBatch());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -107,7 +118,10 @@ public class PubSubThroughputBenchmark {
         flow.mark();
     }
 
-    /** Publishes one message (waiting while the window is full); the counters say what was received. */
+    /**
+     * Publishes one message (waiting while the window is full; {@code SYNC}: and for its reply); the counters
+     * say what was received.
+     */
     @Benchmark
     public void publish(ReceivedCounters counters) {
         flow.publishOne();
@@ -146,6 +160,10 @@ public class PubSubThroughputBenchmark {
 
     Receiver receiver() {
         return receiver;
+    }
+
+    Publisher publisherForTest() {
+        return link.publisher();
     }
 
     /** The trial's bookkeeping; rates and the Redis ÷ TCP ratio come from JMH's counters, at report time. */

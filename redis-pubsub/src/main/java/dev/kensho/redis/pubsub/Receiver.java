@@ -8,7 +8,8 @@ import java.util.concurrent.locks.LockSupport;
  * The counting subscriber's logic, the same whatever delivered the message (Jedis, Lettuce, TCP): checks
  * the sequence number of every message against the one it expects, counts messages, bytes, gaps (a
  * sequence number skipped: messages lost) and messages that arrive out of order or twice, and records
- * publish→receive latency when asked. One thread calls {@link #onMessage(byte[])} (the client's
+ * publish→receive latency when asked — from the actual send (the time stamped in the message) and, for a
+ * paced stream, from the message's intended send time on the pacer's schedule ({@link Schedule}). One thread calls {@link #onMessage(byte[])} (the client's
  * subscriber thread or event loop); any thread reads the counters.
  *
  * <p>A receiver can be <em>paced</em> ({@link #pace(double)}): it then accepts at most that many messages
@@ -17,6 +18,14 @@ import java.util.concurrent.locks.LockSupport;
  * piles up where the write-up says it does: in the server's output buffer for this client.
  */
 public final class Receiver {
+
+    /** The intended send time of each message: the pacer's schedule, whatever time it actually left. */
+    interface Schedule {
+        /** {@link #UNKNOWN} when no schedule applies (nothing is recorded then). */
+        long dueNanos(long seq);
+
+        long UNKNOWN = Long.MIN_VALUE;
+    }
 
     /** Told about progress: the in-flight window of {@link Flow}. */
     interface Listener {
@@ -34,6 +43,8 @@ public final class Receiver {
     private volatile String disconnect;
     private volatile Listener listener;
     private volatile Latencies latencies;
+    private volatile Latencies intended;
+    private volatile Schedule schedule;
 
     private double paceHz;
     private long paceStart;
@@ -54,6 +65,15 @@ public final class Receiver {
     /** Records each message's publish→receive time into {@code l} (null: stop). */
     public void latencies(Latencies l) {
         this.latencies = l;
+    }
+
+    /**
+     * Also records each message's latency from its intended send time ({@code schedule}) into {@code l}
+     * (null: stop). The schedule is read when each message arrives.
+     */
+    void intendedLatencies(Latencies l, Schedule schedule) {
+        this.schedule = schedule;
+        this.intended = l;
     }
 
     /** Accept at most {@code hz} messages per second from now on (the slow subscriber). */
@@ -91,12 +111,20 @@ public final class Receiver {
         if (l != null) {
             l.record(received - Messages.sentNanos(m));
         }
+        Latencies li = intended;
+        Schedule sc = schedule;
+        if (li != null && sc != null) {
+            long due = sc.dueNanos(seq);
+            if (due != Schedule.UNKNOWN) {
+                li.record(received - due);
+            }
+        }
         bytes += m.length;
         count++;
         next = expected;
-        Listener li = listener;
-        if (li != null) {
-            li.progressed(this, expected);
+        Listener lsn = listener;
+        if (lsn != null) {
+            lsn.progressed(this, expected);
         }
     }
 

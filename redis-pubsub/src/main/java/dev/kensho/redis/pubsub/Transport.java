@@ -37,15 +37,19 @@ public enum Transport {
         }
     }
 
-    /** Subscribes {@code receiver} (subscription confirmed) and opens the publisher; target may be null for TCP. */
-    public Link open(RedisTarget target, String channel, Receiver receiver, int messageBytes) {
+    /**
+     * Subscribes {@code receiver} (subscription confirmed) and opens the publisher of {@code loop}; target may
+     * be null for TCP (whose publisher serves both loops: {@link Flow} flushes it after every message for
+     * {@link PublishLoop#SYNC}).
+     */
+    public Link open(RedisTarget target, String channel, Receiver receiver, int messageBytes, PublishLoop loop) {
         if (client == null) {
             TcpLink tcp = new TcpLink(receiver, messageBytes);
             return new Link(tcp.publisher(), tcp.subscriber());
         }
         Subscriber s = client.subscribe(target, channel, PubSubMode.CLASSIC, receiver);
         try {
-            return new Link(client.publisher(target, channel, PubSubMode.CLASSIC, messageBytes, 1), s);
+            return new Link(loop.open(client, target, channel, messageBytes), s);
         } catch (RuntimeException e) {
             s.close();
             throw e;

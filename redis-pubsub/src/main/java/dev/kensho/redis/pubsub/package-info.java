@@ -7,11 +7,13 @@
  *
  * <ul>
  *   <li>{@link dev.kensho.redis.pubsub.PubSubThroughputBenchmark}: messages/s and Mbit/s received vs
- *       message size, Jedis, Lettuce and the plain-TCP baseline;</li>
+ *       message size, Jedis, Lettuce and the plain-TCP baseline, one message at a time (the write-up's
+ *       loop, inferred) or pipelined ({@link dev.kensho.redis.pubsub.PublishLoop});</li>
  *   <li>{@link dev.kensho.redis.pubsub.PubSubFanoutBenchmark}: 1/4/16 subscribers, classic
  *       {@code PUBLISH} beside sharded {@code SPUBLISH};</li>
  *   <li>{@link dev.kensho.redis.pubsub.PubSubStreamLatencyBenchmark}: the write-up's real streams,
- *       rate-limited, publish→receive latency;</li>
+ *       rate-limited, latency from each message's intended send time and from its actual send, kept up
+ *       ({@link dev.kensho.redis.pubsub.StreamTimings}, HdrHistogram interval logs);</li>
  *   <li>{@link dev.kensho.redis.pubsub.PubSubSlowSubscriberBenchmark}: {@code omem} growing until
  *       {@code client-output-buffer-limit pubsub} cuts the subscriber off.</li>
  * </ul>

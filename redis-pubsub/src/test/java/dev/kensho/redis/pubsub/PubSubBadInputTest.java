@@ -38,6 +38,8 @@ class PubSubBadInputTest {
             "PubSubThroughputBenchmark, messageBytes, -16",
             "PubSubThroughputBenchmark, transport, UDP",
             "PubSubThroughputBenchmark, transport, jedis",
+            "PubSubThroughputBenchmark, publisher, BATCHED",
+            "PubSubThroughputBenchmark, publisher, sync",
             "PubSubThroughputBenchmark, windowBytes, 0",
             "PubSubThroughputBenchmark, windowBytes, 2147483648",
             "PubSubFanoutBenchmark, subscribers, 0",
@@ -76,6 +78,7 @@ class PubSubBadInputTest {
     void setupRejectsBadValuesBeforeStartingAnything() {
         PubSubThroughputBenchmark t = new PubSubThroughputBenchmark();
         t.transport = Transport.JEDIS;
+        t.publisher = PublishLoop.SYNC;
         t.messageBytes = 0;
         t.windowBytes = 1 << 20;
         assertThrows(BadInput.class, () -> t.open(new Case("x.publish", Map.of())));

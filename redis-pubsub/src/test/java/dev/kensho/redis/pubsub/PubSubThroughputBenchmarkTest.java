@@ -4,6 +4,7 @@ import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.bench.Case;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,26 +21,44 @@ class PubSubThroughputBenchmarkTest {
     void everyMessageArrivesInOrderForEveryTransport() {
         String[] smokeSizes = Smoke.values(PubSubThroughputBenchmark.class, "messageBytes");
         assertTrue(smokeSizes != null && smokeSizes.length > 0, "smoke sizes in kensho-scale.properties");
+        java.util.Set<Integer> sizes = new java.util.TreeSet<>(List.of(16, 1_048_576));
+        for (String size : smokeSizes) {
+            sizes.add(Integer.parseInt(size));
+        }
         for (Transport t : Transport.values()) {
-            for (String size : smokeSizes) {
-                runOnce(t, Integer.parseInt(size));
+            for (int size : sizes) {
+                runOnce(t, PublishLoop.PIPELINED, size);
             }
-            runOnce(t, 16);
-            runOnce(t, 1_048_576);
         }
     }
 
-    static void runOnce(Transport t, int size) {
+    /**
+     * The one-at-a-time publisher: every message flushed on its own (batch 1), and for Redis every message's
+     * own reply read before the next — the server's reply count equals the messages sent, each reached the
+     * one subscriber — and the subscriber has every message in order.
+     */
+    @Test
+    void syncPublisherDeliversEveryMessageInOrder() {
+        for (Transport t : Transport.values()) {
+            for (int size : new int[]{16, 4096, 1_048_576}) {
+                PubSubThroughputBenchmark b = runOnce(t, PublishLoop.SYNC, size);
+                assertEquals(1, b.flow().batch(), t + " " + size + " B: one message per flush");
+            }
+        }
+    }
+
+    static PubSubThroughputBenchmark runOnce(Transport t, PublishLoop loop, int size) {
         PubSubThroughputBenchmark b = new PubSubThroughputBenchmark();
         b.transport = t;
+        b.publisher = loop;
         b.messageBytes = size;
         b.windowBytes = 8L << 20;
         b.open(new Case(PubSubThroughputBenchmark.class.getName() + ".publish",
-                Map.of("transport", t.name(), "messageBytes", Integer.toString(size))));
+                Map.of("transport", t.name(), "publisher", loop.name(), "messageBytes", Integer.toString(size))));
         try {
             ReceivedCounters counters = new ReceivedCounters();
-            // enough messages to wrap the window several times, bounded in bytes
-            int n = (int) Math.max(40, Math.min(50_000, (64L << 20) / size));
+            // enough messages to wrap the window several times, bounded in bytes (and in round trips for SYNC)
+            int n = (int) Math.max(40, Math.min(loop == PublishLoop.SYNC ? 5_000 : 50_000, (64L << 20) / size));
             long t0 = System.nanoTime();
             b.startIteration();
             for (int i = 0; i < n; i++) {
@@ -53,8 +72,12 @@ class PubSubThroughputBenchmarkTest {
             assertEquals(0, r.outOfOrder(), t + " " + size + " B: out of order");
             assertEquals(n, r.next(), t + " " + size + " B: last sequence number");
             assertTrue(b.flow().window() >= 2 && r.bytes() == (long) n * size);
-            System.out.printf("%-8s %8d B: %,d msgs in %.2f s = %,.0f msgs/s, %,.0f Mbit/s%n", t, size, n, s, n / s,
+            assertEquals(n, b.publisherForTest().published(), t + " " + loop + " " + size + " B: every message sent and answered");
+            assertEquals(0, b.publisherForTest().shortfall(), t + " " + loop + " " + size + " B: each reached its subscriber");
+            assertEquals(n, b.publisherForTest().deliveries(), t + " " + loop + " " + size + " B: replies counted one receiver each");
+            System.out.printf("%-8s %-9s %8d B: %,d msgs in %.2f s = %,.0f msgs/s, %,.0f Mbit/s%n", t, loop, size, n, s, n / s,
                     PubSubParams.mbit(r.bytes()) / s);
+            return b;
         } finally {
             b.close();
         }
