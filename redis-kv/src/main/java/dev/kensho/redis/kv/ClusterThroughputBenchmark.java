@@ -32,7 +32,7 @@ import org.openjdk.jmh.runner.IterationType;
 import redis.clients.jedis.ClusterPipeline;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisCluster;
-import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.PipelineBase;
 
 import java.util.List;
 import java.util.Map;
@@ -278,27 +278,24 @@ public class ClusterThroughputBenchmark {
     private void preload() {
         if (target instanceof RedisCluster rc) {
             try (JedisCluster jc = rc.jedisCluster(2); ClusterPipeline p = jc.pipelined()) {
-                for (int i = 0; i < keyspace; i++) {
-                    p.set(workload.key(i), workload.value(i));
-                    if (i % 10_000 == 9_999) {
-                        p.sync();
-                    }
-                }
-                p.sync();
+                setAll(p);
             }
         } else {
             try (Jedis j = target.jedis()) {
-                Pipeline p = j.pipelined();
-                for (int i = 0; i < keyspace; i++) {
-                    p.set(workload.key(i), workload.value(i));
-                    if (i % 10_000 == 9_999) {
-                        p.sync();
-                    }
-                }
-                p.sync();
+                setAll(j.pipelined());
             }
         }
         workload.markAllWritten();
+    }
+
+    private void setAll(PipelineBase p) {
+        for (int i = 0; i < keyspace; i++) {
+            p.set(workload.key(i), workload.value(i));
+            if (i % 10_000 == 9_999) {
+                p.sync();
+            }
+        }
+        p.sync();
     }
 
     public static void main(String[] args) {

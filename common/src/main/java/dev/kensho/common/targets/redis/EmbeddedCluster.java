@@ -6,6 +6,7 @@ import redis.clients.jedis.Protocol;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -59,7 +60,7 @@ public final class EmbeddedCluster {
                 }
             }
             String what = "embedded Redis Cluster of " + masters + " masters";
-            RedisCluster.awaitOk(nodes, masters, READY_TIMEOUT, what);
+            awaitOk(nodes, masters, READY_TIMEOUT, what);
             List<RedisCluster.Node> topology = new ArrayList<>();
             for (int i = 0; i < masters; i++) {
                 int from = (int) ((long) SLOTS * i / masters);
@@ -75,5 +76,52 @@ public final class EmbeddedCluster {
             throw new TargetFailure("embedded Redis Cluster of " + masters + " masters: cannot form the cluster ("
                     + TargetFailure.rootCause(e) + ")", e);
         }
+    }
+
+    /** Waits until every master reports {@code cluster_state:ok}, or throws naming the node that does not. */
+    private static void awaitOk(List<? extends RedisTarget> nodes, int expectedNodes, Duration timeout, String what) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "";
+        while (true) {
+            boolean ok = true;
+            for (RedisTarget n : nodes) {
+                try (Jedis j = n.jedis(RedisTarget.CONNECT_TIMEOUT)) {
+                    Map<String, String> info = clusterInfo(j.clusterInfo());
+                    boolean nodeOk = "ok".equals(info.get("cluster_state"))
+                            && Integer.toString(expectedNodes).equals(info.get("cluster_known_nodes"))
+                            && "16384".equals(info.get("cluster_slots_assigned"));
+                    if (!nodeOk) {
+                        ok = false;
+                        last = n.host() + ":" + n.port() + " says cluster_state:" + info.get("cluster_state")
+                                + ", known nodes " + info.get("cluster_known_nodes") + ", slots assigned "
+                                + info.get("cluster_slots_assigned");
+                        break;
+                    }
+                }
+            }
+            if (ok) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new TargetFailure(what + " did not reach cluster_state:ok within " + timeout.toSeconds() + " s: " + last);
+            }
+            try {
+                Thread.sleep(20); // readiness poll of a forming cluster, not part of any measurement
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetFailure(what + ": interrupted while waiting for cluster_state:ok");
+            }
+        }
+    }
+
+    private static Map<String, String> clusterInfo(String text) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String line : text.split("\r?\n")) {
+            int c = line.indexOf(':');
+            if (c > 0) {
+                m.put(line.substring(0, c), line.substring(c + 1).trim());
+            }
+        }
+        return m;
     }
 }

@@ -185,10 +185,13 @@ public final class RedisCluster extends RedisTarget {
 
     @Override
     public String describe() {
+        if (kind == Kind.EMBEDDED) {
+            // alike in every fork (its free ports are in the topology): env.json lists it once
+            return "embedded Redis Cluster of " + masters.size() + " masters on 127.0.0.1";
+        }
         List<String> nodes = masters.stream().map(n -> n.server().host() + ":" + n.server().port()).toList();
-        String what = kind == Kind.EMBEDDED ? "embedded Redis Cluster" : kind.name().toLowerCase(java.util.Locale.ROOT)
-                + " Redis Cluster";
-        return what + " of " + masters.size() + " masters (" + String.join(", ", nodes) + ")";
+        return kind.name().toLowerCase(java.util.Locale.ROOT) + " Redis Cluster of " + masters.size() + " masters ("
+                + String.join(", ", nodes) + ")";
     }
 
     /** Sets a config value on every master; on an external cluster only with the opt-in. */
@@ -280,53 +283,6 @@ public final class RedisCluster extends RedisTarget {
         if (expected > 0 && expected != masters.size()) {
             throw BadInput.of(setting, expected, "the number of masters of " + describe() + " (" + masters.size() + ")");
         }
-    }
-
-    /** Waits until every master reports {@code cluster_state:ok}, or throws naming the node that does not. */
-    static void awaitOk(List<? extends RedisTarget> nodes, int expectedNodes, Duration timeout, String what) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "";
-        while (true) {
-            boolean ok = true;
-            for (RedisTarget n : nodes) {
-                try (Jedis j = n.jedis(CONNECT_TIMEOUT)) {
-                    Map<String, String> info = clusterInfo(j.clusterInfo());
-                    boolean nodeOk = "ok".equals(info.get("cluster_state"))
-                            && Integer.toString(expectedNodes).equals(info.get("cluster_known_nodes"))
-                            && "16384".equals(info.get("cluster_slots_assigned"));
-                    if (!nodeOk) {
-                        ok = false;
-                        last = n.host() + ":" + n.port() + " says cluster_state:" + info.get("cluster_state")
-                                + ", known nodes " + info.get("cluster_known_nodes") + ", slots assigned "
-                                + info.get("cluster_slots_assigned");
-                        break;
-                    }
-                }
-            }
-            if (ok) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new TargetFailure(what + " did not reach cluster_state:ok within " + timeout.toSeconds() + " s: " + last);
-            }
-            try {
-                Thread.sleep(20); // readiness poll of a forming cluster, not part of any measurement
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TargetFailure(what + ": interrupted while waiting for cluster_state:ok");
-            }
-        }
-    }
-
-    private static Map<String, String> clusterInfo(String text) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : text.split("\r?\n")) {
-            int c = line.indexOf(':');
-            if (c > 0) {
-                m.put(line.substring(0, c), line.substring(c + 1).trim());
-            }
-        }
-        return m;
     }
 
     @Override
