@@ -43,6 +43,7 @@ public enum Setting {
     REDIS_SERVER("kensho.redis.server", "bundled 7.0.15", "path of a redis-server binary for the embedded target", Use.RUN),
     REDIS_SERVER_ENV("KENSHO_REDIS_SERVER", null, "environment: the same as kensho.redis.server", Use.RUN),
     REDIS_CONTAINER("kensho.redis.container", "false", "true: Redis in Docker, a FROM-scratch image built locally from the bundled redis-server (Docker hosts)", Use.RUN),
+    REDIS_CLUSTER("kensho.redis.cluster", "false", "a Redis Cluster for cluster-aware benchmarks: N (3 … 64) embedded masters, or true: the kensho.redis.uri endpoint must be a cluster (detected anyway from cluster_enabled:1)", Use.RUN),
     REDIS_IMAGE("kensho.redis.image", "(none: built locally FROM scratch from the bundled redis-server)", "a named image for the Redis container target, pulled if absent", Use.RUN),
     KEY_PREFIX("kensho.keyPrefix", "kensho:", "prefix of every key the suite writes", Use.RUN),
     DESTRUCTIVE("kensho.destructive", "false", "true: allow FLUSHDB, CONFIG SET, DEBUG on a server the suite did not start", Use.RUN),

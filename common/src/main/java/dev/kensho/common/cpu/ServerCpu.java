@@ -34,7 +34,8 @@ public final class ServerCpu {
 
     /**
      * The sum of every probe at one moment. {@code limit}, {@code colocated} and {@code what} describe the
-     * live probes, else the last one that stopped; {@code stopped} counts the probes that have stopped;
+     * live probes, else the last one that stopped (but {@code limit} is then the sum over the servers that were
+     * live together: a cluster's nodes stop one by one); {@code stopped} counts the probes that have stopped;
      * {@code reapedNanos} is the lifetime CPU of the stopped child-process servers.
      */
     public record Sample(long nanos, long inProcessNanos, long reapedNanos, double limit, boolean colocated, String what,
@@ -66,6 +67,8 @@ public final class ServerCpu {
     private static long reaped;
     private static int stopped;
     private static Probe lastStopped;
+    /** The largest sum of limits of servers live together since none was live (a cluster's nodes stop one by one). */
+    private static double peakLimit;
     private static Stop lastStop;
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
@@ -101,7 +104,11 @@ public final class ServerCpu {
             return () -> { };
         }
         Object key = new Object();
+        if (LIVE.isEmpty()) {
+            peakLimit = 0;
+        }
         LIVE.put(key, new Live(probe, base));
+        peakLimit = Math.max(peakLimit, LIVE.values().stream().mapToDouble(l -> l.probe.limit()).sum());
         return () -> unregister(key);
     }
 
@@ -144,7 +151,8 @@ public final class ServerCpu {
             what.add(l.probe.what());
         }
         if (LIVE.isEmpty() && lastStopped != null) {
-            return new Sample(total, inProcess, reaped, lastStopped.limit(), lastStopped.colocated(), lastStopped.what(), 0, stopped);
+            return new Sample(total, inProcess, reaped, Math.max(peakLimit, lastStopped.limit()), lastStopped.colocated(),
+                    lastStopped.what(), 0, stopped);
         }
         return new Sample(total, inProcess, reaped, limit, colocated, String.join(" + ", what), LIVE.size(), stopped);
     }
@@ -162,6 +170,7 @@ public final class ServerCpu {
         reaped = 0;
         stopped = 0;
         lastStopped = null;
+        peakLimit = 0;
         lastStop = null;
     }
 }

@@ -44,6 +44,20 @@ class ServerCpuTest {
         assertFalse(ServerCpu.sample().anyServerSince(after)); // nothing ran in a later window
     }
 
+    /** A cluster's nodes stop one after another: the window that ends with the last keeps all of their cores. */
+    @Test
+    void serversThatStopOneByOneKeepTheirJointLimit() {
+        List<ServerCpu.Registration> nodes = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            nodes.add(ServerCpu.register(new ServerCpu.Probe("node " + i, () -> 0, 1, false, true, false)));
+        }
+        assertEquals(3, ServerCpu.sample().limit());
+        nodes.forEach(ServerCpu.Registration::close);
+        assertEquals(3, ServerCpu.sample().limit());
+        ServerCpu.register(new ServerCpu.Probe("next trial", () -> 0, 1, false, true, false)).close();
+        assertEquals(1, ServerCpu.sample().limit(), "a later single server starts a new group");
+    }
+
     @Test
     void aFailedReadingKeepsTheLastGoodOne() {
         AtomicLong cpu = new AtomicLong(0);

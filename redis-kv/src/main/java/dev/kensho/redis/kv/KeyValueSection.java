@@ -50,7 +50,7 @@ public final class KeyValueSection implements Section {
 
     @Override
     public List<ChartSpec> charts() {
-        return List.of(
+        List<ChartSpec> charts = new ArrayList<>(List.of(
                 ChartSpec.bar("kv-rps", "Requests/s, 80% GET / 20% SET", BENCH, "getSetMix", "thrpt", "ioThreads",
                         "requests/s", "client", "clients"),
                 ChartSpec.bar("kv-io-gain", "io-threads gain: requests/s ÷ the same case with io-threads 1", BENCH,
@@ -58,7 +58,9 @@ public final class KeyValueSection implements Section {
                 ChartSpec.bar("kv-p50", "Latency p50", BENCH, "getSetMix", "latency_p50", "ioThreads", "µs", "client",
                         "clients"),
                 ChartSpec.bar("kv-p99", "Latency p99", BENCH, "getSetMix", "latency_p99", "ioThreads", "µs", "client",
-                        "clients"));
+                        "clients")));
+        charts.addAll(ClusterRows.charts()); // Redis Cluster: shards 1, 3, … (ClusterThroughputBenchmark)
+        return charts;
     }
 
     @Override
@@ -81,6 +83,7 @@ public final class KeyValueSection implements Section {
         Predicate<Results.Row> closed = r -> r.param("rate") == null || "0".equals(r.param("rate"));
         out.addAll(Ratios.against(rows, rps.and(closed), Ratios.rows(BENCH, "redisBenchmarkMix", "requests/s"),
                 KeyValueSection::serverConfig, "suite_over_calibration"));
+        out.addAll(ClusterRows.derived(rows));
         return out;
     }
 

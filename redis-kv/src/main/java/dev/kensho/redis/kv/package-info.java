@@ -7,6 +7,7 @@
  * interval logs), every answer checked against what was written.
  * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}; its yardstick, {@code redis-benchmark} on a
  * server of the same config, is {@link dev.kensho.redis.kv.RedisBenchmarkCalibration}; report section
- * {@link dev.kensho.redis.kv.KeyValueSection}.
+ * {@link dev.kensho.redis.kv.KeyValueSection}. What a Redis Cluster changes — the same workload across 1, 3, …
+ * shards, per shard and in total — is {@link dev.kensho.redis.kv.ClusterThroughputBenchmark}.
  */
 package dev.kensho.redis.kv;

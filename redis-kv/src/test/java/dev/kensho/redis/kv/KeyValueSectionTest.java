@@ -40,7 +40,17 @@ class KeyValueSectionTest {
                         .measurement(B + "redisBenchmarkMix", c, "requests/s", 142_000, "requests/s");
             }
         }
+        String cb = "dev.kensho.redis.kv.ClusterThroughputBenchmark.getSetMix";
+        for (String shards : new String[]{"1", "3"}) { // the Redis Cluster block
+            Map<String, String> p = Map.of("client", "LETTUCE", "shards", shards, "clients", "100", "getRatio", "0.8",
+                    "keyspace", "1000000", "start", "PRELOADED");
+            f.jmh(cb, p, "thrpt", "ops/s", shards.equals("1") ? 150_000 : 120_000, 5_000)
+                    .measurement(cb, p, "shard_rps_min", 40_000, "requests/s")
+                    .measurement(cb, p, "shard_rps_max", 41_000, "requests/s")
+                    .measurement(cb, p, "server_cpu", 1.1, "cores");
+        }
         List<Results.Row> rows = f.rows();
+        assertEquals(1, new KeyValueSection().derived(rows).stream().filter(r -> r.metric().equals("shards_gain")).count());
         SectionCheck.check(new KeyValueSection(), "dev.kensho.redis.kv", rows);
         Results.Row gain = new KeyValueSection().derived(rows).stream()
                 .filter(r -> r.metric().equals("io_threads_gain") && "2".equals(r.param("ioThreads")) && "100".equals(r.param("clients")))

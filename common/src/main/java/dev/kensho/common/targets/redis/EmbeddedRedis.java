@@ -47,6 +47,14 @@ public final class EmbeddedRedis extends RedisTarget {
 
     /** Starts a server with these extra config lines ({@code io-threads -> 4}, …). */
     public static EmbeddedRedis start(Map<String, String> config) {
+        return start(config, false);
+    }
+
+    /**
+     * As {@link #start(Map)}; {@code clusterNode}: in cluster mode, its node file in its own directory and its
+     * cluster bus on a second free port (a node of an {@link EmbeddedCluster}).
+     */
+    static EmbeddedRedis start(Map<String, String> config, boolean clusterNode) {
         Path binary = binary();
         String password = System.getenv(Settings.REDIS_PASSWORD_ENV);
         return ChildProcess.onFreePort("Address already in use", port -> {
@@ -61,6 +69,15 @@ public final class EmbeddedRedis extends RedisTarget {
             conf.put("dir", dir.toString());
             conf.put("logfile", "\"\"");
             conf.putAll(config);
+            if (clusterNode) {
+                int bus = ChildProcess.freePort();
+                while (bus == port) {
+                    bus = ChildProcess.freePort();
+                }
+                conf.put("cluster-enabled", "yes");
+                conf.put("cluster-config-file", dir.resolve("nodes.conf").toString());
+                conf.put("cluster-port", Integer.toString(bus));
+            }
             if (password != null && !password.isEmpty()) {
                 conf.put("requirepass", "\"" + password.replace("\"", "\\\"") + "\"");
             }

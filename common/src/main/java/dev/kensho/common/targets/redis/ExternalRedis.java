@@ -64,6 +64,11 @@ public final class ExternalRedis extends RedisTarget {
         return new ExternalRedis(u.getHost(), port, scheme.equals("rediss"), db, user, pw == null || pw.isEmpty() ? null : pw);
     }
 
+    /** The same server settings (TLS, user, password) at another address: a node of the same cluster. */
+    ExternalRedis at(String otherHost, int otherPort) {
+        return new ExternalRedis(otherHost, otherPort, tls, database, user, password);
+    }
+
     private static String redact(String uri) {
         return uri.replaceAll("://[^@/]*@", "://(redacted)@");
     }

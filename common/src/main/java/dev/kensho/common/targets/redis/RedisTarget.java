@@ -90,6 +90,17 @@ public abstract class RedisTarget implements AutoCloseable {
     }
 
     public Jedis jedis(Duration socketTimeout) {
+        try {
+            Jedis j = new Jedis(new HostAndPort(host(), port()), clientConfig(socketTimeout));
+            j.ping();
+            return j;
+        } catch (RuntimeException e) {
+            throw unreachable(e);
+        }
+    }
+
+    /** How the suite's Jedis connections to this server authenticate and time out (shared with cluster clients). */
+    DefaultJedisClientConfig clientConfig(Duration socketTimeout) {
         DefaultJedisClientConfig.Builder cfg = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis((int) CONNECT_TIMEOUT.toMillis())
                 .socketTimeoutMillis((int) socketTimeout.toMillis())
@@ -99,28 +110,27 @@ public abstract class RedisTarget implements AutoCloseable {
         if (password() != null) {
             cfg.user(user()).password(password());
         }
-        try {
-            Jedis j = new Jedis(new HostAndPort(host(), port()), cfg.build());
-            j.ping();
-            return j;
-        } catch (RuntimeException e) {
-            throw unreachable(e);
+        return cfg.build();
+    }
+
+    /** This server as a Lettuce URI (shared with cluster clients). */
+    RedisURI redisUri() {
+        RedisURI.Builder b = RedisURI.builder().withHost(host()).withPort(port()).withSsl(tls())
+                .withDatabase(database()).withTimeout(SOCKET_TIMEOUT).withClientName("kensho");
+        if (password() != null) {
+            if (user() != null) {
+                b.withAuthentication(user(), password());
+            } else {
+                b.withPassword(password().toCharArray());
+            }
         }
+        return b.build();
     }
 
     /** The shared Lettuce client of this target (closed with the target). */
     public synchronized RedisClient lettuce() {
         if (lettuce == null) {
-            RedisURI.Builder b = RedisURI.builder().withHost(host()).withPort(port()).withSsl(tls())
-                    .withDatabase(database()).withTimeout(SOCKET_TIMEOUT).withClientName("kensho");
-            if (password() != null) {
-                if (user() != null) {
-                    b.withAuthentication(user(), password());
-                } else {
-                    b.withPassword(password().toCharArray());
-                }
-            }
-            lettuce = RedisClient.create(b.build());
+            lettuce = RedisClient.create(redisUri());
             lettuce.setOptions(io.lettuce.core.ClientOptions.builder()
                     .socketOptions(io.lettuce.core.SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
                     .autoReconnect(false)

@@ -1,0 +1,304 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.export.Recorder;
+import dev.kensho.common.targets.redis.EmbeddedCluster;
+import dev.kensho.common.targets.redis.RedisCluster;
+import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.targets.redis.RedisTargets;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+import redis.clients.jedis.ClusterPipeline;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.PipelineBase;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How does the 80/20 GET/SET workload of {@link KeyValueThroughputBenchmark} scale across 1, 3, … shards
+ * of a Redis Cluster? The same requests (uniform random 16-byte keys, 200-byte values, GET with probability
+ * {@code getRatio}), the same checked answers, driven through the cluster clients users run: Lettuce's
+ * {@code RedisClusterClient} ({@link LettuceClusterLoad}) and Jedis's {@code JedisCluster}
+ * ({@link JedisClusterLoad}), which route each key to the master of its slot. {@code shards=1} is the single
+ * embedded server driven by the single-node generators ({@link LettuceLoad}, {@link JedisLoad}) — the
+ * baseline a cluster is weighed against, so the ratio includes the cluster clients' own routing cost.
+ *
+ * <p>Each trial starts its own embedded cluster of {@code shards} masters ({@link EmbeddedCluster}: the
+ * bundled redis-server, io-threads 1 on every node, no replicas), or measures the external target
+ * ({@code kensho.redis.uri}) whose master count must equal {@code shards}; {@code kensho.redis.cluster} does
+ * not size these trials, the param does. Recorded beside JMH's requests/s (all shards): per shard
+ * {@code shard<i>_rps} (GET + SET calls from each node's {@code INFO commandstats}, deltas over the measurement
+ * iterations) and {@code shard<i>_server_cpu} (cores, from {@code INFO cpu}), {@code shard_rps_min|max},
+ * {@code server_requests_rps}, {@code server_cpu} ({@link ShardCounters}); {@code cores_available} and
+ * the latency percentiles of {@link Timings}.
+ *
+ * <p><b>Cores.</b> A shard is one single-threaded redis-server: on a machine with more free cores than shards
+ * a cluster multiplies what one server can do. Here every shard and the load generator share the cores the
+ * JVM sees ({@code cores_available}, 2 on the machines this suite is built on): 3 shards on 2 cores share
+ * cores with each other and with the client, so the total cannot grow with the shard count, and the result
+ * says what a cluster costs on one small machine — not what it gains on many. No published figure exists
+ * for clusters (the write-up of experiment 3 measured single nodes): these rows are context, never a verdict.
+ *
+ * <table>
+ * <caption>Cases ({@code @Param}s; defaults per scale in {@code kensho-scale.properties})</caption>
+ * <tr><th>param</th><th>values</th><th>meaning</th></tr>
+ * <tr><td>client</td><td>LETTUCE, JEDIS</td><td>client library (cluster client for shards &gt; 1)</td></tr>
+ * <tr><td>shards</td><td>1, 3 (seed: 1, 3, 6; smoke: 3)</td><td>masters: 1 = the single server, else 3 … 64</td></tr>
+ * <tr><td>clients</td><td>100</td><td>closed loops, each with one request in flight</td></tr>
+ * <tr><td>getRatio</td><td>0.8</td><td>share of GETs</td></tr>
+ * <tr><td>keyspace</td><td>1,000,000</td><td>distinct keys</td></tr>
+ * <tr><td>start</td><td>PRELOADED, EMPTY</td><td>every key SET before the trial, or an empty keyspace</td></tr>
+ * </table>
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl redis-kv -Dkensho.bench=ClusterThroughput} (add
+ * {@code -Dkensho.scale=smoke|seed}, {@code -Dkensho.args="-p shards=1,3,6"}), or this class's {@code main}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(2)
+@Threads(1)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 6, time = 4)
+public class ClusterThroughputBenchmark {
+
+    /** Requests per invocation, as {@link KeyValueThroughputBenchmark#REQUESTS}. */
+    public static final int REQUESTS = KeyValueThroughputBenchmark.REQUESTS;
+
+    public static final ParamRules RULES = ParamRules.of()
+            .oneOf("client", LoadGenerator.Client.class)
+            .rule("shards", ClusterThroughputBenchmark::checkShards)
+            .intRange("clients", 1, 10_000)
+            .doubleRange("getRatio", 0.0, 1.0)
+            .intRange("keyspace", 1, 1_000_000_000)
+            .oneOf("start", KeyValueThroughputBenchmark.Start.class)
+            .preflight(RedisTargets::validate);
+
+    @Param
+    public LoadGenerator.Client client;
+    @Param({"1", "3"})
+    public int shards;
+    @Param({"100"})
+    public int clients;
+    @Param({"0.8"})
+    public double getRatio;
+    @Param({"1000000"})
+    public int keyspace;
+    @Param
+    public KeyValueThroughputBenchmark.Start start;
+
+    RedisTarget target;
+    Workload workload;
+    LoadGenerator load;
+    ShardCounters shardCounters;
+    Timings timings = new Timings(false);
+    private Case cse;
+
+    static void checkShards(String v) {
+        String allowed = "1 (the single server) or " + EmbeddedCluster.MIN_MASTERS + " … " + EmbeddedCluster.MAX_MASTERS
+                + " (cluster masters)";
+        int n;
+        try {
+            n = Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw BadInput.of("shards", v, allowed);
+        }
+        if (n != 1 && (n < EmbeddedCluster.MIN_MASTERS || n > EmbeddedCluster.MAX_MASTERS)) {
+            throw BadInput.of("shards", v, allowed);
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(Case.of(bp));
+    }
+
+    /** Everything of a trial, outside JMH too (the sanity test calls it with its own {@link Case}). */
+    void open(Case c) {
+        RULES.check(c.params());
+        cse = c;
+        Map<String, String> config = KeyValueThroughputBenchmark.serverConfig(1);
+        target = openTarget(config);
+        try {
+            target.record();
+            TrialRecords.serverAndCores(cse, target, config, 1);
+            int cores = Runtime.getRuntime().availableProcessors();
+            Recorder.measurement(cse.benchmark(), cse.params(), "cores_available", cores, "cores");
+            if (target.kind() == RedisTarget.Kind.EMBEDDED && shards > 1) {
+                Recorder.note("redis-kv cluster", shards + " embedded shards and the load generator shared " + cores
+                        + " cores: " + (shards >= cores ? "shards share cores with each other and with the client, so"
+                        + " the total cannot grow with the shard count" : "the client takes cores the shards could use"));
+            }
+            target.deleteSuiteKeys();
+            workload = new Workload(target.keyPrefix(), keyspace, getRatio);
+            if (start == KeyValueThroughputBenchmark.Start.PRELOADED) {
+                preload();
+            }
+            load = target instanceof RedisCluster rc
+                    ? (client == LoadGenerator.Client.LETTUCE ? new LettuceClusterLoad(rc, clients) : new JedisClusterLoad(rc, clients))
+                    : client.open(target, clients, 1);
+            shardCounters = new ShardCounters(target instanceof RedisCluster rc ? rc.servers() : List.of(target));
+            timings.openLogs(cse);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** The single server for 1 shard, else a cluster of {@code shards} masters (external: it must have that many). */
+    private RedisTarget openTarget(Map<String, String> config) {
+        if (shards == 1) {
+            return RedisTargets.openNode(config);
+        }
+        if (Settings.get(Settings.REDIS_URI_PROPERTY) != null) {
+            RedisCluster c = RedisTargets.openCluster(config, 0);
+            try {
+                c.requireMasters("shards", shards);
+                return c;
+            } catch (RuntimeException e) {
+                c.close();
+                throw e;
+            }
+        }
+        return RedisTargets.openCluster(config, shards);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(REQUESTS)
+    public long getSetMix() {
+        return run(REQUESTS);
+    }
+
+    /** Sends {@code requests} requests over all connections; returns the GET hits so far. */
+    long run(int requests) {
+        Round round = new Round(requests, load.parties(false), workload, timings);
+        load.start(round);
+        round.await(target.describe());
+        return workload.hits.sum();
+    }
+
+    @Setup(Level.Iteration)
+    public void iterationStart() {
+        shardCounters.start();
+        timings.iterationStarted();
+    }
+
+    @TearDown(Level.Iteration)
+    public void iteration(IterationParams ip) {
+        boolean measured = ip.getType() != IterationType.WARMUP;
+        shardCounters.stop(measured);
+        checkAnswers();
+        if (measured) {
+            timings.interval();
+        } else {
+            timings.reset();
+        }
+    }
+
+    /** As {@link KeyValueThroughputBenchmark#checkAnswers()}: a wrong value, a lost write or a PRELOADED miss fails the run. */
+    void checkAnswers() {
+        long wrong = workload.wrong.sum();
+        long lost = workload.lost.sum();
+        if (wrong > 0 || lost > 0) {
+            throw new IllegalStateException("redis-kv cluster answers are wrong: " + wrong + " wrong replies, " + lost
+                    + " lost writes, e.g. " + workload.firstWrong);
+        }
+        long gets = workload.gets.sum();
+        long hits = workload.hits.sum();
+        if (start == KeyValueThroughputBenchmark.Start.PRELOADED && hits != gets) {
+            throw new IllegalStateException("redis-kv cluster: every key was preloaded, yet only " + hits + " of " + gets + " GETs hit");
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        try {
+            if (workload != null && load != null) {
+                checkAnswers();
+                timings.export(cse);
+                shardCounters.record(cse);
+                long gets = workload.gets.sum();
+                if (gets > 0) {
+                    Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio", (double) workload.hits.sum() / gets, "ratio");
+                }
+            }
+        } finally {
+            close();
+        }
+    }
+
+    /** Closes connections, removes the suite's keys from every master (only those on an external target), stops the servers. */
+    void close() {
+        timings.close();
+        if (shardCounters != null) {
+            shardCounters.close();
+            shardCounters = null;
+        }
+        if (load != null) {
+            load.close();
+            load = null;
+        }
+        if (target != null) {
+            try {
+                target.deleteSuiteKeys();
+            } catch (TargetFailure ignored) {
+                // a server that died mid-run has nothing left to clean; the failure is reported already
+            } finally {
+                target.close();
+                target = null;
+            }
+        }
+    }
+
+    /** SETs every key of the keyspace before the trial, pipelined (per node on a cluster). */
+    private void preload() {
+        if (target instanceof RedisCluster rc) {
+            try (JedisCluster jc = rc.jedisCluster(2); ClusterPipeline p = jc.pipelined()) {
+                setAll(p);
+            }
+        } else {
+            try (Jedis j = target.jedis()) {
+                setAll(j.pipelined());
+            }
+        }
+        workload.markAllWritten();
+    }
+
+    private void setAll(PipelineBase p) {
+        for (int i = 0; i < keyspace; i++) {
+            p.set(workload.key(i), workload.value(i));
+            if (i % 10_000 == 9_999) {
+                p.sync();
+            }
+        }
+        p.sync();
+    }
+
+    public static void main(String[] args) {
+        Bench.main(ClusterThroughputBenchmark.class, args);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.targets.redis.RedisCluster;
+import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.testing.Smoke;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import redis.clients.jedis.Jedis;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Sanity of {@link ClusterThroughputBenchmark} at smoke size against a real embedded 3-master cluster: the
+ * masters together executed exactly the requests sent (INFO commandstats deltas), every master took a share,
+ * every GET returned its key's value (preloaded: every GET hit), every request was timed; and the 1-shard
+ * baseline is the single server.
+ */
+class ClusterThroughputBenchmarkTest {
+
+    static final int REQUESTS = 20_000;
+
+    @ParameterizedTest
+    @EnumSource(LoadGenerator.Client.class)
+    void threeShardsExecuteExactlyTheRequestsAndEveryGetHits(LoadGenerator.Client client) {
+        ClusterThroughputBenchmark b = new ClusterThroughputBenchmark();
+        Case c = Smoke.apply(b, "getSetMix", Map.of("client", client.name()));
+        assertEquals(3, b.shards, "smoke runs 3 shards");
+        b.open(c);
+        try {
+            RedisCluster cluster = (RedisCluster) b.target;
+            assertEquals(3, cluster.masters().size());
+            long[] before = b.shardCounters.calls();
+            b.iterationStart();
+            long hits0 = b.workload.hits.sum();
+            long gets0 = b.workload.gets.sum();
+            long sets0 = b.workload.sets.sum();
+            b.run(REQUESTS);
+            long[] after = b.shardCounters.calls();
+            long total = 0;
+            for (int i = 0; i < after.length; i++) {
+                long d = after[i] - before[i];
+                assertTrue(d > REQUESTS / 6, "master " + (i + 1) + " served its share of the slots' keys: " + d);
+                total += d;
+            }
+            assertEquals(REQUESTS, total, "the masters together executed exactly the requests sent");
+            assertEquals(REQUESTS, b.workload.gets.sum() - gets0 + b.workload.sets.sum() - sets0,
+                    "every reply was counted and checked");
+            assertEquals(b.workload.gets.sum() - gets0, b.workload.hits.sum() - hits0, "preloaded: every GET hits");
+            double share = (double) (b.workload.gets.sum() - gets0) / REQUESTS;
+            assertEquals(b.getRatio, share, 5 * Math.sqrt(b.getRatio * (1 - b.getRatio) / REQUESTS), "GET share");
+            assertEquals(REQUESTS, b.timings.service.total().getTotalCount(), "one latency per request");
+            b.checkAnswers();
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    @Test
+    void oneShardIsTheSingleServer() {
+        ClusterThroughputBenchmark b = new ClusterThroughputBenchmark();
+        Case c = Smoke.apply(b, "getSetMix", Map.of("client", "LETTUCE", "shards", "1"));
+        b.open(c);
+        try {
+            RedisTarget t = b.target;
+            assertTrue(!(t instanceof RedisCluster));
+            try (Jedis j = t.jedis()) {
+                assertEquals("0", t.info(j, "cluster").get("cluster_enabled"));
+            }
+            long before = b.shardCounters.calls()[0];
+            b.run(REQUESTS);
+            assertEquals(REQUESTS, b.shardCounters.calls()[0] - before);
+            b.checkAnswers();
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "2", "65", "x"})
+    void aShardCountOutsideTheAllowedIsOneLine(String shards) {
+        BadInput e = assertThrows(BadInput.class, () -> ClusterThroughputBenchmark.RULES.check("shards", shards));
+        assertEquals("shards=" + shards + " is not allowed; allowed: 1 (the single server) or 3 … 64 (cluster masters)",
+                e.getMessage());
+    }
+}
