@@ -151,10 +151,19 @@ public final class ServerCpu {
             what.add(l.probe.what());
         }
         if (LIVE.isEmpty() && lastStopped != null) {
-            return new Sample(total, inProcess, reaped, Math.max(peakLimit, lastStopped.limit()), lastStopped.colocated(),
-                    lastStopped.what(), 0, stopped);
+            return new Sample(total, inProcess, reaped, capped(Math.max(peakLimit, lastStopped.limit())),
+                    lastStopped.colocated(), lastStopped.what(), 0, stopped);
         }
-        return new Sample(total, inProcess, reaped, limit, colocated, String.join(" + ", what), LIVE.size(), stopped);
+        return new Sample(total, inProcess, reaped, capped(limit), colocated, String.join(" + ", what), LIVE.size(), stopped);
+    }
+
+    /**
+     * Servers live together (a cluster's nodes) cannot use more cores than the machine has, nor more than the
+     * one core {@code -Dkensho.pin=split} gives every embedded server.
+     */
+    static double capped(double limit) {
+        double cores = Affinity.mode() == Affinity.Mode.SPLIT ? 1 : ProcessCpu.machineCpus();
+        return Math.min(limit, cores);
     }
 
     /** When the last server stopped, or null if none has. */
