@@ -150,6 +150,9 @@ public class ClusterSetAlgebraBenchmark {
             }
             connection = cluster.lettuceCluster().connect(ByteArrayCodec.INSTANCE);
             commands = connection.sync();
+            // Lettuce opens its connection to a node at the first command for it: opened here, not in the first shot
+            SetChecks.requireCount("SCARD of A through the cluster client", commands.scard(a), users);
+            SetChecks.requireCount("SCARD of B through the cluster client", commands.scard(b), users);
             expectedDigest = op.expectedDigest(data);
             long resultMembers = op.expected(data.layout());
             long moved = layout == Layout.HASH_TAGGED ? resultMembers : 2 * users;
@@ -262,9 +265,12 @@ public class ClusterSetAlgebraBenchmark {
             connection = null;
         }
         if (cluster != null) {
-            cluster.deleteSuiteKeys();
-            cluster.close();
-            cluster = null;
+            try {
+                cluster.deleteSuiteKeys();
+            } finally {
+                cluster.close();
+                cluster = null;
+            }
         }
     }
 
