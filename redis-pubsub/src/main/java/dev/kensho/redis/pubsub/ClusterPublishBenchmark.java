@@ -45,7 +45,8 @@ import java.util.concurrent.TimeUnit;
  * this param); {@code subscribers}, {@code messageBytes}, {@code windowBytes} as in
  * {@link PubSubFanoutBenchmark}. Publisher and subscribers (Jedis, {@link Client#JEDIS}) are all connected
  * to the master that owns the channel's slot ({@code CLUSTER KEYSLOT}) — where a cluster client sends
- * {@code SPUBLISH} and where {@code SSUBSCRIBE} must be — so both modes deliver the same messages to the same
+ * {@code SPUBLISH} and where {@code SSUBSCRIBE} must be (Jedis 5.2's {@code JedisCluster.spublish}/{@code ssubscribe}
+ * route there; a direct connection keeps this module's pipelined {@link JedisPublisher}) — so both modes deliver the same messages to the same
  * connections and differ only in the broadcast: the other masters have no subscriber, and whatever CPU they
  * spend under {@code PUBLISH} is the broadcast's. Every message is checked as {@link Flow} does (each
  * subscriber gets every sequence number in order, every reply counts all subscribers), and at the trial's end
