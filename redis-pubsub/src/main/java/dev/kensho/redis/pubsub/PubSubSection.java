@@ -81,7 +81,13 @@ public final class PubSubSection implements Section {
                         "messages/s (all subscribers)", "client", "mode"),
                 ChartSpec.bar("pubsub-streams", "Named streams: latency from the intended send time",
                         STREAMS, "publishAtStreamRate", "latency_intended_p(50|99|999)", "stream", "µs",
-                        "client", "metric"));
+                        "client", "metric"),
+                // Redis Cluster (issue 18): context only, no published figure; the masters share this machine's cores
+                ChartSpec.bar("pubsub-cluster", "Cluster: PUBLISH (broadcast) vs SPUBLISH, messages/s received",
+                        "ClusterPublishBenchmark", "publish", "receivedMessages", "nodes", "messages/s", "mode"),
+                ChartSpec.bar("pubsub-cluster-cpu", "Cluster: server CPU µs per message, channel's owner vs each other master",
+                        "ClusterPublishBenchmark", "publish", "(owner|other_nodes)_cpu_us_per_message", "nodes", "µs",
+                        "mode", "metric"));
     }
 
     @Override

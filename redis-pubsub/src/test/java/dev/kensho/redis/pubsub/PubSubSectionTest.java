@@ -56,6 +56,12 @@ class PubSubSectionTest {
         f.series("redis-pubsub", P + "PubSubSlowSubscriberBenchmark.floodSlowSubscriber", Map.of("client", "JEDIS"),
                 PubSubSlowSubscriberBenchmark.OMEM_SERIES,
                 Map.of("limit_hard_bytes", 8 << 20, "t_ms", List.of(0, 100, 200), "omem_bytes", List.of(0, 4 << 20, 8 << 20)));
+        for (String m : new String[]{"PUBLISH", "SPUBLISH"}) {
+            Map<String, String> p = Map.of("mode", m, "nodes", "3");
+            f.jmh(P + "ClusterPublishBenchmark.publish", p, "thrpt", "ops/s", 5e4, 1e3).secondary("receivedMessages", "ops/s", 5e4, 1e3)
+                    .measurement(P + "ClusterPublishBenchmark.publish", p, "owner_cpu_us_per_message", 10, "us")
+                    .measurement(P + "ClusterPublishBenchmark.publish", p, "other_nodes_cpu_us_per_message", 2, "us");
+        }
         List<Results.Row> rows = f.rows();
         SectionCheck.check(new PubSubSection(), "dev.kensho.redis.pubsub", rows);
 

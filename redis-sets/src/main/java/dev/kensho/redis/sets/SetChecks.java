@@ -16,16 +16,21 @@ final class SetChecks {
     /** Every set holds exactly {@code users} members, and sampled members are the generated ones. */
     static void requireImported(Jedis j, SetData d) {
         for (int a = 0; a < d.attributes(); a++) {
-            long card = j.scard(d.key(a));
-            if (card != d.users()) {
-                throw new IllegalStateException("answer check failed: SCARD " + d.keyString(a) + " = " + card
-                        + ", expected " + d.users());
-            }
-            for (int s = 0; s < Math.min(SAMPLES, d.users()); s++) {
-                long i = d.users() * s / Math.min(SAMPLES, d.users());
-                if (!j.sismember(d.key(a), d.member(a, i))) {
-                    throw new IllegalStateException("answer check failed: member " + i + " of " + d.keyString(a) + " is missing");
-                }
+            requireImported(j, d, a);
+        }
+    }
+
+    /** Set {@code a} of {@code d} holds exactly {@code users} members, sampled ones the generated ones ({@code j}: its node). */
+    static void requireImported(Jedis j, SetData d, int a) {
+        long card = j.scard(d.key(a));
+        if (card != d.users()) {
+            throw new IllegalStateException("answer check failed: SCARD " + d.keyString(a) + " = " + card
+                    + ", expected " + d.users());
+        }
+        for (int s = 0; s < Math.min(SAMPLES, d.users()); s++) {
+            long i = d.users() * s / Math.min(SAMPLES, d.users());
+            if (!j.sismember(d.key(a), d.member(a, i))) {
+                throw new IllegalStateException("answer check failed: member " + i + " of " + d.keyString(a) + " is missing");
             }
         }
     }

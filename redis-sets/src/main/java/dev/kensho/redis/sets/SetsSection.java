@@ -73,7 +73,12 @@ public final class SetsSection implements Section {
                         "SetMemoryBenchmark", "loadSet", "used_memory_per_member", "users", true, false,
                         "bytes per member", "memberBytes"),
                 ChartSpec.bar("sets-flush", "FLUSHDB after a full import", "SetFlushBenchmark",
-                        "flushDb", "ss", "mode", "seconds"));
+                        "flushDb", "ss", "mode", "seconds"),
+                // Redis Cluster (issue 18): no published figure; the masters share this machine's cores
+                ChartSpec.bar("sets-cluster", "Redis Cluster: hash-tagged keys on one shard vs client-side from SSCANs",
+                        "ClusterSetAlgebraBenchmark", "answer", "ss", "op", "seconds per operation", "layout", "overlap"),
+                ChartSpec.bar("sets-cluster-moved", "Redis Cluster: members moved to the client per answer",
+                        "ClusterSetAlgebraBenchmark", "answer", "members_moved", "op", "members", "layout", "overlap"));
     }
 
     @Override

@@ -46,6 +46,11 @@ class SetsSectionTest {
         Map<String, String> mem = p("users", "100", "memberBytes", "64");
         f.jmh(P + "SetMemoryBenchmark.loadSet", mem, "ss", "s/op", 0.01, 0.001)
                 .measurement(P + "SetMemoryBenchmark.loadSet", mem, "used_memory_per_member", 110, "B");
+        for (String layout : new String[]{"HASH_TAGGED", "CLIENT_SIDE"}) {
+            Map<String, String> cs = p("layout", layout, "op", "SINTER", "overlap", "1", "users", "2000", "memberBytes", "64");
+            f.jmh(P + "ClusterSetAlgebraBenchmark.answer", cs, "ss", "s/op", 0.01, 0.001)
+                    .measurement(P + "ClusterSetAlgebraBenchmark.answer", cs, "members_moved", 2000, "members");
+        }
         f.jmh(P + "SetFlushBenchmark.flushDb", p("mode", "SYNC", "attributes", "2", "users", "2000"), "ss", "s/op", 0.01, 0.001);
         return f;
     }
