@@ -118,8 +118,14 @@ public final class Ratios {
         return r -> r.cls().equals(cls) && r.method().matches(method) && r.metric().equals(metric);
     }
 
-    /** "higher", "lower" or "not resolved at this noise": where the ratio's interval lies against 1. */
+    /**
+     * "higher", "lower" or "not resolved at this noise": where the ratio's interval lies against 1; "" for a
+     * derived row that is not a ratio (unit other than "x": a knee, a fit), which reads by itself.
+     */
     public static String reading(Results.Row ratio) {
+        if (!"x".equals(ratio.unit())) {
+            return "";
+        }
         if (Double.isNaN(ratio.error())) {
             return "no interval (one sample)";
         }
