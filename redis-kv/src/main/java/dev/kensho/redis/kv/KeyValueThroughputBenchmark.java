@@ -54,8 +54,8 @@ import java.util.concurrent.TimeUnit;
  * {@code start + s/rate} regardless of replies, spread over the connections; latency is recorded from the
  * due time (corrected, {@code latency_intended_*}) and from the actual send (service time,
  * {@code latency_*}); a batch sent more than 1 ms late counts as behind schedule ({@code schedule_behind}).
- * JMH's score is then the achieved rate, beside {@code rate_offered}. The throughput–latency curve:
- * {@code -p rate=0.25x,0.5x,0.75x,0.9x,1.0x}.
+ * JMH's score is then the achieved rate, beside {@code rate_offered}. The throughput–latency curve is its
+ * own class, {@link KeyValueThroughputLatencyBenchmark}.
  *
  * <p>Load generators: {@link LoadGenerator.Client#LETTUCE} drives every connection with async callbacks on
  * Lettuce's event loop (one thread per core; open loop: one pacer thread per core sends due batches);
@@ -93,9 +93,7 @@ import java.util.concurrent.TimeUnit;
  * class, {@link RedisBenchmarkCalibration}.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv} (add {@code -Dkensho.scale=smoke|seed},
- * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}; the throughput–latency curve:
- * {@code -Dkensho.args="-p rate=0.25x,0.5x,0.75x,0.9x,1.0x -p clients=100 -p ioThreads=1"}), or this class's
- * {@code main} with JMH flags.
+ * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}), or this class's {@code main} with JMH flags.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -173,7 +171,7 @@ public class KeyValueThroughputBenchmark {
             load = client.open(target, clients, pipeline);
             TrialRecords.clientThreads(cse, load, clients);
             if (r.relative()) {
-                closedLoopMax = probeClosedLoopMax();
+                closedLoopMax = closedLoopMax(cse);
                 Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
             }
             offered = r.offered(closedLoopMax);
@@ -212,11 +210,16 @@ public class KeyValueThroughputBenchmark {
         return workload.hits.sum();
     }
 
+    /** The closed-loop maximum a relative rate is a fraction of: probed in this trial (the curve reuses one per case). */
+    double closedLoopMax(Case c) {
+        return probeClosedLoopMax();
+    }
+
     /**
      * The closed-loop rate of this trial's server, connections and keyspace, for a rate given as a fraction:
      * one unmeasured round, then {@link OfferedRate#PROBE_ROUNDS} rounds timed together. Answers are checked.
      */
-    private double probeClosedLoopMax() {
+    double probeClosedLoopMax() {
         run(REQUESTS);
         long t0 = System.nanoTime();
         for (int i = 0; i < OfferedRate.PROBE_ROUNDS; i++) {

@@ -23,7 +23,19 @@ final class Trials {
     static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
                                             int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start,
                                             String rate) {
-        KeyValueThroughputBenchmark b = new KeyValueThroughputBenchmark();
+        return open(new KeyValueThroughputBenchmark(), BENCHMARK, client, clients, ioThreads, getRatio, pipeline, keyspace,
+                start, rate);
+    }
+
+    /** A point of the throughput–latency curve ({@link KeyValueThroughputLatencyBenchmark}). */
+    static KeyValueThroughputLatencyBenchmark curvePoint(LoadGenerator.Client client, int clients, int keyspace, String rate) {
+        return open(new KeyValueThroughputLatencyBenchmark(), KeyValueThroughputLatencyBenchmark.class.getName()
+                + ".getSetMix", client, clients, 1, 0.8, 1, keyspace, KeyValueThroughputBenchmark.Start.PRELOADED, rate);
+    }
+
+    static <T extends KeyValueThroughputBenchmark> T open(T b, String benchmark, LoadGenerator.Client client, int clients,
+                                                          int ioThreads, double getRatio, int pipeline, int keyspace,
+                                                          KeyValueThroughputBenchmark.Start start, String rate) {
         b.rate = rate;
         b.client = client;
         b.clients = clients;
@@ -41,7 +53,7 @@ final class Trials {
         p.put("keyspace", Integer.toString(keyspace));
         p.put("start", start.name());
         p.put("rate", rate);
-        b.open(new Case(BENCHMARK, p));
+        b.open(new Case(benchmark, p));
         return b;
     }
 
