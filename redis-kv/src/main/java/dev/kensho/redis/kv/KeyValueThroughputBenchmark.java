@@ -54,7 +54,7 @@ import java.util.concurrent.TimeUnit;
  * {@code start + s/rate} regardless of replies, spread over the connections; latency is recorded from the
  * due time (corrected, {@code latency_intended_*}) and from the actual send (service time,
  * {@code latency_*}); a batch sent more than 1 ms late counts as behind schedule ({@code schedule_behind}).
- * JMH's score is then the achieved rate, beside {@code rate_offered}. The throughput–latency curve is its
+ * The schedule runs on across the rounds of an iteration. JMH's score is then the achieved rate, beside {@code rate_offered}. The throughput–latency curve is its
  * own class, {@link KeyValueThroughputLatencyBenchmark}.
  *
  * <p>Load generators: {@link LoadGenerator.Client#LETTUCE} drives every connection with async callbacks on
@@ -146,6 +146,8 @@ public class KeyValueThroughputBenchmark {
     /** Requests/s offered (0: closed loop) and the closed-loop maximum a relative rate was taken of (0: not measured). */
     double offered;
     double closedLoopMax;
+    /** Open loop: when the next round's first request is due (0: at its start). */
+    private long scheduleNext;
     private Case cse;
 
     @Setup(Level.Trial)
@@ -171,7 +173,8 @@ public class KeyValueThroughputBenchmark {
             load = client.open(target, clients, pipeline);
             TrialRecords.clientThreads(cse, load, clients);
             if (r.relative()) {
-                closedLoopMax = closedLoopMax(cse);
+                // a maximum set before open() (the curve's, measured once per case) is used as it is
+                closedLoopMax = closedLoopMax > 0 ? closedLoopMax : probeClosedLoopMax();
                 Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
             }
             offered = r.offered(closedLoopMax);
@@ -202,17 +205,18 @@ public class KeyValueThroughputBenchmark {
         return run(REQUESTS);
     }
 
-    /** Sends {@code requests} requests over all connections; returns the GET hits so far (never dead code). */
+    /**
+     * Sends {@code requests} requests over all connections; returns the GET hits so far (never dead code). Open
+     * loop: the schedule runs on from the last round's within an iteration, so a round that ended late does not
+     * shift the load the next one offers.
+     */
     long run(int requests) {
-        Round round = new Round(requests, load.parties(offered > 0), workload, timings, offered);
+        long start = offered > 0 && scheduleNext != 0 ? scheduleNext : System.nanoTime();
+        Round round = new Round(requests, load.parties(offered > 0), workload, timings, offered, start);
+        scheduleNext = offered > 0 ? start + (long) (requests * 1e9 / offered) : 0;
         load.start(round);
         round.await(target.describe());
         return workload.hits.sum();
-    }
-
-    /** The closed-loop maximum a relative rate is a fraction of: probed in this trial (the curve reuses one per case). */
-    double closedLoopMax(Case c) {
-        return probeClosedLoopMax();
     }
 
     /**
@@ -233,6 +237,7 @@ public class KeyValueThroughputBenchmark {
 
     @Setup(Level.Iteration)
     public void iterationStart() {
+        scheduleNext = 0;
         timings.iterationStarted();
     }
 
