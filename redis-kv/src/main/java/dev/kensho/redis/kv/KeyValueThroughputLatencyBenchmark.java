@@ -36,10 +36,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Cheap by construction: the closed-loop maximum a point's rate is a fraction of is measured once per
  * case, not per point ({@link ClosedLoopMax}) — {@link KeyValueThroughputBenchmark}'s closed-loop score of
  * the same case when it ran earlier in the run (it does in a module run: classes run in name order), else a
- * probe in the case's first point, reused by the others. Points are shorter than the closed-loop cases
- * (one fork, one 1 s warm-up, six 1 s iterations at the default scale, see {@code kensho-scale.properties}),
- * and so are invocations ({@value #REQUESTS} requests); the open-loop schedule runs on across the
- * invocations of an iteration, so their boundaries neither pause the offered load nor drain the queue.
+ * probe in the case's first point, reused by the others. The server, keyspace and connections are set up
+ * once per case too when the points share a JVM ({@code -f 0}, the default scale's setting; {@link SweptCase}).
+ * Points are shorter than the closed-loop cases (one 1 s warm-up, six 1 s iterations at the default scale,
+ * see {@code kensho-scale.properties}), and so are invocations ({@value #REQUESTS} requests); the open-loop
+ * schedule runs on across the invocations of an iteration, so their boundaries neither pause the offered
+ * load nor drain the queue.
  *
  * <p>Params: those of {@link KeyValueThroughputBenchmark}, checked by the same rules (any {@code rate} it
  * accepts; the curve uses fractions); defaults are the sweep. Recorded: as there, and
@@ -83,29 +85,28 @@ public class KeyValueThroughputLatencyBenchmark {
     @Param({"0.25x", "0.5x", "0.75x", "0.9x", "1.0x"})
     public String rate;
 
-    /** The trial, as the closed-loop class runs it. */
+    /** The trial, as the closed-loop class runs it (kept across the points of a case in one JVM). */
     KeyValueThroughputBenchmark kv;
+    private Case cse;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
         open(Case.of(bp));
     }
 
-    /** The trial of this point, with the case's closed-loop maximum from the run folder when it is there. */
+    /** The trial of this point: the case's kept trial, or a new one ({@link SweptCase}). */
     void open(Case c) {
-        kv = new KeyValueThroughputBenchmark();
-        kv.client = client;
-        kv.clients = clients;
-        kv.ioThreads = ioThreads;
-        kv.getRatio = getRatio;
-        kv.pipeline = pipeline;
-        kv.keyspace = keyspace;
-        kv.start = start;
-        kv.rate = rate;
-        if (OfferedRate.parse(rate).relative()) {
-            kv.closedLoopMax = ClosedLoopMax.known(c).orElse(0);
-        }
-        kv.open(c);
+        KeyValueThroughputBenchmark fresh = new KeyValueThroughputBenchmark();
+        fresh.client = client;
+        fresh.clients = clients;
+        fresh.ioThreads = ioThreads;
+        fresh.getRatio = getRatio;
+        fresh.pipeline = pipeline;
+        fresh.keyspace = keyspace;
+        fresh.start = start;
+        fresh.rate = rate;
+        cse = c;
+        kv = SweptCase.take(c, fresh);
     }
 
     @Benchmark
@@ -124,10 +125,12 @@ public class KeyValueThroughputLatencyBenchmark {
         kv.iteration(ip);
     }
 
+    /** Records the point's results; the trial stays open for the case's next point. */
     @TearDown(Level.Trial)
     public void tearDown() {
         if (kv != null) {
-            kv.tearDown();
+            SweptCase.release(cse, kv);
+            kv = null;
         }
     }
 

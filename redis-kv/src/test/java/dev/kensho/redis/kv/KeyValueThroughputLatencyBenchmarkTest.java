@@ -18,11 +18,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A tiny throughput–latency sweep against a real embedded server: every point checks its answers, the
- * case's closed-loop maximum is measured once (the first point's probe) and reused by the next point, and
+ * case's closed-loop maximum is measured once (the first point's probe) and reused by the next point, as are
+ * its server and connections (one JVM), and
  * the report builds the case's chart, its table and its knee row from the run folder.
  */
 class KeyValueThroughputLatencyBenchmarkTest {
@@ -37,6 +39,7 @@ class KeyValueThroughputLatencyBenchmarkTest {
         FixtureRun f;
         try {
             double max = Double.NaN;
+            Object server = null;
             f = null;
             for (String rate : List.of("0.5x", "1.0x")) {
                 KeyValueThroughputLatencyBenchmark b = Trials.curvePoint(client, 20, 1_000, rate);
@@ -44,9 +47,11 @@ class KeyValueThroughputLatencyBenchmarkTest {
                 try {
                     if (Double.isNaN(max)) {
                         max = b.kv.closedLoopMax;
+                        server = b.kv.target;
                         assertTrue(max > 0, "the first point probes");
                     } else {
                         assertEquals(max, b.kv.closedLoopMax, "the second point reuses the case's maximum");
+                        assertSame(server, b.kv.target, "and, in the same JVM, its server, keyspace and connections");
                     }
                     assertEquals(OfferedRate.parse(rate).offered(max), b.kv.offered, 1e-6);
                     for (int i = 0; i < 3; i++) { // three measurement "iterations" of two rounds each
@@ -67,6 +72,7 @@ class KeyValueThroughputLatencyBenchmarkTest {
                 f = (f == null ? new FixtureRun(run) : f).jmh(CURVE, params, "thrpt", "ops/s", achieved, achieved * 0.05);
             }
         } finally {
+            SweptCase.closeKept();
             if (before == null) {
                 System.clearProperty(Settings.RUN_DIR_PROPERTY);
             } else {
