@@ -132,7 +132,30 @@ public final class Results {
             rows.add(new Row(experiment(bench), cls(bench), method(bench), params(m.get("params")), m.get("metric").asText(), mean, sd,
                     m.path("unit").asText(""), values.size(), RECORDED));
         });
+        fromIntervalLogs(rows, runDir);
         return rows;
+    }
+
+    /**
+     * Percentiles a case's interval logs report ({@link dev.kensho.common.latency.LogPercentiles}: every fork's
+     * measurement intervals merged) replace the recorded ones of the same name, which are per-fork values.
+     */
+    private static void fromIntervalLogs(List<Row> rows, Path runDir) {
+        List<Row> logged = new ArrayList<>();
+        for (var log : dev.kensho.common.latency.LogPercentiles.read(runDir)) {
+            if (log.metricPrefix() == null || log.intervals().isEmpty()) {
+                continue;
+            }
+            String b = log.benchmark();
+            for (var p : log.percentiles()) {
+                logged.add(new Row(experiment(b), cls(b), method(b), new TreeMap<>(log.params()), p.metric(), p.value(),
+                        p.sd(), "us", p.intervals(), RECORDED));
+            }
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        logged.forEach(r -> names.add(r.cls() + "|" + r.method() + "|" + r.params() + "|" + r.metric()));
+        rows.removeIf(r -> RECORDED.equals(r.source()) && names.contains(r.cls() + "|" + r.method() + "|" + r.params() + "|" + r.metric()));
+        rows.addAll(logged);
     }
 
     private static List<Row> derived(String bench, Map<String, String> p, Row primary, JsonNode work) {

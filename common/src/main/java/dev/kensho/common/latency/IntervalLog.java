@@ -40,17 +40,31 @@ public final class IntervalLog implements AutoCloseable {
 
     /** A log for {@code kind} (e.g. {@code service}) of this case in the run folder; a no-op outside a run. */
     public static IntervalLog open(Case c, String kind, String description) {
+        return open(c, kind, null, description);
+    }
+
+    /**
+     * As {@link #open(Case, String, String)}, and the run's results take this case's
+     * {@code <metricPrefix>p50|p99|p999|max} from the merged intervals of its logs ({@link LogPercentiles}).
+     */
+    public static IntervalLog open(Case c, String kind, String metricPrefix, String description) {
         Path dir = Recorder.runDir();
-        return dir == null ? new IntervalLog(null, null) : open(dir.resolve(DIR), c, kind, description);
+        return dir == null ? new IntervalLog(null, null) : open(dir.resolve(DIR), c, kind, metricPrefix, description);
     }
 
     /** A log in {@code dir} (created if missing). */
     public static IntervalLog open(Path dir, Case c, String kind, String description) {
+        return open(dir, c, kind, null, description);
+    }
+
+    /** A log in {@code dir} (created if missing), its percentiles reported as {@code <metricPrefix>…} (null: not). */
+    public static IntervalLog open(Path dir, Case c, String kind, String metricPrefix, String description) {
         Path file = dir.resolve(fileName(c, kind));
         try {
             Files.createDirectories(dir);
             HistogramLogWriter w = new HistogramLogWriter(file.toFile());
             w.outputComment("kensho " + c.benchmark() + " " + c.params() + " — " + kind + ": " + description);
+            w.outputComment(LogPercentiles.caseLine(c, kind, metricPrefix));
             w.outputComment("values in nanoseconds; one interval per JMH measurement iteration; timestamps are epoch seconds");
             return new IntervalLog(w, file);
         } catch (FileNotFoundException e) {

@@ -2,9 +2,12 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.export.Results;
 import dev.kensho.common.report.ChartSpec;
+import dev.kensho.common.report.Plot;
 import dev.kensho.common.report.Published;
 import dev.kensho.common.report.Ratios;
+import dev.kensho.common.report.RunData;
 import dev.kensho.common.report.Section;
+import dev.kensho.common.report.Table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +20,9 @@ import java.util.function.Predicate;
  * time, each case over its counterpart with {@code ioThreads=1} and the same other params:
  * {@code io_threads_gain} (requests/s) and {@code io_threads_p50_ratio} (p50 latency); and the suite
  * over {@code redis-benchmark} on the same server ({@code suite_over_calibration}, requests/s of the
- * same client count).
+ * same client count); and per case of the throughput–latency curve its knee ({@code knee_rate}, or
+ * {@code knee_rate_at_least|at_most} when the sweep does not bracket it, see {@link Knee}), with one chart
+ * per case and a table of every point ({@link CurveReport}).
  */
 public final class KeyValueSection implements Section {
 
@@ -84,7 +89,20 @@ public final class KeyValueSection implements Section {
         out.addAll(Ratios.against(rows, rps.and(closed), Ratios.rows(BENCH, "redisBenchmarkMix", "requests/s"),
                 KeyValueSection::serverConfig, "suite_over_calibration"));
         out.addAll(ClusterRows.derived(rows));
+        out.addAll(CurveReport.knees(rows));
         return out;
+    }
+
+    /** The throughput–latency curve: one chart per case ({@link CurveReport}). */
+    @Override
+    public List<Plot> plots(RunData run) {
+        return CurveReport.plots(run.rows());
+    }
+
+    /** The curve's points, and whether the generator offered each case's closed-loop maximum. */
+    @Override
+    public List<Table> tables(RunData run) {
+        return CurveReport.tables(run.rows());
     }
 
     /** The params a suite row and a calibration row share: the server, keyspace and load shape. */

@@ -25,8 +25,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -54,8 +52,8 @@ import java.util.concurrent.TimeUnit;
  * {@code start + s/rate} regardless of replies, spread over the connections; latency is recorded from the
  * due time (corrected, {@code latency_intended_*}) and from the actual send (service time,
  * {@code latency_*}); a batch sent more than 1 ms late counts as behind schedule ({@code schedule_behind}).
- * JMH's score is then the achieved rate, beside {@code rate_offered}. The throughput–latency curve:
- * {@code -p rate=0.25x,0.5x,0.75x,0.9x,1.0x}.
+ * The schedule runs on across the rounds of an iteration. JMH's score is then the achieved rate, beside
+ * {@code rate_offered}. The throughput–latency curve is its own class, {@link KeyValueThroughputLatencyBenchmark}.
  *
  * <p>Load generators: {@link LoadGenerator.Client#LETTUCE} drives every connection with async callbacks on
  * Lettuce's event loop (one thread per core; open loop: one pacer thread per core sends due batches);
@@ -93,9 +91,7 @@ import java.util.concurrent.TimeUnit;
  * class, {@link RedisBenchmarkCalibration}.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv} (add {@code -Dkensho.scale=smoke|seed},
- * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}; the throughput–latency curve:
- * {@code -Dkensho.args="-p rate=0.25x,0.5x,0.75x,0.9x,1.0x -p clients=100 -p ioThreads=1"}), or this class's
- * {@code main} with JMH flags.
+ * {@code -Dkensho.args="-p clients=800 -p client=LETTUCE"}), or this class's {@code main} with JMH flags.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -148,6 +144,8 @@ public class KeyValueThroughputBenchmark {
     /** Requests/s offered (0: closed loop) and the closed-loop maximum a relative rate was taken of (0: not measured). */
     double offered;
     double closedLoopMax;
+    /** Open loop: when the next round's first request is due (0: at its start). */
+    private long scheduleNext;
     private Case cse;
 
     @Setup(Level.Trial)
@@ -158,34 +156,44 @@ public class KeyValueThroughputBenchmark {
     /** Everything of a trial, outside JMH too (the sanity tests call it with their own {@link Case}). */
     void open(Case c) {
         RULES.check(c.params());
-        cse = c;
-        OfferedRate r = OfferedRate.parse(rate == null ? "0" : rate);
-        Map<String, String> config = serverConfig(ioThreads);
-        target = RedisTargets.open(config);
+        target = RedisTargets.open(serverConfig(ioThreads));
         try {
             target.record();
-            TrialRecords.serverAndCores(cse, target, config, ioThreads);
             target.deleteSuiteKeys();
             workload = new Workload(target.keyPrefix(), keyspace, getRatio);
             if (start == Start.PRELOADED) {
-                preload();
+                workload.preload(target);
             }
             load = client.open(target, clients, pipeline);
-            TrialRecords.clientThreads(cse, load, clients);
-            if (r.relative()) {
-                closedLoopMax = probeClosedLoopMax();
-                Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
-            }
-            offered = r.offered(closedLoopMax);
-            if (offered > 0) {
-                Recorder.measurement(cse.benchmark(), cse.params(), "rate_offered", offered, "requests/s");
-            }
-            timings = new Timings(offered > 0);
-            timings.openLogs(cse);
+            point(c);
         } catch (RuntimeException e) {
             close();
             throw e;
         }
+    }
+
+    /**
+     * The part of a trial that is one point's own: its records, offered rate (probing the closed-loop maximum
+     * unless one is set), timings and interval logs. The curve runs it again, with a new {@code rate}, for each
+     * point of a case on the same server and connections ({@link SweptCase}).
+     */
+    void point(Case c) {
+        RULES.check(c.params());
+        cse = c;
+        OfferedRate r = OfferedRate.parse(rate == null ? "0" : rate);
+        TrialRecords.serverAndCores(cse, target, serverConfig(ioThreads), ioThreads);
+        TrialRecords.clientThreads(cse, load, clients);
+        offered = 0;
+        if (r.relative()) {
+            closedLoopMax = closedLoopMax > 0 ? closedLoopMax : probeClosedLoopMax();
+            Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
+        }
+        offered = r.offered(closedLoopMax);
+        if (offered > 0) {
+            Recorder.measurement(cse.benchmark(), cse.params(), "rate_offered", offered, "requests/s");
+        }
+        timings = new Timings(offered > 0);
+        timings.openLogs(cse);
     }
 
     /** The server config of a case: {@code io-threads}, with {@code io-threads-do-reads yes} when &gt; 1. */
@@ -204,9 +212,11 @@ public class KeyValueThroughputBenchmark {
         return run(REQUESTS);
     }
 
-    /** Sends {@code requests} requests over all connections; returns the GET hits so far (never dead code). */
+    /** Sends {@code requests} requests; returns the GET hits so far. Open loop: the schedule runs on from the last round's. */
     long run(int requests) {
-        Round round = new Round(requests, load.parties(offered > 0), workload, timings, offered);
+        long start = offered > 0 && scheduleNext != 0 ? scheduleNext : System.nanoTime();
+        Round round = new Round(requests, load.parties(offered > 0), workload, timings, offered, start);
+        scheduleNext = offered > 0 ? start + (long) (requests * 1e9 / offered) : 0;
         load.start(round);
         round.await(target.describe());
         return workload.hits.sum();
@@ -230,6 +240,7 @@ public class KeyValueThroughputBenchmark {
 
     @Setup(Level.Iteration)
     public void iterationStart() {
+        scheduleNext = 0;
         timings.iterationStarted();
     }
 
@@ -264,6 +275,15 @@ public class KeyValueThroughputBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         try {
+            endPoint();
+        } finally {
+            close();
+        }
+    }
+
+    /** Checks the answers and records the point's results; closes its interval logs. */
+    void endPoint() {
+        try {
             if (workload != null && load != null) {
                 checkAnswers();
                 timings.export(cse);
@@ -278,7 +298,7 @@ public class KeyValueThroughputBenchmark {
                 }
             }
         } finally {
-            close();
+            timings.close();
         }
     }
 
@@ -299,21 +319,6 @@ public class KeyValueThroughputBenchmark {
                 target = null;
             }
         }
-    }
-
-    /** SETs every key of the keyspace with its value, pipelined, before the trial. */
-    private void preload() {
-        try (Jedis j = target.jedis()) {
-            Pipeline p = j.pipelined();
-            for (int i = 0; i < keyspace; i++) {
-                p.set(workload.key(i), workload.value(i));
-                if (i % 10_000 == 9_999) {
-                    p.sync();
-                }
-            }
-            p.sync();
-        }
-        workload.markAllWritten();
     }
 
     public static void main(String[] args) {

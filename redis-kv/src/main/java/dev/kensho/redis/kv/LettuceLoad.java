@@ -179,12 +179,25 @@ final class LettuceLoad implements LoadGenerator {
         }
     }
 
+    /**
+     * Closes every connection and waits (up to 10 s) until they are closed: the server may be stopped next,
+     * and a connection still closing then would be closed twice (Lettuce warns, in a JVM that runs on).
+     */
     @Override
     public void close() {
+        List<java.util.concurrent.CompletableFuture<Void>> closing = new ArrayList<>();
         for (StatefulRedisConnection<byte[], byte[]> c : connections) {
-            c.closeAsync();
+            closing.add(c.closeAsync());
         }
         connections.clear();
+        try {
+            java.util.concurrent.CompletableFuture.allOf(closing.toArray(java.util.concurrent.CompletableFuture[]::new))
+                    .get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // closing is best effort: the server is stopped or forgotten next either way
+        }
     }
 
     /** The closed loop of one connection for one round. */

@@ -44,12 +44,21 @@ final class Round {
 
     /** A round offering {@code rate} requests/s (0: closed loop), scheduled from now. */
     Round(long requests, int parties, Workload workload, Timings timings, double rate) {
+        this(requests, parties, workload, timings, rate, System.nanoTime());
+    }
+
+    /**
+     * A round offering {@code rate} requests/s whose first request is due at {@code start} ({@link System#nanoTime}),
+     * which may be past: a schedule continued from the previous round, whose late end delays this one's sends
+     * (and counts in their intended-time latency) instead of moving the schedule.
+     */
+    Round(long requests, int parties, Workload workload, Timings timings, double rate, long start) {
         this.requests = requests;
         this.parties = new CountDownLatch(parties);
         this.workload = workload;
         this.timings = timings;
         this.nanosPerRequest = rate > 0 ? 1e9 / rate : 0;
-        this.start = System.nanoTime();
+        this.start = start;
     }
 
     boolean openLoop() {

@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.LongAdder;
  * that left more than {@value #BEHIND_NANOS} ns late are counted in {@code schedule_behind}.
  *
  * <p>One interval per measurement iteration goes to an {@link IntervalLog} per latency
- * ({@code service}, {@code intended}); warm-up iterations are dropped. The request rate of every
+ * ({@code service}, {@code intended}); warm-up iterations are dropped. The report takes the percentiles from
+ * those logs (every fork's intervals merged, {@code LogPercentiles}); the ones recorded here per fork stand
+ * where there are no logs (outside a launcher run). The request rate of every
  * measurement iteration (requests answered ÷ the iteration's wall time, the suite's clock) is kept for the
  * first-half/second-half agreement check ({@link Halves}).
  */
@@ -44,9 +46,9 @@ final class Timings {
 
     /** Opens the interval logs of this case in the run folder (none outside a run). */
     void openLogs(Case c) {
-        serviceLog = IntervalLog.open(c, "service", "latency from a batch's actual send to each reply");
+        serviceLog = IntervalLog.open(c, "service", "latency_", "latency from a batch's actual send to each reply");
         if (open) {
-            intendedLog = IntervalLog.open(c, "intended", "latency from a batch's due time (open-loop schedule) to each reply");
+            intendedLog = IntervalLog.open(c, "intended", "latency_intended_", "latency from a batch's due time (open-loop schedule) to each reply");
         }
     }
 

@@ -91,6 +91,21 @@ final class Workload {
     }
 
     /** Marks every key as written (after a preload that SET them all). */
+    /** SETs every key of the keyspace with its value, pipelined, before a trial; then every key counts as written. */
+    void preload(dev.kensho.common.targets.redis.RedisTarget target) {
+        try (redis.clients.jedis.Jedis j = target.jedis()) {
+            redis.clients.jedis.Pipeline p = j.pipelined();
+            for (int i = 0; i < keyspace; i++) {
+                p.set(key(i), value(i));
+                if (i % 10_000 == 9_999) {
+                    p.sync();
+                }
+            }
+            p.sync();
+        }
+        markAllWritten();
+    }
+
     void markAllWritten() {
         for (int i = 0; i < keyspace; i++) {
             markWritten(i);

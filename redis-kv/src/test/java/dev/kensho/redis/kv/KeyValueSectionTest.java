@@ -67,4 +67,44 @@ class KeyValueSectionTest {
         }
         assertTrue(md.contains("not reproducible here: needs ≥ 4 cores, this machine has 2"), md);
     }
+
+    @Test
+    void theCurveDrawsOneChartPerCaseAndItsKneeIsADerivedRowWithItsPointsInterval(@TempDir Path tmp) throws Exception {
+        String c = "dev.kensho.redis.kv.KeyValueThroughputLatencyBenchmark.getSetMix";
+        FixtureRun f = new FixtureRun(tmp.resolve("run"));
+        String[] rates = {"0.25x", "0.5x", "0.75x", "0.9x", "1.0x"};
+        double[] p99 = {200, 300, 1_500, 2_500, 40_000}; // bound 10 × 200: the knee is 0.75x
+        for (String client : new String[]{"LETTUCE", "JEDIS"}) {
+            for (int i = 0; i < rates.length; i++) {
+                double fraction = Double.parseDouble(rates[i].replace("x", ""));
+                Map<String, String> p = new HashMap<>(Map.of("client", client, "clients", "100", "ioThreads", "1",
+                        "start", "PRELOADED", "rate", rates[i], "getRatio", "0.8", "keyspace", "1000000", "pipeline", "1"));
+                double achieved = client.equals("JEDIS") && i == rates.length - 1 ? 0.8 * fraction * 100_000 : fraction * 100_000;
+                f.jmh(c, p, "thrpt", "ops/s", achieved, 1_000 + i)
+                        .measurement(c, p, "rate_offered", fraction * 100_000, "requests/s")
+                        .measurement(c, p, "schedule_behind_ratio", i == rates.length - 1 ? 0.2 : 0, "ratio");
+                for (String m : new String[]{"latency_intended_p50", "latency_intended_p99", "latency_intended_p999",
+                        "latency_p50", "latency_p99", "latency_p999"}) {
+                    f.measurement(c, p, m, m.endsWith("p99") && m.contains("intended") ? p99[i] : 100, "us");
+                }
+            }
+        }
+        List<Results.Row> rows = f.rows();
+        List<Results.Row> knees = new KeyValueSection().derived(rows).stream().filter(r -> r.metric().equals("knee_rate")).toList();
+        assertEquals(2, knees.size(), knees.toString());
+        for (Results.Row k : knees) {
+            assertEquals("0.75x", k.param("rate"));
+            assertEquals(75_000, k.score(), 1e-9, "the knee is the point's achieved rate");
+            Results.Row point = rows.stream().filter(r -> r.metric().equals("thrpt") && r.cls().equals(k.cls())
+                    && r.param("client").equals(k.param("client")) && "0.75x".equals(r.param("rate"))).findFirst().orElseThrow();
+            assertTrue(point.halfWidth() > 0);
+            assertEquals(point.halfWidth(), k.halfWidth(), 1e-9, "with that point's achieved-rate interval");
+        }
+        RunFolder.at(f.dir()).export();
+        String md = Files.readString(f.dir().resolve("report.md"));
+        assertTrue(md.contains("(charts/kv-curve-jedis.png)") && md.contains("(charts/kv-curve-lettuce.png)"), md);
+        assertTrue(md.contains("knee_rate"), md);
+        assertTrue(md.contains("Throughput–latency curve, every point"), md);
+        assertTrue(md.contains("NO: achieved 80% of the offered rate"), "the section says when the generator fell short");
+    }
 }

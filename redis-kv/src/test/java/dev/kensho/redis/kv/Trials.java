@@ -23,15 +23,28 @@ final class Trials {
     static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
                                             int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start,
                                             String rate) {
-        KeyValueThroughputBenchmark b = new KeyValueThroughputBenchmark();
-        b.rate = rate;
+        return open(new KeyValueThroughputBenchmark(), BENCHMARK, client, clients, ioThreads, getRatio, pipeline, keyspace,
+                start, rate);
+    }
+
+    /** A point of the throughput–latency curve ({@link KeyValueThroughputLatencyBenchmark}). */
+    static KeyValueThroughputLatencyBenchmark curvePoint(LoadGenerator.Client client, int clients, int keyspace, String rate) {
+        KeyValueThroughputLatencyBenchmark b = new KeyValueThroughputLatencyBenchmark();
         b.client = client;
         b.clients = clients;
-        b.ioThreads = ioThreads;
-        b.getRatio = getRatio;
-        b.pipeline = pipeline;
+        b.ioThreads = 1;
+        b.getRatio = 0.8;
+        b.pipeline = 1;
         b.keyspace = keyspace;
-        b.start = start;
+        b.start = KeyValueThroughputBenchmark.Start.PRELOADED;
+        b.rate = rate;
+        b.open(new Case(KeyValueThroughputLatencyBenchmark.class.getName() + ".getSetMix", params(client, clients, 1, 0.8,
+                1, keyspace, b.start, rate)));
+        return b;
+    }
+
+    static Map<String, String> params(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
+                                      int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start, String rate) {
         Map<String, String> p = new TreeMap<>();
         p.put("client", client.name());
         p.put("clients", Integer.toString(clients));
@@ -41,7 +54,21 @@ final class Trials {
         p.put("keyspace", Integer.toString(keyspace));
         p.put("start", start.name());
         p.put("rate", rate);
-        b.open(new Case(BENCHMARK, p));
+        return p;
+    }
+
+    static KeyValueThroughputBenchmark open(KeyValueThroughputBenchmark b, String benchmark, LoadGenerator.Client client,
+                                            int clients, int ioThreads, double getRatio, int pipeline, int keyspace,
+                                            KeyValueThroughputBenchmark.Start start, String rate) {
+        b.rate = rate;
+        b.client = client;
+        b.clients = clients;
+        b.ioThreads = ioThreads;
+        b.getRatio = getRatio;
+        b.pipeline = pipeline;
+        b.keyspace = keyspace;
+        b.start = start;
+        b.open(new Case(benchmark, params(client, clients, ioThreads, getRatio, pipeline, keyspace, start, rate)));
         return b;
     }
 

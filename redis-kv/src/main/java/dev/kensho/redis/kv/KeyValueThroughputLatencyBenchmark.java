@@ -1,0 +1,140 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.bench.ParamRules;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How does latency grow with the load offered to one Redis, and where is the knee? The throughput–latency
+ * curve of {@link KeyValueThroughputBenchmark}'s GET/SET mix (users of these tools ask for it: valkey#1201,
+ * redis#9543, OMB#247): the same trial (run by that class's code), open loop, at a sweep of offered rates given as fractions of the
+ * case's closed-loop maximum ({@code rate=0.25x,0.5x,0.75x,0.9x,1.0x}), for both clients, 100 and 800
+ * clients, io-threads 1 and 2. Each point is a trial: JMH's score is the achieved rate (with its 99.9%
+ * interval), beside intended-time and service-time p50/p99/p99.9 and {@code schedule_behind}; the report
+ * draws one chart per case and finds the knee ({@link Knee}). The write-up (002, ElastiCache) gives no
+ * curve; it claims "p50 down up to 47%" with io-threads, which a curve can qualify (docs/redis-kv.md).
+ *
+ * <p>Cheap by construction: the closed-loop maximum a point's rate is a fraction of is measured once per
+ * case, not per point ({@link ClosedLoopMax}) — {@link KeyValueThroughputBenchmark}'s closed-loop score of
+ * the same case when it ran earlier in the run (it does in a module run: classes run in name order), else a
+ * probe in the case's first point, reused by the others. The server, keyspace and connections are set up
+ * once per case too when the points share a JVM ({@code -f 0}, the default scale's setting; {@link SweptCase}).
+ * Points are shorter than the closed-loop cases (one 1 s warm-up, six 1 s iterations at the default scale,
+ * see {@code kensho-scale.properties}), and so are invocations ({@value #REQUESTS} requests); the open-loop
+ * schedule runs on across the invocations of an iteration, so their boundaries neither pause the offered
+ * load nor drain the queue.
+ *
+ * <p>Params: those of {@link KeyValueThroughputBenchmark}, checked by the same rules (any {@code rate} it
+ * accepts; the curve uses fractions); defaults are the sweep. Recorded: as there, and
+ * {@code rate_closed_loop_max} for every relative point.
+ *
+ * <p>Run: {@code mvn verify -Pbench -pl redis-kv -Dkensho.bench=KeyValueThroughputLatencyBenchmark} (add
+ * {@code -Dkensho.scale=smoke}; {@code -Dkensho.args="-p rate=0.5x,1.0x -p clients=100"}), or this class's
+ * {@code main} with JMH flags.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Threads(1)
+@Warmup(iterations = 1, time = 1)
+@Measurement(iterations = 6, time = 1)
+public class KeyValueThroughputLatencyBenchmark {
+
+    /**
+     * Requests per invocation: a multiple of 100 and 800, a tenth of the closed-loop class's so that an
+     * iteration at 0.25x of a slow case (~7k requests/s on 2 shared cores) still lasts about a second.
+     */
+    public static final int REQUESTS = 8_000;
+
+    public static final ParamRules RULES = KeyValueThroughputBenchmark.RULES;
+
+    @Param
+    public LoadGenerator.Client client;
+    @Param({"100", "800"})
+    public int clients;
+    @Param({"1", "2"})
+    public int ioThreads;
+    @Param({"0.8"})
+    public double getRatio;
+    @Param({"1"})
+    public int pipeline;
+    @Param({"1000000"})
+    public int keyspace;
+    @Param({"PRELOADED"})
+    public KeyValueThroughputBenchmark.Start start;
+    @Param({"0.25x", "0.5x", "0.75x", "0.9x", "1.0x"})
+    public String rate;
+
+    /** The trial, as the closed-loop class runs it (kept across the points of a case in one JVM). */
+    KeyValueThroughputBenchmark kv;
+    private Case cse;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams bp) {
+        open(Case.of(bp));
+    }
+
+    /** The trial of this point: the case's kept trial, or a new one ({@link SweptCase}). */
+    void open(Case c) {
+        KeyValueThroughputBenchmark fresh = new KeyValueThroughputBenchmark();
+        fresh.client = client;
+        fresh.clients = clients;
+        fresh.ioThreads = ioThreads;
+        fresh.getRatio = getRatio;
+        fresh.pipeline = pipeline;
+        fresh.keyspace = keyspace;
+        fresh.start = start;
+        fresh.rate = rate;
+        cse = c;
+        kv = SweptCase.take(c, fresh);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(REQUESTS)
+    public long getSetMix() {
+        return kv.run(REQUESTS);
+    }
+
+    @Setup(Level.Iteration)
+    public void iterationStart() {
+        kv.iterationStart();
+    }
+
+    @TearDown(Level.Iteration)
+    public void iteration(IterationParams ip) {
+        kv.iteration(ip);
+    }
+
+    /** Records the point's results; the trial stays open for the case's next point. */
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        if (kv != null) {
+            SweptCase.release(cse, kv);
+            kv = null;
+        }
+    }
+
+    public static void main(String[] args) {
+        Bench.main(KeyValueThroughputLatencyBenchmark.class, args);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.kensho.redis.kv;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.bench.Case;
+import dev.kensho.common.export.Results;
+import dev.kensho.common.report.Plot;
+import dev.kensho.common.report.Table;
+import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.redis.kv.LoadGenerator.Client;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A tiny throughput–latency sweep against a real embedded server: every point checks its answers, the
+ * case's closed-loop maximum is measured once (the first point's probe) and reused by the next point, as are
+ * its server and connections (one JVM), and
+ * the report builds the case's chart, its table and its knee row from the run folder.
+ */
+class KeyValueThroughputLatencyBenchmarkTest {
+
+    private static final String CURVE = KeyValueThroughputLatencyBenchmark.class.getName() + ".getSetMix";
+
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void aTinySweepRunsChecksItsAnswersAndMeasuresTheMaximumOnce(Client client, @TempDir Path run) {
+        String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
+        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
+        FixtureRun f;
+        try {
+            double max = Double.NaN;
+            Object server = null;
+            f = null;
+            for (String rate : List.of("0.5x", "1.0x")) {
+                KeyValueThroughputLatencyBenchmark b = Trials.curvePoint(client, 20, 1_000, rate);
+                Map<String, String> params;
+                try {
+                    if (Double.isNaN(max)) {
+                        max = b.kv.closedLoopMax;
+                        server = b.kv.target;
+                        assertTrue(max > 0, "the first point probes");
+                    } else {
+                        assertEquals(max, b.kv.closedLoopMax, "the second point reuses the case's maximum");
+                        assertSame(server, b.kv.target, "and, in the same JVM, its server, keyspace and connections");
+                    }
+                    assertEquals(OfferedRate.parse(rate).offered(max), b.kv.offered, 1e-6);
+                    for (int i = 0; i < 3; i++) { // three measurement "iterations" of two rounds each
+                        b.iterationStart();
+                        b.kv.run(1_000);
+                        b.kv.run(1_000);
+                        b.kv.checkAnswers();
+                        b.kv.timings.interval();
+                    }
+                    assertEquals(6_000, b.kv.timings.intended.total().getTotalCount(), "every request timed from its due time");
+                    params = caseOf(client, rate);
+                } finally {
+                    b.tearDown();
+                }
+                // JMH's score, which only a JMH run writes: the suite's own achieved rate stands in
+                double achieved = Results.load(run).stream().filter(r -> r.metric().equals("rate_achieved")
+                        && rate.equals(r.param("rate"))).findFirst().orElseThrow().score();
+                f = (f == null ? new FixtureRun(run) : f).jmh(CURVE, params, "thrpt", "ops/s", achieved, achieved * 0.05);
+            }
+        } finally {
+            SweptCase.closeKept();
+            if (before == null) {
+                System.clearProperty(Settings.RUN_DIR_PROPERTY);
+            } else {
+                System.setProperty(Settings.RUN_DIR_PROPERTY, before);
+            }
+        }
+
+        List<Results.Row> rows = Results.load(run);
+        Results.Row p99 = rows.stream().filter(r -> r.metric().equals("latency_intended_p99") && "1.0x".equals(r.param("rate")))
+                .findFirst().orElseThrow();
+        assertEquals(3, p99.samples(), "percentiles come from the three logged intervals");
+        assertEquals(1, CurveReport.cases(rows).size());
+        assertEquals(2, CurveReport.cases(rows).values().iterator().next().size());
+        List<Plot> plots = CurveReport.plots(rows);
+        assertEquals(1, plots.size());
+        assertEquals(6, plots.get(0).series().size(), "p50/p99/p99.9, intended and service");
+        List<Table> tables = CurveReport.tables(rows);
+        assertEquals(2, tables.get(0).rows().size(), "one row per point");
+        assertEquals(1, tables.get(1).rows().size(), "the highest point of the case");
+        List<Results.Row> knees = CurveReport.knees(rows);
+        assertEquals(1, knees.size());
+        assertTrue(knees.get(0).metric().startsWith("knee_rate"), knees.toString());
+        assertTrue(knees.get(0).halfWidth() > 0, "the knee carries its point's interval");
+    }
+
+    private static Map<String, String> caseOf(Client client, String rate) {
+        Map<String, String> p = new TreeMap<>(Map.of("client", client.name(), "clients", "20", "ioThreads", "1",
+                "getRatio", "0.8", "pipeline", "1", "keyspace", "1000", "start", "PRELOADED"));
+        p.put("rate", rate);
+        return p;
+    }
+
+    @Test
+    void theClosedLoopBenchmarksScoreOfTheSameCaseIsPreferredToAProbe(@TempDir Path run) {
+        Map<String, String> point = caseOf(Client.JEDIS, "0.5x");
+        Map<String, String> closed = new TreeMap<>(point);
+        closed.put("rate", "0");
+        Map<String, String> other = new TreeMap<>(closed);
+        other.put("clients", "800");
+        List<Results.Row> rows = new FixtureRun(run)
+                .jmh(KeyValueThroughputBenchmark.class.getName() + ".getSetMix", other, "thrpt", "ops/s", 90_000, 1_000)
+                .jmh(KeyValueThroughputBenchmark.class.getName() + ".getSetMix", closed, "thrpt", "ops/s", 150_000, 1_000)
+                .measurement(CURVE, caseOf(Client.JEDIS, "1.0x"), "rate_closed_loop_max", 120_000, "requests/s")
+                .rows();
+        assertEquals(150_000, ClosedLoopMax.find(rows, new Case(CURVE, point)).orElseThrow());
+        List<Results.Row> probedOnly = rows.stream().filter(r -> r.cls().equals(CurveReport.CLS)).toList();
+        assertEquals(120_000, ClosedLoopMax.find(probedOnly, new Case(CURVE, point)).orElseThrow());
+        assertTrue(ClosedLoopMax.find(List.of(), new Case(CURVE, point)).isEmpty());
+    }
+}

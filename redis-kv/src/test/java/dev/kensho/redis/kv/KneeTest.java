@@ -1,0 +1,58 @@
+package dev.kensho.redis.kv;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** The knee finder on synthetic curves: the right point, and "no knee" when the sweep does not bracket it. */
+class KneeTest {
+
+    private static List<Knee.Point<String>> curve(double... offeredAndP99) {
+        List<Knee.Point<String>> ps = new ArrayList<>();
+        for (int i = 0; i < offeredAndP99.length; i += 2) {
+            ps.add(new Knee.Point<>(offeredAndP99[i], offeredAndP99[i + 1], "r" + (int) offeredAndP99[i]));
+        }
+        Collections.reverse(ps); // the finder orders by offered rate itself
+        return ps;
+    }
+
+    @Test
+    void theKneeIsTheHighestRateBeforeTheFirstPointOverTheBound() {
+        // bound = 10 × 100 µs = 1000 µs: 75k is within (900), 90k is not (1500)
+        Knee.Result<String> r = Knee.find(curve(25_000, 100, 50_000, 150, 75_000, 900, 90_000, 1_500, 100_000, 8_000));
+        assertEquals(Knee.Kind.FOUND, r.kind());
+        assertEquals("r75000", r.knee().data());
+        assertEquals(1_000, r.bound(), 1e-9);
+    }
+
+    @Test
+    void aPointBackWithinTheBoundAfterOneOverItIsNotTheKnee() {
+        Knee.Result<String> r = Knee.find(curve(25_000, 100, 50_000, 300, 75_000, 1_200, 90_000, 900, 100_000, 5_000));
+        assertEquals(Knee.Kind.FOUND, r.kind());
+        assertEquals("r50000", r.knee().data(), "the p99 must stay within the bound up to the knee");
+    }
+
+    @Test
+    void everyPointWithinTheBoundPutsTheKneeAboveTheSweep() {
+        Knee.Result<String> r = Knee.find(curve(25_000, 100, 50_000, 120, 75_000, 200, 100_000, 1_000));
+        assertEquals(Knee.Kind.ABOVE_SWEEP, r.kind());
+        assertEquals("r100000", r.knee().data(), "the highest point is a lower bound on the knee");
+    }
+
+    @Test
+    void noPointAboveTheLowestWithinTheBoundPutsTheKneeBelowTheSweep() {
+        Knee.Result<String> r = Knee.find(curve(25_000, 100, 50_000, 1_001, 75_000, 5_000));
+        assertEquals(Knee.Kind.BELOW_SWEEP, r.kind());
+        assertNull(r.knee());
+    }
+
+    @Test
+    void onePointIsNoCurve() {
+        assertEquals(Knee.Kind.TOO_FEW, Knee.find(curve(25_000, 100)).kind());
+    }
+}
