@@ -110,6 +110,16 @@ public final class StartAt {
         return begin;
     }
 
+    /** {@link #beginTrial(String, LongSupplier)} against a Redis target's clock ({@code TIME}). */
+    public static Instant beginTrial(dev.kensho.common.targets.redis.RedisTarget target) {
+        try (redis.clients.jedis.Jedis j = target.jedis()) {
+            return beginTrial(target.describe(), () -> {
+                java.util.List<String> t = j.time();
+                return Long.parseLong(t.get(0)) * 1_000_000 + Long.parseLong(t.get(1));
+            });
+        }
+    }
+
     private static void waitUntil(Instant t) {
         long ms;
         while ((ms = t.toEpochMilli() - System.currentTimeMillis()) > 0) {

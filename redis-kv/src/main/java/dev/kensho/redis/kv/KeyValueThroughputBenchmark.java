@@ -5,6 +5,8 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
+import dev.kensho.common.shard.Shard;
+import dev.kensho.common.shard.StartAt;
 import dev.kensho.common.targets.redis.RedisTarget;
 import dev.kensho.common.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -166,11 +168,11 @@ public class KeyValueThroughputBenchmark {
             target.record();
             TrialRecords.serverAndCores(cse, target, config, ioThreads);
             target.deleteSuiteKeys();
-            workload = new Workload(target.keyPrefix(), keyspace, getRatio);
+            workload = new Workload(target.keyPrefix(), Shard.current().share(keyspace), getRatio); // a shard's own keys
             if (start == Start.PRELOADED) {
                 preload();
             }
-            load = client.open(target, clients, pipeline);
+            load = client.open(target, Shard.current().share(clients), pipeline);
             TrialRecords.clientThreads(cse, load, clients);
             if (r.relative()) {
                 closedLoopMax = probeClosedLoopMax();
@@ -182,6 +184,7 @@ public class KeyValueThroughputBenchmark {
             }
             timings = new Timings(offered > 0);
             timings.openLogs(cse);
+            StartAt.beginTrial(target); // -Dkensho.startAt: shards start their warm-ups together
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -305,7 +308,7 @@ public class KeyValueThroughputBenchmark {
     private void preload() {
         try (Jedis j = target.jedis()) {
             Pipeline p = j.pipelined();
-            for (int i = 0; i < keyspace; i++) {
+            for (int i = 0; i < workload.keyspace(); i++) {
                 p.set(workload.key(i), workload.value(i));
                 if (i % 10_000 == 9_999) {
                     p.sync();
