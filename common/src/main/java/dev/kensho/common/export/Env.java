@@ -33,7 +33,7 @@ public final class Env {
         m.put("scale", Scale.current().id());
         String commit = git("rev-parse", "HEAD");
         String imageCommit = System.getenv(dev.kensho.common.Setting.COMMIT_ENV.key());
-        m.put("commit", commit != null ? commit : imageCommit == null || imageCommit.isBlank() ? null : imageCommit.trim());
+        m.put("commit", commit != null ? commit : imageCommit == null || imageCommit.isBlank() || imageCommit.equals("unknown") ? null : imageCommit.trim());
         String dirty = git("status", "--porcelain", "--untracked-files=no");
         m.put("working_tree", dirty == null ? "unknown" : dirty.isEmpty() ? "clean" : "modified");
         return m;
