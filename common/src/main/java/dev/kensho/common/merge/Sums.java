@@ -32,8 +32,11 @@ import java.util.stream.Stream;
 /** The merged numbers of checked shards (see {@link Merge} for the rules). */
 final class Sums {
 
-    /** The header comment {@link IntervalLog} writes: benchmark, params, kind. */
-    private static final Pattern HEADER = Pattern.compile("#kensho (\\S+) \\{(.*)\\} — ([^:]+):.*");
+    /**
+     * The header comment {@link IntervalLog} writes: benchmark, params, kind. The dash between params and kind
+     * is whatever the writing JVM's default charset made of "—" (a "?" under an ASCII locale, e.g. in the image).
+     */
+    private static final Pattern HEADER = Pattern.compile("#kensho (\\S+) \\{(.*)\\} \\S+ ([^:]+):.*");
     private static final Set<String> COUNT_UNITS = Set.of("requests", "records", "messages", "bytes", "ops", "count");
 
     private final List<ShardFolder> shards;
