@@ -19,10 +19,12 @@ import java.util.function.LongSupplier;
  * shortest round trip of {@value #SAMPLES}, e.g. Redis {@code TIME}), so shards whose own clocks disagree
  * still start their warm-ups — and so their measured iterations — together. The offset, its uncertainty
  * (half that round trip) and the boundary used go to the run folder ({@value #FILE}, then env.json);
- * {@code Merge} refuses shards whose offsets differ by more than {@link #CLOCK_BOUND_MS}.
+ * {@code Merge} refuses shards whose offsets differ by more than {@link #CLOCK_BOUND_MS}. Every iteration
+ * then starts on a boundary too ({@link #beginIteration()}), so iteration i of every shard starts at the
+ * same instant; the cost is the wait to the next boundary (up to {@value #GRID_SECONDS} s per iteration).
  *
- * <p>Trials whose setups differ by more than the time left to the next boundary start on different
- * boundaries; {@code Merge} sees their windows apart and refuses them.
+ * <p>Trials whose setups (or iterations) end in different grid slots start on different boundaries;
+ * {@code Merge} sees their windows apart and refuses them.
  */
 public final class StartAt {
 
@@ -32,6 +34,8 @@ public final class StartAt {
     public static final int SAMPLES = 7;
     /** Shards whose offsets to the target differ by more than this are not merged. */
     public static final long CLOCK_BOUND_MS = 50;
+    /** How late after a boundary a start still counts as on it. */
+    private static final long ON_TIME_MICROS = 100_000;
     /** One line per trial in the run folder: shard, startAt, offset, boundary. */
     public static final String FILE = "clock.jsonl";
 
@@ -79,6 +83,35 @@ public final class StartAt {
         return best;
     }
 
+    /** This JVM's last measured offset to the target (µs), for {@link #beginIteration()}. */
+    private static volatile Offset lastOffset;
+
+    /**
+     * Call at every iteration's start ({@code @Setup(Level.Iteration)}, outside JMH's timing): with
+     * {@code kensho.startAt} set, waits for the next boundary of the grid on the target's clock, so every shard's
+     * iteration i starts at the same instant however long its iteration i−1 took (an iteration runs whole
+     * invocations, and machines finish them at different speeds). Shards whose iterations end in different grid
+     * slots still drift apart; {@code Merge} sees it and refuses. A no-op without {@code startAt}.
+     */
+    public static void beginIteration() {
+        Instant startAt = current(false);
+        Offset o = lastOffset;
+        if (startAt != null && o != null) {
+            waitUntil(boundary(startAt, o));
+        }
+    }
+
+    /** The next grid boundary from {@code startAt} on the target's clock, as a local instant. */
+    private static Instant boundary(Instant startAt, Offset o) {
+        // up to ON_TIME after a boundary counts as on it: the first iteration right after beginTrial starts at once
+        long targetNow = micros() + o.offsetMicros() - ON_TIME_MICROS;
+        long first = startAt.toEpochMilli() * 1000;
+        long grid = GRID_SECONDS * 1_000_000L;
+        long k = targetNow <= first ? 0 : (targetNow - first + grid - 1) / grid;
+        long local = first + k * grid - o.offsetMicros();
+        return Instant.ofEpochSecond(Math.floorDiv(local, 1_000_000), Math.floorMod(local, 1_000_000) * 1000);
+    }
+
     /**
      * Call at the end of a trial's setup: measures and records this shard's clock offset to the target
      * ({@code target} names it), then, when {@code kensho.startAt} is set, waits for the next boundary on
@@ -88,14 +121,10 @@ public final class StartAt {
         Shard shard = Shard.current();
         Instant startAt = current(false);
         Offset o = offset(targetEpochMicros);
+        lastOffset = o;
         Instant begin = Instant.now();
         if (startAt != null) {
-            long targetNow = micros() + o.offsetMicros();
-            long first = startAt.toEpochMilli() * 1000;
-            long grid = GRID_SECONDS * 1_000_000L;
-            long k = targetNow <= first ? 0 : (targetNow - first + grid - 1) / grid;
-            long boundaryLocal = first + k * grid - o.offsetMicros();
-            begin = Instant.ofEpochSecond(boundaryLocal / 1_000_000, (boundaryLocal % 1_000_000) * 1000);
+            begin = boundary(startAt, o);
             waitUntil(begin);
         }
         Map<String, Object> line = new LinkedHashMap<>();

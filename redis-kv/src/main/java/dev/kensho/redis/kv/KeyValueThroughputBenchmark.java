@@ -233,6 +233,7 @@ public class KeyValueThroughputBenchmark {
 
     @Setup(Level.Iteration)
     public void iterationStart() {
+        StartAt.beginIteration(); // -Dkensho.startAt: every shard's iteration i starts at the same instant
         timings.iterationStarted();
     }
 
