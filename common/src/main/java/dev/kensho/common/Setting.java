@@ -35,6 +35,9 @@ public enum Setting {
     RUN_DIR("kensho.runDir", "(set by the launcher)", "the run folder a JMH fork records into", Use.SUITE),
     BENCH_CLASS("kensho.benchClass", "(set by the launcher)", "the benchmark class a JMH fork runs (names its target in env.json)", Use.SUITE),
     WATCH_PID("kensho.watchPid", "(set by Maven's bench profile)", "the launcher stops its run when this pid ends", Use.SUITE),
+    SHARD("kensho.shard", "0/1", "run shard i of N (0 ≤ i < N): its share of connections, keys and seed; Merge joins the N run folders", Use.RUN),
+    START_AT("kensho.startAt", "(start at once)", "ISO-8601 instant or epoch ms: trials and their iterations start on a 10 s grid from it, on the target's clock (shards start together)", Use.RUN),
+    COMMIT_ENV("KENSHO_COMMIT", "git rev-parse HEAD", "environment: the suite's commit where git cannot tell (the -Pimage image sets it)", Use.RUN),
     NPM_CI("kensho.npmCi", "false", "true: re-run npm ci for the Kinesis emulator (kinesis-batch pom)", Use.MAVEN),
 
     // --- Redis

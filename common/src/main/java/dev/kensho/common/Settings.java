@@ -87,13 +87,16 @@ public final class Settings {
         return v;
     }
 
-    /** Key prefix every suite key starts with. Never empty: an empty prefix would own the whole keyspace. */
+    /**
+     * Key prefix every suite key starts with. Never empty: an empty prefix would own the whole keyspace.
+     * Shard i of a sharded run ({@code kensho.shard}) adds {@code i:}.
+     */
     public static String keyPrefix() {
         String p = get(KEY_PREFIX_PROPERTY, KEY_PREFIX_DEFAULT);
         if (p.isEmpty() || p.length() > 32 || !p.matches("[A-Za-z0-9:_.\\-{}]+")) {
             throw BadInput.of(KEY_PREFIX_PROPERTY, p, "1 … 32 characters of [A-Za-z0-9:_.-{}]");
         }
-        return p;
+        return dev.kensho.common.shard.Shard.current().keyPrefix(p); // shards never share keys
     }
 
     /** True when the user explicitly allows FLUSHDB / CONFIG SET / DEBUG on an external target. */

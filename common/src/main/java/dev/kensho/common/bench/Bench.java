@@ -76,6 +76,8 @@ public final class Bench {
                 return 0;
             }
             run = RunFolder.open();
+            dev.kensho.common.shard.ShardRecord.launcher(run.dir(), dev.kensho.common.shard.Shard.current(),
+                    dev.kensho.common.shard.StartAt.current(false));
             stopForksOnExit();
             ParentWatch.start(run, err);
             // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
@@ -155,6 +157,8 @@ public final class Bench {
     static Plan plan(Set<String> only, String[] args, boolean requireMatch) {
         Setting.checkNames(System.getProperties());
         Setting.checkEnvironment(System.getenv());
+        dev.kensho.common.shard.Shard.current();
+        dev.kensho.common.shard.StartAt.current(true);
         ScaleTable scale = new ScaleTable(Scale.current());
         Settings.flag(Settings.JFR_PROPERTY);
         String regex = Settings.get(Settings.BENCH_PROPERTY, Settings.BENCH_DEFAULT);

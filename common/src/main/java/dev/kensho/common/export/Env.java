@@ -31,7 +31,9 @@ public final class Env {
                 + " (" + System.getProperty("java.vm.vendor") + ")");
         m.put("jmh", org.openjdk.jmh.util.Version.getPlainVersion());
         m.put("scale", Scale.current().id());
-        m.put("commit", git("rev-parse", "HEAD"));
+        String commit = git("rev-parse", "HEAD");
+        String imageCommit = System.getenv(dev.kensho.common.Setting.COMMIT_ENV.key());
+        m.put("commit", commit != null ? commit : imageCommit == null || imageCommit.isBlank() || imageCommit.equals("unknown") ? null : imageCommit.trim());
         String dirty = git("status", "--porcelain", "--untracked-files=no");
         m.put("working_tree", dirty == null ? "unknown" : dirty.isEmpty() ? "clean" : "modified");
         return m;

@@ -77,6 +77,10 @@ public final class Export {
             // rewritten below
         }
         env.put("host", old != null && !old.isMissingNode() ? old : Env.host());
+        JsonNode shard = dev.kensho.common.shard.ShardRecord.env(run.dir());
+        if (shard != null) {
+            env.put("shard", shard);
+        }
         env.put("targets", targets());
         Map<String, ObjectNode> distinct = new LinkedHashMap<>();
         for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {

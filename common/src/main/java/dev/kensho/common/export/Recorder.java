@@ -105,6 +105,11 @@ public final class Recorder {
         return d == null ? null : Paths.get(d);
     }
 
+    /** One JSON line appended to {@code file} of the run folder (nothing outside a run). */
+    public static void line(String file, Map<String, ?> line) {
+        append(file, line);
+    }
+
     private static void append(String file, Map<String, ?> line) {
         Path dir = runDir();
         if (dir == null) {

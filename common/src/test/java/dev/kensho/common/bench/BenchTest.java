@@ -28,7 +28,7 @@ class BenchTest {
     @AfterEach
     void clear() {
         for (String p : new String[]{Settings.SCALE_PROPERTY, Settings.BENCH_PROPERTY, Settings.JFR_PROPERTY,
-                Settings.RESULTS_PROPERTY, Settings.RUN_ID_PROPERTY}) {
+                Settings.RESULTS_PROPERTY, Settings.RUN_ID_PROPERTY, "kensho.shard", "kensho.startAt"}) {
             System.clearProperty(p);
         }
     }
@@ -53,6 +53,10 @@ class BenchTest {
             "kensho.bench | ([        | kensho.bench=([",
             "kensho.bench | NoSuch    | kensho.bench=NoSuch",
             "kensho.jfr   | maybe     | kensho.jfr=maybe",
+            "kensho.shard | 3/2       | kensho.shard=3/2",
+            "kensho.shard | 0/0       | kensho.shard=0/0",
+            "kensho.shard | x         | kensho.shard=x",
+            "kensho.startAt | 2020-01-01T00:00:00Z | kensho.startAt=2020-01-01T00:00:00Z",
             "kensho.runId | ../escape | kensho.runId=../escape"})
     void badPropertiesAreOneLine(String property, String value, String expected) throws Exception {
         System.setProperty(property, value);

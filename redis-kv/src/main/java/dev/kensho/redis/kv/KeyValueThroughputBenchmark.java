@@ -5,6 +5,8 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.export.Recorder;
+import dev.kensho.common.shard.Shard;
+import dev.kensho.common.shard.StartAt;
 import dev.kensho.common.targets.redis.RedisTarget;
 import dev.kensho.common.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -160,12 +162,13 @@ public class KeyValueThroughputBenchmark {
         try {
             target.record();
             target.deleteSuiteKeys();
-            workload = new Workload(target.keyPrefix(), keyspace, getRatio);
+            workload = new Workload(target.keyPrefix(), Shard.current().share(keyspace), getRatio); // a shard's own keys
             if (start == Start.PRELOADED) {
                 workload.preload(target);
             }
-            load = client.open(target, clients, pipeline);
+            load = client.open(target, Shard.current().share(clients), pipeline); // a shard's share
             point(c);
+            StartAt.beginTrial(target); // -Dkensho.startAt: shards start their warm-ups together
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -188,7 +191,8 @@ public class KeyValueThroughputBenchmark {
             closedLoopMax = closedLoopMax > 0 ? closedLoopMax : probeClosedLoopMax();
             Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
         }
-        offered = r.offered(closedLoopMax);
+        // a relative rate is of this shard's own maximum; an absolute one is the whole run's, split over the shards
+        offered = r.relative() ? r.offered(closedLoopMax) : r.offered(0) / Shard.current().count();
         if (offered > 0) {
             Recorder.measurement(cse.benchmark(), cse.params(), "rate_offered", offered, "requests/s");
         }
@@ -240,6 +244,7 @@ public class KeyValueThroughputBenchmark {
 
     @Setup(Level.Iteration)
     public void iterationStart() {
+        StartAt.beginIteration(); // -Dkensho.startAt: every shard's iteration i starts at the same instant
         scheduleNext = 0;
         timings.iterationStarted();
     }

@@ -1,0 +1,63 @@
+package dev.kensho.common.shard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.export.Results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * The {@code shard} block of a run folder's env.json: which shard of how many the run was
+ * ({@value #FILE}, written by the launcher, or by {@code Merge} for a merged run) and every trial's clock
+ * offset and start ({@value StartAt#FILE}, written by the forks).
+ */
+public final class ShardRecord {
+
+    public static final String FILE = "shard.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ShardRecord() {
+    }
+
+    /** Written by the launcher when the run is a shard or has a start time. */
+    public static void launcher(Path runDir, Shard shard, Instant startAt) {
+        if (!shard.sharded() && startAt == null) {
+            return;
+        }
+        ObjectNode n = JSON.createObjectNode();
+        n.put("index", shard.index()).put("count", shard.count()).put("startAt", startAt == null ? null : startAt.toString());
+        n.put("gridSeconds", StartAt.GRID_SECONDS).put("clockBoundMs", StartAt.CLOCK_BOUND_MS);
+        write(runDir, n);
+    }
+
+    public static void write(Path runDir, JsonNode n) {
+        try {
+            JSON.writeValue(runDir.resolve(FILE).toFile(), n);
+        } catch (IOException e) {
+            throw new TargetFailure("cannot write " + runDir.resolve(FILE) + " (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The block for env.json, or null when the run was neither a shard nor merged. */
+    public static JsonNode env(Path runDir) {
+        Path f = runDir.resolve(FILE);
+        if (!Files.exists(f)) {
+            return null;
+        }
+        try {
+            ObjectNode n = (ObjectNode) JSON.readTree(f.toFile());
+            ArrayNode clock = n.putArray("trials");
+            Results.jsonl(runDir.resolve(StartAt.FILE)).forEach(clock::add);
+            return n;
+        } catch (IOException e) {
+            throw new TargetFailure("cannot read " + f + " (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.kensho.common.shard;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
+import dev.kensho.common.Settings;
+import dev.kensho.common.export.Recorder;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * When shards start measuring: {@code -Dkensho.startAt=<ISO-8601 instant | epoch ms>}. Every trial, once
+ * its setup is done (server up, data loaded, connections open), waits for the next boundary of a
+ * {@value #GRID_SECONDS}-second grid that begins at {@code startAt}, read on the <em>target's</em> clock:
+ * the shard first measures its clock's offset to the target (the reply to a time request with the
+ * shortest round trip of {@value #SAMPLES}, e.g. Redis {@code TIME}), so shards whose own clocks disagree
+ * still start their warm-ups — and so their measured iterations — together. The offset, its uncertainty
+ * (half that round trip) and the boundary used go to the run folder ({@value #FILE}, then env.json);
+ * {@code Merge} refuses shards whose offsets differ by more than {@link #CLOCK_BOUND_MS}. Every iteration
+ * then starts on a boundary too ({@link #beginIteration()}), so iteration i of every shard starts at the
+ * same instant; the cost is the wait to the next boundary (up to {@value #GRID_SECONDS} s per iteration).
+ *
+ * <p>Trials whose setups (or iterations) end in different grid slots start on different boundaries;
+ * {@code Merge} sees their windows apart and refuses them.
+ */
+public final class StartAt {
+
+    /** Spacing of the start boundaries after {@code startAt}. */
+    public static final int GRID_SECONDS = 10;
+    /** Time requests per offset measurement; the shortest round trip is used. */
+    public static final int SAMPLES = 7;
+    /** Shards whose offsets to the target differ by more than this are not merged. */
+    public static final long CLOCK_BOUND_MS = 50;
+    /** How late after a boundary a start still counts as on it. */
+    private static final long ON_TIME_MICROS = 100_000;
+    /** One line per trial in the run folder: shard, startAt, offset, boundary. */
+    public static final String FILE = "clock.jsonl";
+
+    private StartAt() {
+    }
+
+    /**
+     * The instant of {@code kensho.startAt}, or null when unset; a value that is not an instant, or one
+     * in the past when {@code mustBeFuture} (the launcher's check, before anything starts), is a one-line
+     * {@link BadInput}.
+     */
+    public static Instant current(boolean mustBeFuture) {
+        String v = Settings.get(Setting.START_AT.key());
+        if (v == null) {
+            return null;
+        }
+        Instant t;
+        try {
+            t = v.matches("\\d{10,16}") ? Instant.ofEpochMilli(Long.parseLong(v)) : Instant.parse(v);
+        } catch (DateTimeParseException | NumberFormatException e) {
+            throw BadInput.of(Setting.START_AT.key(), v, "an ISO-8601 instant (2026-11-24T00:30:00Z) or epoch milliseconds");
+        }
+        if (mustBeFuture && !t.isAfter(Instant.now())) {
+            throw BadInput.of(Setting.START_AT.key(), v, "an instant in the future (it is " + Instant.now() + " now)");
+        }
+        return t;
+    }
+
+    /** Offset of the target's clock to ours: {@code offsetMicros} (target − local) ± {@code uncertaintyMicros}. */
+    public record Offset(long offsetMicros, long uncertaintyMicros) {
+    }
+
+    /** Measures the offset of {@code targetEpochMicros} (one time request per call) to the local clock. */
+    public static Offset offset(LongSupplier targetEpochMicros) {
+        Offset best = null;
+        for (int i = 0; i < SAMPLES; i++) {
+            long t0 = micros();
+            long remote = targetEpochMicros.getAsLong();
+            long t1 = micros();
+            Offset o = new Offset(remote - (t0 + t1) / 2, (t1 - t0 + 1) / 2);
+            if (best == null || o.uncertaintyMicros() < best.uncertaintyMicros()) {
+                best = o;
+            }
+        }
+        return best;
+    }
+
+    /** This JVM's last measured offset to the target (µs), for {@link #beginIteration()}. */
+    private static volatile Offset lastOffset;
+
+    /**
+     * Call at every iteration's start ({@code @Setup(Level.Iteration)}, outside JMH's timing): with
+     * {@code kensho.startAt} set, waits for the next boundary of the grid on the target's clock, so every shard's
+     * iteration i starts at the same instant however long its iteration i−1 took (an iteration runs whole
+     * invocations, and machines finish them at different speeds). Shards whose iterations end in different grid
+     * slots still drift apart; {@code Merge} sees it and refuses. A no-op without {@code startAt}.
+     */
+    public static void beginIteration() {
+        Instant startAt = current(false);
+        Offset o = lastOffset;
+        if (startAt != null && o != null) {
+            waitUntil(boundary(startAt, o));
+        }
+    }
+
+    /** The next grid boundary from {@code startAt} on the target's clock, as a local instant. */
+    private static Instant boundary(Instant startAt, Offset o) {
+        // up to ON_TIME after a boundary counts as on it: the first iteration right after beginTrial starts at once
+        long targetNow = micros() + o.offsetMicros() - ON_TIME_MICROS;
+        long first = startAt.toEpochMilli() * 1000;
+        long grid = GRID_SECONDS * 1_000_000L;
+        long k = targetNow <= first ? 0 : (targetNow - first + grid - 1) / grid;
+        long local = first + k * grid - o.offsetMicros();
+        return Instant.ofEpochSecond(Math.floorDiv(local, 1_000_000), Math.floorMod(local, 1_000_000) * 1000);
+    }
+
+    /**
+     * Call at the end of a trial's setup: measures and records this shard's clock offset to the target
+     * ({@code target} names it), then, when {@code kensho.startAt} is set, waits for the next boundary on
+     * the target's clock. Returns the local instant the trial starts (now, without {@code startAt}).
+     */
+    public static Instant beginTrial(String target, LongSupplier targetEpochMicros) {
+        Shard shard = Shard.current();
+        Instant startAt = current(false);
+        Offset o = offset(targetEpochMicros);
+        lastOffset = o;
+        Instant begin = Instant.now();
+        if (startAt != null) {
+            begin = boundary(startAt, o);
+            waitUntil(begin);
+        }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("shard", shard.toString());
+        line.put("startAt", startAt == null ? null : startAt.toString());
+        line.put("target", target);
+        line.put("offset_us", o.offsetMicros());
+        line.put("offset_uncertainty_us", o.uncertaintyMicros());
+        line.put("trial_start", begin.toString());
+        line.put("benchmark", Settings.get(Setting.BENCH_CLASS.key()));
+        Recorder.line(FILE, line);
+        return begin;
+    }
+
+    /** {@link #beginTrial(String, LongSupplier)} against a Redis target's clock ({@code TIME}). */
+    public static Instant beginTrial(dev.kensho.common.targets.redis.RedisTarget target) {
+        try (redis.clients.jedis.Jedis j = target.jedis()) {
+            return beginTrial(target.describe(), () -> {
+                java.util.List<String> t = j.time();
+                return Long.parseLong(t.get(0)) * 1_000_000 + Long.parseLong(t.get(1));
+            });
+        }
+    }
+
+    private static void waitUntil(Instant t) {
+        long ms;
+        while ((ms = t.toEpochMilli() - System.currentTimeMillis()) > 0) {
+            try {
+                Thread.sleep(ms); // a start time agreed with the other shards, not a stand-in for work
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + Setting.START_AT.key() + " " + t, e);
+            }
+        }
+    }
+
+    private static long micros() {
+        Instant n = Instant.now();
+        return n.getEpochSecond() * 1_000_000 + n.getNano() / 1000;
+    }
+}

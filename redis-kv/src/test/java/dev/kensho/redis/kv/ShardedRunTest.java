@@ -1,0 +1,113 @@
+package dev.kensho.redis.kv;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.Settings;
+import dev.kensho.common.export.Results;
+import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.merge.Merge;
+import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.testing.SharedRedis;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Two shard processes (the real launcher, {@code -Dkensho.shard=i/2}, one {@code startAt}) drive one
+ * embedded Redis on loopback; {@link Merge} joins their run folders: the merged request count is the sum,
+ * the merged interval logs hold exactly the samples of both shards, the scores add up per iteration.
+ */
+@ExtendWith(SharedRedis.class)
+class ShardedRunTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void twoShardsMergeIntoOneRun(RedisTarget redis) throws Exception {
+        String startAt = Instant.now().plusSeconds(20).toString();
+        List<Process> shards = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            shards.add(new ProcessBuilder(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"),
+                    "-Dkensho.redis.uri=redis://" + redis.host() + ":" + redis.port(),
+                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt,
+                    "-Dkensho.results=" + tmp, "-Dkensho.runId=shard" + i, "-Dkensho.scale=smoke",
+                    "-Dkensho.root=" + Settings.root(), "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("tmp" + i)), // JMH's lock is per tmpdir
+                    KeyValueThroughputBenchmark.class.getName(),
+                    "-f 0 -wi 1 -w 1 -i 2 -r 1 -p client=JEDIS -p clients=8 -p keyspace=2000 -p start=PRELOADED -p rate=0 -p ioThreads=1"))
+                    .redirectErrorStream(true).redirectOutput(tmp.resolve("shard" + i + ".log").toFile()).start());
+        }
+        for (int i = 0; i < 2; i++) {
+            assertTrue(shards.get(i).waitFor(10, TimeUnit.MINUTES), "shard " + i + " ends");
+            assertEquals(0, shards.get(i).exitValue(), () -> read(tmp.resolve("shard0.log")) + read(tmp.resolve("shard1.log")));
+        }
+        Path merged = tmp.resolve("merged");
+        Merge.merge(merged, List.of(tmp.resolve("shard0"), tmp.resolve("shard1")));
+
+        double sumCounts = 0;
+        Histogram shardSamples = new Histogram(3);
+        for (int i = 0; i < 2; i++) {
+            Path d = tmp.resolve("shard" + i);
+            sumCounts += metric(Results.load(d), "latency_count");
+            shardSamples.add(allSamples(d));
+            JsonNode env = JSON.readTree(d.resolve("env.json").toFile());
+            assertEquals(i, env.path("shard").path("index").asInt());
+            assertEquals(startAt, env.path("shard").path("startAt").asText());
+            assertTrue(env.path("shard").path("trials").get(0).has("offset_us"), "each trial records its clock offset");
+        }
+        List<Results.Row> rows = Results.load(merged);
+        assertEquals(sumCounts, metric(rows, "latency_count"), "merged request count = the shards' sum");
+        assertEquals(shardSamples, allSamples(merged), "merged histogram = the histogram of every shard's samples");
+        double s0 = primary(tmp.resolve("shard0"));
+        double s1 = primary(tmp.resolve("shard1"));
+        assertEquals(s0 + s1, primary(merged), 1e-6 * (s0 + s1), "iteration sums average to the sum of the means");
+        assertTrue(Files.exists(merged.resolve("report.md")));
+    }
+
+    private static double primary(Path run) throws Exception {
+        return JSON.readTree(run.resolve("jmh").resolve("KeyValueThroughputBenchmark.json").toFile())
+                .get(0).path("primaryMetric").path("score").asDouble();
+    }
+
+    private static double metric(List<Results.Row> rows, String metric) {
+        return rows.stream().filter(r -> r.metric().equals(metric)).mapToDouble(r -> r.score() * r.samples()).sum();
+    }
+
+    private static Histogram allSamples(Path run) throws Exception {
+        Histogram all = new Histogram(3);
+        try (var files = Files.list(run.resolve(IntervalLog.DIR))) {
+            for (Path f : files.filter(p -> p.toString().contains("-service-")).toList()) {
+                HistogramLogReader r = new HistogramLogReader(f.toFile());
+                Object h;
+                while ((h = r.nextIntervalHistogram()) != null) {
+                    all.add((Histogram) h);
+                }
+            }
+        }
+        return all;
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+}
