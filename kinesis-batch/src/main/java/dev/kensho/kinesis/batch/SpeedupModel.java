@@ -202,7 +202,8 @@ public final class SpeedupModel {
             if (fit == null) {
                 continue;
             }
-            Map<String, String> p = new TreeMap<>(Map.of("connection", c, "roundTripMs", Export.fmt(r)));
+            Map<String, String> p = new TreeMap<>(Map.of("connection", c, "roundTripMs",
+                    r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r))); // as JMH writes the param
             double callHalf = fit.q() * Math.sqrt(fit.cov()[0][0] + r * r * fit.cov()[1][1] + 2 * r * fit.cov()[0][1]);
             out.add(row(p, "model_call_ms", fit.callMs(r), callHalf, "ms", fit.points()));
             out.add(row(p, "model_record_ms", fit.b(), fit.half(2), "ms", fit.points()));
