@@ -37,6 +37,7 @@ class SpeedupModelTest {
         assertEquals(B, fit.b(), 1e-9);
         assertEquals(8, fit.points());
         assertEquals(5, fit.dof());
+        assertTrue(fit.weighted(), "every point has a standard error");
     }
 
     @Test
@@ -68,7 +69,7 @@ class SpeedupModelTest {
         assertEquals(322.061, SpeedupModel.PUBLISHED_CALL_MS, 1e-3);
         // the model at those costs gives the published ratio back
         SpeedupModel.Fit pub = new SpeedupModel.Fit(new double[]{SpeedupModel.PUBLISHED_CALL_MS, 0, SpeedupModel.PUBLISHED_RECORD_MS},
-                new double[3][3], 2, 0, Double.NaN, 1);
+                new double[3][3], 2, 0, Double.NaN, 1, false);
         assertEquals(324.014 / 2.597, pub.speedup(0), 1e-9);
     }
 }
