@@ -37,12 +37,13 @@ class SpeedupModelTest {
         assertEquals(B, fit.b(), 1e-9);
         assertEquals(8, fit.points());
         assertEquals(5, fit.dof());
-        assertTrue(fit.weighted(), "every point has a standard error");
+        assertTrue(!fit.weighted(), "exact points carry no standard error: unweighted");
     }
 
     @Test
     void noisyPointsGiveIntervalsThatHoldTheParametersAndTheSpeedup() {
         SpeedupModel.Fit fit = SpeedupModel.fit(synthetic(0.5, 42));
+        assertTrue(fit.weighted(), "every point has a standard error");
         double[] truth = {F, H, B};
         for (int i = 0; i < 3; i++) {
             double c = new double[]{fit.f(), fit.h(), fit.b()}[i];
