@@ -59,7 +59,8 @@ import java.util.concurrent.TimeUnit;
  * from records/s of the two methods and shown beside the model's prediction.
  *
  * <p>Run: {@code ./mvnw verify -Pbench -pl kinesis-batch -Dkensho.bench=PutRecordVsPutRecords}
- * ({@code -Dkensho.scale=seed} for 1,000 PutRecord calls), or this class's {@code main}.
+ * ({@code -Dkensho.scale=seed} for 1,000 PutRecord calls; one point:
+ * {@code -Dkensho.args="-p connection=FRESH_TLS -p roundTripMs=320"}), or this class's {@code main}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)

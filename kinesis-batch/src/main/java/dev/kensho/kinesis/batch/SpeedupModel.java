@@ -220,6 +220,43 @@ public final class SpeedupModel {
         return Export.fmt(v) + (Double.isNaN(half) ? " (no interval)" : " ± " + Export.fmt(half));
     }
 
+    /**
+     * Where a fresh-TLS PutRecord call's time goes, per round trip: building the client, TCP connect + TLS
+     * handshake through the proxy (both recorded per iteration), and the rest (the request); empty without
+     * FRESH_TLS PutRecord cases.
+     */
+    static Table split(List<Results.Row> rows) {
+        Table t = Table.of("Per-call split, connection=FRESH_TLS, PutRecord (mean ± 99.9% half-width over iterations;"
+                + " the rest is the request and what the SDK does around it):", ">roundTripMs", ">call (ms)",
+                ">client build (ms)", ">TCP + TLS handshake (ms)", ">rest (ms)");
+        Map<Double, Results.Row[]> byRtt = new TreeMap<>();
+        for (Results.Row r : rows) {
+            if (!r.cls().equals(CLS) || !r.method().equals("putRecord") || !"FRESH_TLS".equals(r.param("connection"))) {
+                continue;
+            }
+            int i = switch (r.metric()) {
+                case "ss" -> 0;
+                case "client_build_ms_per_call" -> 1;
+                case "connect_tls_ms_per_call" -> 2;
+                default -> -1;
+            };
+            if (i >= 0) {
+                byRtt.computeIfAbsent(Double.parseDouble(r.param("roundTripMs")), k -> new Results.Row[3])[i] = r;
+            }
+        }
+        byRtt.forEach((rtt, v) -> {
+            if (v[0] == null || v[1] == null || v[2] == null) {
+                return;
+            }
+            double calls = Double.parseDouble(v[0].param("putRecordCalls"));
+            double call = CostModel.toMs(v[0].score(), v[0].unit()) / calls;
+            double callHalf = CostModel.toMs(v[0].halfWidth(), v[0].unit()) / calls;
+            t.row(Export.fmt(rtt), pm(call, callHalf), pm(v[1].score(), v[1].halfWidth()), pm(v[2].score(), v[2].halfWidth()),
+                    Export.fmt(call - v[1].score() - v[2].score()));
+        });
+        return t;
+    }
+
     /** One table per regime: the fit, its prediction at the write-up's round trip, the published figures. */
     public static List<Table> tables(List<Results.Row> rows) {
         List<Table> out = new ArrayList<>();
@@ -249,6 +286,10 @@ public final class SpeedupModel {
                     + Export.fmt(fit.callMs(r) / fit.b()) + " vs the write-up's " + Export.fmt(PUBLISHED_CALL_MS / PUBLISHED_RECORD_MS)
                     + "; b is measured (emulator, SDK, this machine), C follows from the round trip the suite set", "");
             out.add(t);
+        }
+        Table split = split(rows);
+        if (!split.isEmpty()) {
+            out.add(split);
         }
         return out;
     }

@@ -1,9 +1,12 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.common.export.Results;
+import dev.kensho.common.report.Table;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -60,6 +63,22 @@ class SpeedupModelTest {
     void oneRoundTripCannotSeparateTheRoundTripFromTheFixedCost() {
         List<SpeedupModel.Point> one = synthetic(0, 1).stream().filter(p -> p.rttMs() == 160).toList();
         assertNull(SpeedupModel.fit(one));
+    }
+
+    @Test
+    void theSplitOfAFreshTlsCallIsBuildPlusHandshakePlusTheRest() {
+        Map<String, String> p = Map.of("connection", "FRESH_TLS", "roundTripMs", "320", "putRecordCalls", "10",
+                "records", "1000", "recordBytes", "50");
+        String cls = "PutRecordVsPutRecordsBenchmark";
+        List<Results.Row> rows = List.of(
+                new Results.Row("kinesis-batch", cls, "putRecord", p, "ss", 13.0, 1.0, "s/op", 5, "jmh"),
+                new Results.Row("kinesis-batch", cls, "putRecord", p, "client_build_ms_per_call", 20, 2, "ms", 6, Results.RECORDED),
+                new Results.Row("kinesis-batch", cls, "putRecord", p, "connect_tls_ms_per_call", 980, 5, "ms", 6, Results.RECORDED));
+        Table t = SpeedupModel.split(rows);
+        assertEquals(1, t.rows().size());
+        // 13 s / 10 calls = 1,300 ms per call; 1,300 − 20 − 980 = 300 ms for the request
+        assertEquals("300.0", t.rows().get(0).get(4));
+        assertEquals("1,300 ± 100.0", t.rows().get(0).get(1));
     }
 
     @Test
