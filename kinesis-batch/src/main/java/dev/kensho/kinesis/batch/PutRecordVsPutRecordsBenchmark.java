@@ -42,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  * <li>{@code putRecords}: {@code records} records through {@link PutRecordsBatcher} at 500 per call.</li>
  * <li>{@code putRecord}: {@code putRecordCalls} single-record {@code PutRecord} calls, one after another.
- *     The seed scale makes 1,000; the default scale makes 10 and says so — the calls
+ *     The seed scale makes 1,000; the default scale makes 8 and says so — the calls
  *     are sequential and identical, so time per record, and so the ratio, does not depend on how many.</li>
  * </ul>
  * {@code connection}: {@code REUSED} — one client and one kept-alive plain-HTTP connection for the trial
