@@ -26,7 +26,8 @@ import java.util.TreeMap;
  * Weighted least squares over the cases' mean ms per call (weight 1 / standard error², the standard error
  * from the case's 99.9% half-width; unweighted when a case has no interval); the coefficients' covariance
  * is scaled by the reduced χ² when it exceeds 1 and intervals are 99.9% Student t over the fit's degrees of
- * freedom; the speed-up's interval comes from the covariance by the delta rule.
+ * freedom; the speed-up's interval comes from the covariance by the delta rule. It predicts at the write-up's
+ * round trip only when the swept round trips reach it ({@link #contains}): no extrapolation.
  *
  * <p>The write-up's two figures imply, under the same model, C + b = 324.014 s / 1,000 = 324.0 ms (PutRecord)
  * and C + 500 b = 2.597 s / 2 = 1,298.5 ms (PutRecords): b = (1,298.5 − 324.0) / 499 = 1.953 ms per record and
@@ -198,9 +199,10 @@ public final class SpeedupModel {
         List<Results.Row> out = new ArrayList<>();
         double r = CostModel.PUBLISHED_ROUND_TRIP_MS;
         for (String c : connections(rows)) {
-            Fit fit = fit(points(rows, c));
-            if (fit == null) {
-                continue;
+            List<Point> pts = points(rows, c);
+            Fit fit = fit(pts);
+            if (fit == null || !contains(pts, r)) {
+                continue; // no prediction outside the swept round trips
             }
             Map<String, String> p = new TreeMap<>(Map.of("connection", c, "roundTripMs",
                     r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r))); // as JMH writes the param
@@ -210,6 +212,12 @@ public final class SpeedupModel {
             out.add(row(p, "model_speedup", fit.speedup(r), fit.speedupHalf(r), "x", fit.points()));
         }
         return out;
+    }
+
+    /** Whether the swept round trips reach {@code rttMs} from both sides (an interpolation, not an extrapolation). */
+    static boolean contains(List<Point> pts, double rttMs) {
+        return pts.stream().mapToDouble(Point::rttMs).min().orElse(Double.NaN) <= rttMs
+                && pts.stream().mapToDouble(Point::rttMs).max().orElse(Double.NaN) >= rttMs;
     }
 
     private static Results.Row row(Map<String, String> p, String metric, double v, double half, String unit, int n) {
@@ -278,6 +286,12 @@ public final class SpeedupModel {
             t.row("h: round trips per call", pm(fit.h(), fit.half(1)), "");
             t.row("b: per-record cost (ms)", pm(fit.b(), fit.half(2)), Export.fmt(PUBLISHED_RECORD_MS) + " (derived)");
             t.row("points, R²", fit.points() + ", " + Export.fmt(fit.r2()), "");
+            if (!contains(pts, r)) {
+                t.row("prediction at " + Export.fmt(r) + " ms", "none: the sweep (" + rtts + " ms) does not contain it",
+                        Export.fmt(PUBLISHED_SPEEDUP) + "×");
+                out.add(t);
+                continue;
+            }
             t.row("C = F + h·" + Export.fmt(r) + " ms: per-call cost (ms) — *set by the suite*",
                     Export.fmt(fit.callMs(r)), Export.fmt(PUBLISHED_CALL_MS) + " (derived)");
             t.row("speed-up at " + Export.fmt(r) + " ms — *set by the suite*", pm(fit.speedup(r), fit.speedupHalf(r)),

@@ -60,6 +60,13 @@ class SpeedupModelTest {
     }
 
     @Test
+    void thePredictionIsMadeOnlyInsideTheSweptRoundTrips() {
+        List<SpeedupModel.Point> upTo160 = synthetic(0, 1).stream().filter(p -> p.rttMs() <= 160).toList();
+        assertTrue(SpeedupModel.contains(synthetic(0, 1), 320));
+        assertTrue(!SpeedupModel.contains(upTo160, 320));
+    }
+
+    @Test
     void oneRoundTripCannotSeparateTheRoundTripFromTheFixedCost() {
         List<SpeedupModel.Point> one = synthetic(0, 1).stream().filter(p -> p.rttMs() == 160).toList();
         assertNull(SpeedupModel.fit(one));
