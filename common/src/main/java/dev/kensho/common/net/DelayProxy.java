@@ -24,9 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * available on the machines this suite targets). Bandwidth is not limited and ordering is kept: each
  * chunk read from one side is written to the other no earlier than {@code readTime + rtt/2}.
  *
- * <p>Opening a connection is not delayed (a client's connection pool pays it once, and the write-up's
- * per-call cost is the request/response exchange). A round trip of 0 forwards without any delay, so the
- * same code path is measured at every setting.
+ * <p>Opening a connection pays the round trip too, as TCP's handshake does: the client's {@code connect}
+ * returns at once on loopback, but nothing it sends is forwarded before one round trip after the accept
+ * (the SYN / SYN-ACK exchange), and nothing the server sends first reaches the client before half of one.
+ * A TLS handshake through the proxy therefore pays one round trip for TCP plus its own (two for a full
+ * TLS 1.2 handshake, one for TLS 1.3) before the first request; a pooled, kept-alive connection pays
+ * them once. A round trip of 0 forwards without any delay, so the same code path is measured at every
+ * setting.
  * Benchmarks set the round trip through their own {@code roundTripMs} param.
  */
 public final class DelayProxy implements AutoCloseable {
@@ -131,20 +135,24 @@ public final class DelayProxy implements AutoCloseable {
             }
             sockets.add(client);
             sockets.add(up);
-            pipe(client, up, "up");
-            pipe(up, client, "down");
+            long accepted = System.nanoTime();
+            pipe(client, up, "up", accepted + 2 * halfNanos); // the client's first byte leaves after SYN-ACK
+            pipe(up, client, "down", accepted + halfNanos);    // the server accepted half a round trip in
         }
     }
 
-    /** One direction: a reader stamps chunks with their due time, a writer delivers them when due. */
-    private void pipe(Socket from, Socket to, String dir) {
+    /**
+     * One direction: a reader stamps chunks with their due time, a writer delivers them when due. A chunk
+     * read before {@code notBefore} (the emulated connection set-up) leaves at {@code notBefore}.
+     */
+    private void pipe(Socket from, Socket to, String dir, long notBefore) {
         BlockingQueue<Chunk> q = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {
             byte[] buf = new byte[CHUNK];
             try (InputStream in = from.getInputStream()) {
                 int n;
                 while ((n = in.read(buf)) > 0) {
-                    q.add(new Chunk(System.nanoTime() + halfNanos, Arrays.copyOf(buf, n), n));
+                    q.add(new Chunk(Math.max(System.nanoTime(), notBefore) + halfNanos, Arrays.copyOf(buf, n), n));
                 }
             } catch (IOException ignored) {
                 // peer closed or reset: propagate as end of stream

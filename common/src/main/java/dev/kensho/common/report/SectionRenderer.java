@@ -71,7 +71,7 @@ final class SectionRenderer {
             for (Results.Row r : derived) {
                 t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),
                         Export.fmt(r.score()) + (r.unit().isEmpty() ? "" : " " + r.unit()), Export.fmt(r.error()),
-                        Ratios.reading(r));
+                        "x".equals(r.unit()) ? Ratios.reading(r) : ""); // a fitted cost (ms) is not read against 1
             }
             blocks.add(new Rendered.Block("derived-" + s.id(), "derived", null, null, t));
         }

@@ -94,6 +94,22 @@ class DelayProxyTest {
     }
 
     @Test
+    void theFirstExchangeOnANewConnectionAlsoPaysTheConnectionSetUp() throws IOException {
+        try (DelayProxy p = DelayProxy.start("127.0.0.1", echo.getLocalPort(), 80)) {
+            long t0 = System.nanoTime();
+            try (Socket s = new Socket()) {
+                s.setTcpNoDelay(true);
+                s.connect(new InetSocketAddress("127.0.0.1", p.port()), 2000);
+                s.setSoTimeout(30_000);
+                s.getOutputStream().write(42);
+                assertEquals(42, s.getInputStream().read());
+            }
+            long ns = System.nanoTime() - t0;
+            assertTrue(ns >= 2 * 80_000_000L, "connect + first exchange through an 80 ms proxy took " + ns / 1e6 + " ms");
+        }
+    }
+
+    @Test
     void theFirstByteOfALargePayloadWaitsTheRoundTripAndEveryByteArrivesIntactInOrder() throws IOException {
         byte[] data = new byte[3 * 1024 * 1024];
         for (int i = 0; i < data.length; i++) {

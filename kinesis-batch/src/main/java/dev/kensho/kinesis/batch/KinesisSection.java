@@ -14,8 +14,10 @@ import java.util.TreeMap;
 
 /**
  * Experiment 5's report section: PutRecords against PutRecord as the round trip grows. Derived at report
- * time: PutRecords records/s over PutRecord records/s of the same records, size and round trip
- * ({@code putrecords_speedup}); table: the {@link CostModel} fitted from the sweep's rows.
+ * time: PutRecords records/s over PutRecord records/s of the same records, size, round trip and connection
+ * regime ({@code putrecords_speedup}), and the {@link SpeedupModel} fitted on the round-trip sweep
+ * ({@code model_*} rows at the write-up's round trip); tables: that model per regime and the
+ * {@link CostModel} fitted from the batch sweep.
  */
 public final class KinesisSection implements Section {
 
@@ -49,8 +51,10 @@ public final class KinesisSection implements Section {
     @Override
     public List<ChartSpec> charts() {
         return List.of(
-                ChartSpec.bar("kinesis-1000", "1,000 × 50 B: PutRecord vs PutRecords (320 ms round trip)", VERSUS, ".*",
-                        "records/s", "method", "records/s"),
+                ChartSpec.bar("kinesis-1000", "1,000 × 50 B: PutRecord vs PutRecords (320 ms round trip, set by the suite)",
+                        VERSUS, "putRecords?", "records/s", "method", "records/s", "connection").where("roundTripMs", "320"),
+                ChartSpec.line("kinesis-speedup", "PutRecords ÷ PutRecord per record vs the round trip the suite set",
+                        VERSUS, "putRecords", "putrecords_speedup", "roundTripMs", false, true, "speed-up (x)", "connection"),
                 ChartSpec.line("kinesis-sweep", "Records/s vs batch size per round trip (50 B, 1 thread)",
                         "BatchSweepBenchmark", "putRecords", "records/s", "batchSize", true, true, "records/s",
                         "roundTripMs").where("recordBytes", "50").where("threads", "1"),
@@ -66,8 +70,10 @@ public final class KinesisSection implements Section {
 
     @Override
     public List<Results.Row> derived(List<Results.Row> rows) {
-        return Ratios.against(rows, Ratios.rows(VERSUS, "putRecords", "records/s"),
-                Ratios.rows(VERSUS, "putRecord", "records/s"), KinesisSection::sameRecords, "putrecords_speedup");
+        List<Results.Row> out = new java.util.ArrayList<>(Ratios.against(rows, Ratios.rows(VERSUS, "putRecords", "records/s"),
+                Ratios.rows(VERSUS, "putRecord", "records/s"), KinesisSection::sameRecords, "putrecords_speedup"));
+        out.addAll(SpeedupModel.derived(rows));
+        return out;
     }
 
     /** The case without PutRecord's own knob (how many of the records it sends one by one). */
@@ -79,6 +85,8 @@ public final class KinesisSection implements Section {
 
     @Override
     public List<Table> tables(RunData run) {
-        return List.of(CostModel.table(run.rows()));
+        List<Table> out = new java.util.ArrayList<>(SpeedupModel.tables(run.rows()));
+        out.add(CostModel.table(run.rows()));
+        return out;
     }
 }

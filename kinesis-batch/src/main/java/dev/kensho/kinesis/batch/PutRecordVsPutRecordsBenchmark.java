@@ -22,28 +22,45 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.kinesis.KinesisClient;
+import software.amazon.awssdk.services.kinesis.model.PutRecordsRequestEntry;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The write-up's case: how much faster is writing 1,000 records of 50 B into a 1-shard stream with
- * {@code PutRecords} (2 calls of 500) than with {@code PutRecord} (1,000 calls), when every call pays a
- * ~320 ms round trip? Published (seed {@code 004}, AWS CLI over HTTPS, Tokyo): 324 s vs 2.6 s ≈ 125×.
+ * {@code PutRecords} (2 calls of 500) than with {@code PutRecord} (1,000 calls), as the round trip and the
+ * per-call cost grow? Published (seed {@code 004}, AWS CLI over HTTPS, Tokyo): 324 s vs 2.6 s ≈ 125×; its
+ * per-call cost (≈ 322 ms) and per-record cost (≈ 1.95 ms) follow from those two figures
+ * ({@link SpeedupModel#PUBLISHED_CALL_MS}). The round trip is an input the suite sets: swept
+ * ({@code roundTripMs}, default 0, 40, 160, 320) so that {@link SpeedupModel} fits the speed-up as a
+ * function of it on points that contain the write-up's case.
  *
  * <ul>
  * <li>{@code putRecords}: {@code records} records through {@link PutRecordsBatcher} at 500 per call.</li>
  * <li>{@code putRecord}: {@code putRecordCalls} single-record {@code PutRecord} calls, one after another.
- *     The seed scale makes 1,000 (320 s per iteration); the default scale makes 100 and says so — the calls
+ *     The seed scale makes 1,000; the default scale makes 8 and says so — the calls
  *     are sequential and identical, so time per record, and so the ratio, does not depend on how many.</li>
  * </ul>
- * Single-shot time per invocation, a fresh stream per iteration, read back and checked after it (missing,
+ * {@code connection}: {@code REUSED} — one client and one kept-alive plain-HTTP connection for the trial
+ * (each call pays the proxy's round trip once); {@code FRESH_TLS} — every call, of either method, builds a
+ * new SDK client with its own HTTP client and TLS context and opens a new TLS 1.2 connection through the
+ * proxy (TCP + a full handshake + the request: four round trips), as each run of the write-up's
+ * {@code aws kinesis put-record} did (the process start itself is not emulated: no sleeps stand in for
+ * work). Per iteration it records the split of a call: {@code client_build_ms_per_call},
+ * {@code connect_tls_ms_per_call} (TCP + handshake through the proxy) and
+ * {@code proxy_connections_per_call}.
+ *
+ * <p>Single-shot time per invocation, a fresh stream per iteration, read back and checked after it (missing,
  * duplicated, unexpected records are recorded and must be 0). The ratio is derived by the report section ({@link KinesisSection})
  * from records/s of the two methods and shown beside the model's prediction.
  *
  * <p>Run: {@code ./mvnw verify -Pbench -pl kinesis-batch -Dkensho.bench=PutRecordVsPutRecords}
- * ({@code -Dkensho.scale=seed} for 1,000 PutRecord calls), or this class's {@code main}.
+ * ({@code -Dkensho.scale=seed} for 1,000 PutRecord calls; one point:
+ * {@code -Dkensho.args="-p connection=FRESH_TLS -p roundTripMs=320"}), or this class's {@code main}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -57,6 +74,7 @@ public class PutRecordVsPutRecordsBenchmark {
             .intRange("records", 1, 100_000)
             .intRange("recordBytes", Payloads.MIN_BYTES, PutRecordsBatcher.MAX_RECORD_BYTES - 16)
             .rule("roundTripMs", v -> DelayProxy.checkRoundTripMs("roundTripMs", v))
+            .rule("connection", v -> Connection.parse("connection", v))
             .intRange("putRecordCalls", 1, 100_000)
             .preflight(KinesisTargets::validate);
 
@@ -68,13 +86,35 @@ public class PutRecordVsPutRecordsBenchmark {
     @Param("50")
     public int recordBytes;
 
-    /** Round trip added to every call by the delay proxy (the write-up's regime: ~320 ms). */
-    @Param("320")
+    /** Round trip the delay proxy adds to every exchange (an input; the write-up's per call: ~320 ms). */
+    @Param({"0", "40", "160", "320"})
     public double roundTripMs;
+
+    /** One kept-alive connection, or a fresh client and TLS connection per call. */
+    @Param({"REUSED", "FRESH_TLS"})
+    public String connection;
+
+    /** How calls reach the endpoint. */
+    public enum Connection {
+        REUSED, FRESH_TLS;
+
+        static Connection parse(String name, String v) {
+            try {
+                return valueOf(v.trim());
+            } catch (IllegalArgumentException e) {
+                throw dev.kensho.common.BadInput.of(name, v, "REUSED or FRESH_TLS");
+            }
+        }
+    }
 
     StreamFixture fx;
     Case caseId;
+    Connection conn;
     long written;
+    long calls;
+    long connectionsAtStart;
+    long connectNanosAtStart;
+    long buildNanosAtStart;
 
     /** {@code putRecord}'s own size: its calls are 320 ms each, so the default scale makes fewer of them. */
     @State(Scope.Benchmark)
@@ -99,7 +139,8 @@ public class PutRecordVsPutRecordsBenchmark {
         if (caseId.benchmark().endsWith(".putRecords")) {
             Recorder.work(caseId.benchmark(), caseId.params(), records, (long) records * recordBytes);
         }
-        fx = StreamFixture.open(roundTripMs);
+        conn = Connection.parse("connection", connection);
+        fx = StreamFixture.open(roundTripMs, conn == Connection.FRESH_TLS);
     }
 
     Map<String, String> params() {
@@ -107,6 +148,7 @@ public class PutRecordVsPutRecordsBenchmark {
         p.put("records", Integer.toString(records));
         p.put("recordBytes", Integer.toString(recordBytes));
         p.put("roundTripMs", Double.toString(roundTripMs));
+        p.put("connection", connection);
         return p;
     }
 
@@ -114,18 +156,36 @@ public class PutRecordVsPutRecordsBenchmark {
     public void newStream() {
         fx.newStream("put-vs-puts", 1);
         written = 0;
+        calls = 0;
+        connectionsAtStart = fx.proxy.connections();
+        connectNanosAtStart = fx.connects.nanos();
+        buildNanosAtStart = fx.buildNanos();
     }
 
     @Benchmark
     public long putRecords() {
-        PutRecordsBatcher b = new PutRecordsBatcher(fx.writer, fx.stream(), PutRecordsBatcher.MAX_RECORDS);
+        List<PutRecordsRequestEntry> all = Payloads.entries(fx.tag(), written, records, recordBytes);
+        long made = 0;
         try {
-            b.send(Payloads.entries(fx.tag(), written, records, recordBytes));
+            if (conn == Connection.REUSED) {
+                PutRecordsBatcher b = new PutRecordsBatcher(fx.writer, fx.stream(), PutRecordsBatcher.MAX_RECORDS);
+                b.send(all);
+                made = b.calls();
+            } else {
+                for (int from = 0; from < all.size(); from += PutRecordsBatcher.MAX_RECORDS) {
+                    try (KinesisClient fresh = fx.freshClient()) { // one CLI run per batch of 500
+                        PutRecordsBatcher b = new PutRecordsBatcher(fresh, fx.stream(), PutRecordsBatcher.MAX_RECORDS);
+                        b.send(all.subList(from, Math.min(all.size(), from + PutRecordsBatcher.MAX_RECORDS)));
+                        made += b.calls();
+                    }
+                }
+            }
         } catch (SdkException e) {
             throw fx.failure(e);
         }
         written += records;
-        return b.calls();
+        calls += made;
+        return made;
     }
 
     @Benchmark
@@ -136,19 +196,39 @@ public class PutRecordVsPutRecordsBenchmark {
         try {
             for (int i = 0; i < single.putRecordCalls; i++) {
                 long id = written + i;
-                last = fx.writer.putRecord(r -> r.streamName(stream).partitionKey(Payloads.partitionKey(id))
-                        .data(SdkBytes.fromByteArrayUnsafe(Payloads.payload(tag, id, recordBytes))))
-                        .sequenceNumber().length();
+                if (conn == Connection.REUSED) {
+                    last = putOne(fx.writer, stream, tag, id);
+                } else {
+                    try (KinesisClient fresh = fx.freshClient()) { // one CLI run per record
+                        last = putOne(fresh, stream, tag, id);
+                    }
+                }
             }
         } catch (SdkException e) {
             throw fx.failure(e);
         }
         written += single.putRecordCalls;
+        calls += single.putRecordCalls;
         return last;
+    }
+
+    private long putOne(KinesisClient client, String stream, long tag, long id) {
+        return client.putRecord(r -> r.streamName(stream).partitionKey(Payloads.partitionKey(id))
+                .data(SdkBytes.fromByteArrayUnsafe(Payloads.payload(tag, id, recordBytes)))).sequenceNumber().length();
     }
 
     @TearDown(Level.Iteration)
     public void check() {
+        if (calls > 0) {
+            Recorder.measurement(caseId.benchmark(), caseId.params(), "proxy_connections_per_call",
+                    (double) (fx.proxy.connections() - connectionsAtStart) / calls, "connections");
+            if (conn == Connection.FRESH_TLS) {
+                Recorder.measurement(caseId.benchmark(), caseId.params(), "client_build_ms_per_call",
+                        (fx.buildNanos() - buildNanosAtStart) / 1e6 / calls, "ms");
+                Recorder.measurement(caseId.benchmark(), caseId.params(), "connect_tls_ms_per_call",
+                        (fx.connects.nanos() - connectNanosAtStart) / 1e6 / calls, "ms");
+            }
+        }
         fx.checkAndDrop(caseId, written);
     }
 

@@ -7,6 +7,7 @@ import dev.kensho.common.net.DelayProxy;
 import dev.kensho.common.targets.kinesis.EmbeddedKinesis;
 import dev.kensho.common.targets.kinesis.KinesisTarget;
 import dev.kensho.common.targets.kinesis.KinesisTargets;
+import dev.kensho.common.targets.kinesis.TlsSockets;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.kinesis.KinesisClient;
@@ -30,6 +31,10 @@ final class StreamFixture implements AutoCloseable {
     private String stream;
     private List<String> shardIds;
     private long tag;
+    /** Set-up time of the fresh clients' connections (TCP + TLS handshake through the proxy). */
+    final TlsSockets.Timer connects = new TlsSockets.Timer();
+    private long buildNanos;
+    private long builds;
 
     private StreamFixture(KinesisTarget target, DelayProxy proxy, KinesisClient writer) {
         this.target = target;
@@ -38,12 +43,21 @@ final class StreamFixture implements AutoCloseable {
     }
 
     static StreamFixture open(double roundTripMs) {
-        return open(roundTripMs, List.of());
+        return open(roundTripMs, List.of(), false);
+    }
+
+    /** With {@code tls}, a target served over TLS, so that {@link #freshClient()} can open a new TLS connection per call. */
+    static StreamFixture open(double roundTripMs, boolean tls) {
+        return open(roundTripMs, List.of(), tls);
     }
 
     /** With interceptors on the writer: fault-injection tests only, never a benchmark. */
     static StreamFixture open(double roundTripMs, List<ExecutionInterceptor> interceptors) {
-        KinesisTarget t = KinesisTargets.open();
+        return open(roundTripMs, interceptors, false);
+    }
+
+    private static StreamFixture open(double roundTripMs, List<ExecutionInterceptor> interceptors, boolean tls) {
+        KinesisTarget t = KinesisTargets.open(tls);
         try {
             t.record();
             DelayProxy p = t.proxy(roundTripMs);
@@ -60,6 +74,27 @@ final class StreamFixture implements AutoCloseable {
         shardIds = target.streams().shardIds(stream);
         tag = RANDOM.nextLong();
         return stream;
+    }
+
+    /**
+     * A new client through the proxy with its own HTTP client and TLS context: its call opens a new
+     * connection and makes a full TLS handshake. The caller closes it. Build time is counted apart.
+     */
+    KinesisClient freshClient() {
+        long t0 = System.nanoTime();
+        KinesisClient c = target.freshTlsClient(proxy, connects);
+        buildNanos += System.nanoTime() - t0;
+        builds++;
+        return c;
+    }
+
+    /** Total ns spent building fresh clients, and how many. */
+    long buildNanos() {
+        return buildNanos;
+    }
+
+    long builds() {
+        return builds;
     }
 
     String stream() {

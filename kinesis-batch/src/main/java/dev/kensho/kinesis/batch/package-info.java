@@ -5,8 +5,11 @@
  * 500, "about 125×", both through the AWS CLI).
  *
  * <ul>
- * <li>{@link dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark}: the write-up's case, with its
- *     ~320 ms round trip reproduced on loopback by {@link dev.kensho.common.net.DelayProxy}.</li>
+ * <li>{@link dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark}: the write-up's case over a sweep of
+ *     round trips the suite sets on loopback with {@link dev.kensho.common.net.DelayProxy} (0 … 320 ms), on a
+ *     kept-alive connection or with a fresh client and TLS connection per call, as the write-up's AWS CLI.</li>
+ * <li>{@link dev.kensho.kinesis.batch.SpeedupModel}: the speed-up as a function of round trip and per-call
+ *     cost, fitted on that sweep, beside the per-call and per-record costs the write-up's figures imply.</li>
  * <li>{@link dev.kensho.kinesis.batch.BatchSweepBenchmark}: batch size × record size × round trip × shards ×
  *     producer threads.</li>
  * <li>{@link dev.kensho.kinesis.batch.CostModel}: per-call overhead + per-record cost fitted from the sweep at report time,

@@ -74,10 +74,15 @@ class CostModelTest {
                 "threads", "4", "calls", "20");
         f.jmh(sweep, four, "ss", "ms/op", 800, 40).work(sweep, four, 8000, 400000); // not a point of the fit: 4 producers
         String vs = "dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark.";
-        Map<String, String> single = Map.of("putRecordCalls", "100", "records", "1000", "recordBytes", "50", "roundTripMs", "320");
-        Map<String, String> batched = Map.of("records", "1000", "recordBytes", "50", "roundTripMs", "320");
-        f.jmh(vs + "putRecord", single, "ss", "s/op", 32.9, 1).work(vs + "putRecord", single, 100, 5000);
-        f.jmh(vs + "putRecords", batched, "ss", "s/op", 0.658, 0.05).work(vs + "putRecords", batched, 1000, 50000);
+        for (String rtt : new String[]{"0", "320"}) { // the round-trip sweep SpeedupModel fits on
+            boolean far = rtt.equals("320");
+            Map<String, String> single = Map.of("putRecordCalls", "100", "records", "1000", "recordBytes", "50",
+                    "roundTripMs", rtt, "connection", "REUSED");
+            Map<String, String> batched = Map.of("records", "1000", "recordBytes", "50", "roundTripMs", rtt, "connection", "REUSED");
+            f.jmh(vs + "putRecord", single, "ss", "s/op", far ? 32.9 : 0.902, far ? 1 : 0.05).work(vs + "putRecord", single, 100, 5000);
+            f.jmh(vs + "putRecords", batched, "ss", "s/op", far ? 0.658 : 0.038, far ? 0.05 : 0.004)
+                    .work(vs + "putRecords", batched, 1000, 50000);
+        }
         List<Results.Row> rows = f.rows();
         SectionCheck.check(new KinesisSection(), "dev.kensho.kinesis.batch", rows);
 
@@ -90,7 +95,8 @@ class CostModelTest {
         // 1,000 × (9 + 320 + 0.02) ms vs 2 × (9 + 320 + 10) ms
         assertTrue(table.contains("| PutRecord ÷ PutRecords | " + Export.fmt(329.02 * 1000 / (2 * 339.0)) + " | "
                 + Export.fmt(324.014 / 2.597) + " |"), table);
-        Results.Row speedup = new KinesisSection().derived(rows).get(0);
+        Results.Row speedup = new KinesisSection().derived(rows).stream()
+                .filter(r -> r.metric().equals("putrecords_speedup") && "320".equals(r.param("roundTripMs"))).findFirst().orElseThrow();
         assertEquals((1000 / 0.658) / (100 / 32.9), speedup.score(), 1e-9);
 
         RunFolder.at(f.dir()).export();
@@ -99,5 +105,6 @@ class CostModelTest {
             assertTrue(md.contains("(charts/" + c.id() + ".png)"), c.id());
         }
         assertTrue(md.contains("Cost model fitted from the sweep"), md);
+        assertTrue(md.contains("Speed-up model, connection=REUSED"), md);
     }
 }

@@ -30,6 +30,7 @@ class ParamRulesTest {
             "case, records, 0",
             "case, recordBytes, 2000000",
             "case, roundTripMs, -320",
+            "case, connection, TLS",
             "case, putRecordCalls, 0",
     })
     void badParamIsOneLine(String cls, String param, String value) {

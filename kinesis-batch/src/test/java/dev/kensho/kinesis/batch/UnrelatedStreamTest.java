@@ -59,6 +59,7 @@ class UnrelatedStreamTest {
                 single.records = 20;
                 single.recordBytes = 50;
                 single.roundTripMs = 0;
+                single.connection = "REUSED";
                 single.setup(null);
                 try {
                     single.newStream();

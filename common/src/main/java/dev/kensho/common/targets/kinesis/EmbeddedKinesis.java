@@ -68,10 +68,12 @@ public final class EmbeddedKinesis extends KinesisTarget {
     private final String version;
     private final String nodeVersion;
     private final Map<String, Object> options;
+    private final java.security.cert.X509Certificate certificate;
     private dev.kensho.common.cpu.ServerCpu.Registration cpu = () -> { };
 
     private EmbeddedKinesis(ChildProcess process, Path dir, int port, String version, String nodeVersion,
-                            Map<String, Object> options) {
+                            Map<String, Object> options, java.security.cert.X509Certificate certificate) {
+        this.certificate = certificate;
         this.process = process;
         this.dir = dir;
         this.port = port;
@@ -87,14 +89,26 @@ public final class EmbeddedKinesis extends KinesisTarget {
     }
 
     public static EmbeddedKinesis start() {
+        return start(false);
+    }
+
+    /**
+     * With {@code tls}, kinesalite serves HTTPS ({@code ssl: true}) with the key and certificate bundled in
+     * its package ({@code ssl/server-crt.pem}, CN=kinesalite, expired 2018); the suite's clients trust that
+     * one certificate and nothing else ({@link TlsSockets}).
+     */
+    public static EmbeddedKinesis start(boolean tls) {
         String node = node();
         String nodeVersion = nodeVersion(node);
         Path kinesalite = emulatorDir();
         String version = packageVersion(kinesalite);
         return ChildProcess.onFreePort("EADDRINUSE", port -> {
             Path dir = TempDirs.create("kensho-kinesis-");
-            Map<String, Object> opts = Map.of("port", port, "createStreamMs", 0, "deleteStreamMs", 0,
-                    "updateStreamMs", 0, "shardLimit", 1000);
+            Map<String, Object> opts = new java.util.TreeMap<>(Map.of("port", port, "createStreamMs", 0, "deleteStreamMs", 0,
+                    "updateStreamMs", 0, "shardLimit", 1000));
+            if (tls) {
+                opts.put("ssl", true);
+            }
             Path script = dir.resolve("launch.js");
             String optsJson;
             try {
@@ -105,7 +119,8 @@ public final class EmbeddedKinesis extends KinesisTarget {
             }
             ChildProcess p = ChildProcess.start("embedded kinesalite",
                     List.of(node, script.toString(), kinesalite.toString(), optsJson), dir, dir.resolve("kinesalite.log"));
-            EmbeddedKinesis k = new EmbeddedKinesis(p, dir, port, version, nodeVersion, opts);
+            EmbeddedKinesis k = new EmbeddedKinesis(p, dir, port, version, nodeVersion, opts,
+                    tls ? certificate(kinesalite) : null);
             try {
                 k.awaitReady();
                 return k;
@@ -164,6 +179,22 @@ public final class EmbeddedKinesis extends KinesisTarget {
         return dir;
     }
 
+    /** kinesalite's bundled server certificate. */
+    private static java.security.cert.X509Certificate certificate(Path kinesalite) {
+        Path pem = kinesalite.resolve("ssl").resolve("server-crt.pem");
+        try (java.io.InputStream in = Files.newInputStream(pem)) {
+            return (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                    .generateCertificate(in);
+        } catch (IOException | java.security.cert.CertificateException e) {
+            throw new TargetFailure("embedded kinesalite: cannot read its TLS certificate " + pem + " (" + e.getMessage() + ")");
+        }
+    }
+
+    @Override
+    protected java.security.cert.X509Certificate pinnedCertificate() {
+        return certificate;
+    }
+
     private static String packageVersion(Path dir) {
         try {
             JsonNode pkg = JSON.readTree(dir.resolve("package.json").toFile());
@@ -196,7 +227,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
 
     @Override
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + port);
+        return URI.create((certificate != null ? "https" : "http") + "://127.0.0.1:" + port);
     }
 
     @Override

@@ -84,6 +84,44 @@ public abstract class KinesisTarget implements AutoCloseable {
 
     /** A client through {@code proxy} (null: direct), with optional interceptors (tests only). */
     public synchronized KinesisClient client(DelayProxy proxy, List<ExecutionInterceptor> interceptors) {
+        KinesisClient c = build(proxy, interceptors, pinnedCertificate() == null ? null
+                : TlsSockets.factory(pinnedCertificate(), null, null));
+        clients.add(c);
+        return c;
+    }
+
+    /** True when calls to this endpoint go over TLS (real AWS, an https endpoint, the embedded emulator started with TLS). */
+    public boolean tls() {
+        URI ep = endpoint();
+        return ep == null || "https".equals(ep.getScheme());
+    }
+
+    /**
+     * A new client with its own HTTP client and TLS context, through {@code proxy}: its first call opens
+     * a new connection and makes a full TLS handshake ({@link #FRESH_TLS_PROTOCOLS}), as a new process of
+     * the AWS CLI does. Not kept by the target: the caller closes it. Each connection's set-up time is
+     * added to {@code timer}.
+     */
+    public KinesisClient freshTlsClient(DelayProxy proxy, TlsSockets.Timer timer) {
+        if (!tls()) {
+            throw new IllegalStateException(describe() + " is not served over TLS");
+        }
+        return build(proxy, List.of(), TlsSockets.factory(pinnedCertificate(), FRESH_TLS_PROTOCOLS, timer));
+    }
+
+    /**
+     * What a fresh client offers: TLS 1.2 only (a full handshake is two round trips), as the 2014 AWS CLI
+     * (Python 2 with the OpenSSL 1.0.1 of its day) could — an inference: the write-up names no version.
+     */
+    public static final String[] FRESH_TLS_PROTOCOLS = {"TLSv1.2"};
+
+    /** The one certificate to trust when the suite serves TLS itself (the embedded emulator), else null. */
+    protected java.security.cert.X509Certificate pinnedCertificate() {
+        return null;
+    }
+
+    private KinesisClient build(DelayProxy proxy, List<ExecutionInterceptor> interceptors,
+                                org.apache.http.conn.socket.ConnectionSocketFactory tlsSockets) {
         if (!cbor()) {
             // read when the client marshals; kinesalite 3.3.3 answers CBOR with errors
             System.setProperty(SdkSystemSetting.CBOR_ENABLED.property(), "false");
@@ -92,6 +130,9 @@ public abstract class KinesisTarget implements AutoCloseable {
                 .maxConnections(256)
                 .connectionTimeout(CONNECT_TIMEOUT)
                 .socketTimeout(SOCKET_TIMEOUT);
+        if (tlsSockets != null) {
+            http.socketFactory(tlsSockets);
+        }
         KinesisClientBuilder b = KinesisClient.builder()
                 .region(region())
                 .credentialsProvider(credentials())
@@ -119,9 +160,7 @@ public abstract class KinesisTarget implements AutoCloseable {
         if (ep != null) {
             b.endpointOverride(ep);
         }
-        KinesisClient c = b.httpClientBuilder(http).build();
-        clients.add(c);
-        return c;
+        return b.httpClientBuilder(http).build();
     }
 
     /** A {@link DelayProxy} in front of this endpoint adding {@code roundTripMs} per call. Closed with the target. */

@@ -50,7 +50,23 @@ public final class KinesisTargets {
     }
 
     public static KinesisTarget open() {
+        return open(false);
+    }
+
+    /**
+     * With {@code tls}, a target whose calls go over TLS: the embedded emulator serving HTTPS, real AWS,
+     * or an https endpoint; an http endpoint or the container is refused in one line.
+     */
+    public static KinesisTarget open(boolean tls) {
         validate();
+        if (tls && external() && !parseExternal().tls()) {
+            throw new dev.kensho.common.BadInput(ENDPOINT_PROPERTY + "=" + Settings.get(ENDPOINT_PROPERTY)
+                    + " is http: a fresh TLS connection per call needs an https endpoint, a region, or the embedded emulator");
+        }
+        if (tls && !external() && Settings.flag(CONTAINER_PROPERTY)) {
+            throw new dev.kensho.common.BadInput(CONTAINER_PROPERTY + "=true: the container target serves http here;"
+                    + " a fresh TLS connection per call needs the embedded emulator, a region or an https endpoint");
+        }
         if (external()) {
             ExternalKinesis t = parseExternal();
             try {
@@ -65,6 +81,6 @@ public final class KinesisTargets {
         if (Settings.flag(CONTAINER_PROPERTY)) {
             return ContainerKinesis.start();
         }
-        return EmbeddedKinesis.start();
+        return EmbeddedKinesis.start(tls);
     }
 }

@@ -54,6 +54,15 @@ class KinesisTargetsTest {
     }
 
     @Test
+    void aFreshTlsConnectionPerCallRefusesAnHttpEndpointOrTheContainerInOneLine() {
+        System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
+        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisTargets.ENDPOINT_PROPERTY + "=");
+        System.clearProperty(KinesisTargets.ENDPOINT_PROPERTY);
+        System.setProperty(KinesisTargets.CONTAINER_PROPERTY, "true");
+        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisTargets.CONTAINER_PROPERTY + "=");
+    }
+
+    @Test
     void missingNodeIsOneLine() {
         System.setProperty(EmbeddedKinesis.NODE_PROPERTY, "/nonexistent/bin/node");
         BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);
