@@ -65,13 +65,13 @@ final class SectionRenderer {
             drawn.add(p.id());
         }
         if (!derived.isEmpty()) {
-            Table t = Table.of("Derived at report time from the rows above (ratios: one case over its counterpart;"
-                    + " ± propagated from both sides' 99.9% half-widths by the delta rule):",
+            Table t = Table.of("Derived at report time from the rows above (ratios: one case over its counterpart,"
+                    + " ± propagated from both sides' 99.9% half-widths by the delta rule; fits: ± from the points'):",
                     "what", "case", "over", ">value", ">± (99.9%)", "reads");
             for (Results.Row r : derived) {
                 t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),
                         Export.fmt(r.score()) + (r.unit().isEmpty() ? "" : " " + r.unit()), Export.fmt(r.error()),
-                        "x".equals(r.unit()) ? Ratios.reading(r) : ""); // a fitted cost (ms) is not read against 1
+                        Ratios.reading(r)); // a ratio or exponent against 1; a fitted cost (ms) or knee by its interval
             }
             blocks.add(new Rendered.Block("derived-" + s.id(), "derived", null, null, t));
         }
