@@ -91,6 +91,10 @@ public final class Bench {
                     err.println("kensho: " + cp.cls.getSimpleName() + ": " + n);
                     run.note(cp.cls.getSimpleName(), n);
                 }
+                if (cp.skipped) {
+                    run.markDone(cp.cls.getSimpleName());
+                    continue;
+                }
                 String failure = runClass(run, plan, cp);
                 if (failure != null) {
                     err.println("kensho: " + cp.cls.getSimpleName() + " failed: " + failure);
@@ -147,7 +151,7 @@ public final class Bench {
         }, "kensho-fork-reaper"));
     }
 
-    record ClassPlan(Class<?> cls, List<String> methods, Map<String, String[]> params, List<String> notes) {
+    record ClassPlan(Class<?> cls, List<String> methods, Map<String, String[]> params, List<String> notes, boolean skipped) {
     }
 
     record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPlan> classes) {
@@ -219,6 +223,7 @@ public final class Bench {
             }
             ParamRules rules = rules(cls);
             List<String> notes = new ArrayList<>();
+            String skip = null;
             if (rules != null) {
                 for (Map.Entry<String, String[]> p : params.entrySet()) {
                     List<String> keep = new ArrayList<>();
@@ -232,15 +237,27 @@ public final class Bench {
                         }
                     }
                     if (keep.isEmpty()) {
-                        throw new BadInput(cls.getSimpleName() + ": no value of " + p.getKey() + " can run here: "
-                                + String.join("; ", notes));
+                        skip = cls.getSimpleName() + ": no value of " + p.getKey() + " can run here: "
+                                + String.join("; ", notes);
+                        break;
                     }
                     p.setValue(keep.toArray(String[]::new));
+                }
+                if (skip == null && rules.whyClassUnavailable() != null) {
+                    skip = cls.getSimpleName() + " " + rules.whyClassUnavailable();
+                }
+                if (skip != null && byClass.size() == 1) {
+                    throw new BadInput(skip); // the user asked for this class alone
+                }
+                if (skip != null) {
+                    notes.add("skipped: " + skip); // a run of several classes goes on without it, and says so
+                    plans.add(new ClassPlan(cls, e.getValue(), params, notes, true));
+                    continue;
                 }
                 rules.checkCombinations(params);
                 rules.preflight();
             }
-            plans.add(new ClassPlan(cls, e.getValue(), params, notes));
+            plans.add(new ClassPlan(cls, e.getValue(), params, notes, false));
         }
         return new Plan(scale, regex, cli, plans);
     }

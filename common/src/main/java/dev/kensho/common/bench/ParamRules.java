@@ -22,6 +22,8 @@ public final class ParamRules {
     private final Map<String, Consumer<String>> rules = new LinkedHashMap<>();
     private final List<Runnable> preflight = new ArrayList<>();
     private final Map<String, java.util.function.Supplier<String>> unavailable = new LinkedHashMap<>();
+    private final Map<String, java.util.function.Function<String, String>> unavailableByValue = new LinkedHashMap<>();
+    private final List<java.util.function.Supplier<String>> needs = new ArrayList<>();
     private final List<Consumer<Map<String, String>>> combinations = new ArrayList<>();
 
     private ParamRules() {
@@ -70,10 +72,44 @@ public final class ParamRules {
         return this;
     }
 
+    /**
+     * As {@link #unavailableWhen(String, String, java.util.function.Supplier)} for every value of {@code param}:
+     * {@code whyNot} maps a value to the sentence saying why it cannot run here, or null when it can (a shard
+     * count above 1 needs a Redis Cluster, which an external single node is not).
+     */
+    public ParamRules unavailableWhen(String param, java.util.function.Function<String, String> whyNot) {
+        unavailableByValue.put(param, whyNot);
+        return this;
+    }
+
+    /**
+     * Something the whole class needs that the target may lack: when {@code whyNot} returns a sentence, a run of
+     * several classes skips this one with the sentence in its notes; a run of this class alone stops with it.
+     */
+    public ParamRules needs(java.util.function.Supplier<String> whyNot) {
+        needs.add(whyNot);
+        return this;
+    }
+
+    /** Null if the class can run on this target, else why not. */
+    public String whyClassUnavailable() {
+        for (java.util.function.Supplier<String> n : needs) {
+            String why = n.get();
+            if (why != null) {
+                return why;
+            }
+        }
+        return null;
+    }
+
     /** Null if {@code param=value} can run here, else why not. */
     public String whyUnavailable(String param, String value) {
         java.util.function.Supplier<String> s = unavailable.get(param + "=" + value);
-        return s == null ? null : s.get();
+        if (s != null) {
+            return s.get();
+        }
+        java.util.function.Function<String, String> f = unavailableByValue.get(param);
+        return f == null ? null : f.apply(value);
     }
 
     /**

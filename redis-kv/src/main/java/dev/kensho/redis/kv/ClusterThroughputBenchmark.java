@@ -92,6 +92,7 @@ public class ClusterThroughputBenchmark {
     public static final ParamRules RULES = ParamRules.of()
             .oneOf("client", LoadGenerator.Client.class)
             .rule("shards", ClusterThroughputBenchmark::checkShards)
+            .unavailableWhen("shards", v -> "1".equals(v) ? null : RedisTargets.whyNoCluster())
             .intRange("clients", 1, 10_000)
             .doubleRange("getRatio", 0.0, 1.0)
             .intRange("keyspace", 1, 1_000_000_000)

@@ -101,6 +101,7 @@ public class ClusterPublishBenchmark {
                 }
             })
             .intRange("subscribers", 1, PubSubParams.MAX_SUBSCRIBERS)))
+            .unavailableWhen("nodes", v -> "1".equals(v) ? null : RedisTargets.whyNoCluster())
             .preflight(RedisTargets::validate);
 
     @Param({"PUBLISH", "SPUBLISH"})

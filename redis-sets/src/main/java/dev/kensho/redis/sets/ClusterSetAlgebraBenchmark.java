@@ -85,6 +85,7 @@ public class ClusterSetAlgebraBenchmark {
                                     + 8L * ClientSideAlgebra.capacityFor(2 * users));
                 }
             })
+            .needs(RedisTargets::whyNoCluster)
             .preflight(RedisTargets::validate);
 
     @Param({"HASH_TAGGED", "CLIENT_SIDE"})

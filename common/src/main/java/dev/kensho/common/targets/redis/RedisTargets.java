@@ -162,6 +162,25 @@ public final class RedisTargets {
         return c;
     }
 
+    /**
+     * Null when a cluster benchmark can get a cluster here (none given: an embedded one; {@code kensho.redis.uri}
+     * a cluster endpoint), else why not — an external single node — for {@code ParamRules.needs}: a run of many
+     * classes against your single Redis skips the cluster cases and says so instead of failing.
+     */
+    public static String whyNoCluster() {
+        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        if (uri == null) {
+            return null;
+        }
+        ExternalRedis seed = ExternalRedis.parse(uri);
+        try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
+            // reachable, as in open()
+        }
+        return RedisCluster.isCluster(seed) ? null : "needs a Redis Cluster, and " + Settings.REDIS_URI_PROPERTY + " ("
+                + seed.describe() + ") is a single node (cluster_enabled:0); run it without "
+                + Settings.REDIS_URI_PROPERTY + " for an embedded cluster";
+    }
+
     private static BadInput notACluster(RedisTarget seed) {
         return new BadInput(Setting.REDIS_CLUSTER.key() + "=" + Settings.get(Setting.REDIS_CLUSTER.key(), "true")
                 + " declares a Redis Cluster, but " + seed.describe() + " is a single node (INFO cluster: cluster_enabled:0);"
