@@ -238,12 +238,13 @@ public final class EmbeddedHBase extends HBaseTarget {
         Map<String, String> server = new LinkedHashMap<>();
         List<String> keys = new ArrayList<>(RECORDED);
         serverConfig().keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
+        keys.addAll(new java.util.TreeSet<>(Codecs.KEYS.values()));
         for (String kv : ask("CONF " + String.join(" ", keys))) {
             int eq = kv.indexOf('=');
-            server.put(kv.substring(0, eq), kv.substring(eq + 1));
+            String v = kv.substring(eq + 1);
+            server.put(kv.substring(0, eq), v.equals("null") ? "(unset: HBase's default)" : v);
         }
-        server.putAll(Codecs.keys(conf));
-        out.put("config", server);
+        out.put("config", server); // as the child holds it, not this client's configuration
         out.put("process", "child JVM (" + MiniClusterMain.class.getName() + "), add-opens " + ADD_OPENS
                 + ", default heap; cluster settings as arguments: " + serverConfig());
         out.put("startup_seconds", Math.round(startupSeconds * 10) / 10.0);
