@@ -60,8 +60,8 @@ final class MeterBench {
             serverRecorded = true;
             t.record();
             if (t instanceof dev.kensho.common.targets.hbase.EmbeddedHBase e) {
-                System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s%n",
-                        e.pid(), e.startupSeconds());
+                System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s)%n",
+                        e.pid(), e.startupSeconds(), e.startupCpuSeconds());
             }
         }
         t.ensureNamespace();

@@ -56,6 +56,7 @@ public final class EmbeddedHBase extends HBaseTarget {
     private final int zkPort;
     private final int controlPort;
     private final double startupSeconds;
+    private final double startupCpuSeconds;
     private final Configuration conf;
     private final ServerCpu.Registration cpu;
 
@@ -67,6 +68,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         this.zkPort = zkPort;
         this.controlPort = controlPort;
         this.startupSeconds = startupSeconds;
+        this.startupCpuSeconds = ProcessCpu.of(pid).getAsLong() / 1e9;
         Configuration c = HBaseConfiguration.create();
         c.set("hbase.zookeeper.quorum", "127.0.0.1");
         c.setInt("hbase.zookeeper.property.clientPort", zkPort);
@@ -114,7 +116,11 @@ public final class EmbeddedHBase extends HBaseTarget {
     /** java @args (the classpath, too long for one argument of some kernels) + the add-opens + the main. */
     static List<String> command(Path dir, int regionServers) {
         Path argFile = dir.resolve("classpath.args");
-        String cp = System.getProperty("java.class.path").replace("\\", "\\\\").replace("\"", "\\\"");
+        // absolute entries: the child runs in its data folder, where a relative entry names nothing
+        String cp = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> !e.isEmpty()).map(e -> Paths.get(e).toAbsolutePath().toString())
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator))
+                .replace("\\", "\\\\").replace("\"", "\\\"");
         try {
             Files.writeString(argFile, "-cp \"" + cp + "\"\n", StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -185,6 +191,11 @@ public final class EmbeddedHBase extends HBaseTarget {
         return startupSeconds;
     }
 
+    /** CPU seconds the child JVM had used when it was ready (-1e-9 if unreadable). */
+    public double startupCpuSeconds() {
+        return startupCpuSeconds;
+    }
+
     /** The child process, for fault-injection tests. */
     public ChildProcess process() {
         return process;
@@ -247,7 +258,9 @@ public final class EmbeddedHBase extends HBaseTarget {
         out.put("config", server); // as the child holds it, not this client's configuration
         out.put("process", "child JVM (" + MiniClusterMain.class.getName() + "), add-opens " + ADD_OPENS
                 + ", default heap; cluster settings as arguments: " + serverConfig());
-        out.put("startup_seconds", Math.round(startupSeconds * 10) / 10.0);
+        // per fork; the CPU seconds depend less on what else the machine runs than the wall seconds
+        out.put("startup", Map.of("seconds", Math.round(startupSeconds * 10) / 10.0,
+                "cpu_seconds", Math.round(startupCpuSeconds * 10) / 10.0));
         return out;
     }
 
@@ -255,7 +268,9 @@ public final class EmbeddedHBase extends HBaseTarget {
     public void close() {
         super.close();
         cpu.close();
-        process.close();
+        // nothing in it outlives the run (its folder is deleted next): killed at once, not after the seconds its
+        // shutdown hooks take, which every fork would pay
+        process.stop(Duration.ZERO);
         TempDirs.delete(dir);
     }
 }
