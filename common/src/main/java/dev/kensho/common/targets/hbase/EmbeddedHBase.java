@@ -259,8 +259,10 @@ public final class EmbeddedHBase extends HBaseTarget {
         out.put("process", "child JVM (" + MiniClusterMain.class.getName() + "), add-opens " + ADD_OPENS
                 + ", default heap; cluster settings as arguments: " + serverConfig());
         // per fork; the CPU seconds depend less on what else the machine runs than the wall seconds
-        out.put("startup", Map.of("seconds", Math.round(startupSeconds * 10) / 10.0,
-                "cpu_seconds", Math.round(startupCpuSeconds * 10) / 10.0));
+        Map<String, Double> startup = new LinkedHashMap<>();
+        startup.put("seconds", Math.round(startupSeconds * 10) / 10.0);
+        startup.put("cpu_seconds", Math.round(startupCpuSeconds * 10) / 10.0);
+        out.put("startup", startup);
         return out;
     }
 
