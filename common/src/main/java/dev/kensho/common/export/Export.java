@@ -48,7 +48,7 @@ public final class Export {
     /** Config keys that name one server process rather than describe the server (ports, paths). */
     private static final Set<String> PER_INSTANCE_CONFIG = Set.of("port", "pidfile", "dir", "logfile",
             "unixsocket", "dbfilename", "appenddirname", "tls-port", "cluster-config-file", "hbase.rootdir",
-            "hbase.zookeeper.property.clientPort", "hbase.zookeeper.property.dataDir");
+            "hbase.zookeeper.property.clientPort", "hbase.zookeeper.property.dataDir", "startup");
 
     /** A server record with its keys sorted and its per-instance keys left out, at any depth. */
     private static String canonical(JsonNode n) {

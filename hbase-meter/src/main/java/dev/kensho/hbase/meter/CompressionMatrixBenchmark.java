@@ -173,6 +173,7 @@ public class CompressionMatrixBenchmark {
         if (NOTED.compareAndSet(false, true)) {
             Recorder.note("hbase-meter", "CompressionMatrixBenchmark: scans bypass HBase's block cache (Scan.setCacheBlocks(false),"
                     + " family BLOCKCACHE => false); the HFiles were just written, so they are read from the OS page cache, not the disk.");
+            Recorder.note("hbase-meter", "CompressionMatrixBenchmark " + regime.settings());
         }
         if (scanCase) {
             regime.create(target, table);

@@ -59,9 +59,24 @@ final class MatrixRegime {
         return flushSize;
     }
 
+    /**
+     * The table-level settings of this regime in words, for the run's notes (env.json): they reach the region
+     * server with each table's descriptor, on every kind of target; the flush size of each case is its
+     * {@code memstore_flush_size} measurement.
+     */
+    String settings() {
+        return "matrix tables: family BLOCKCACHE => false; MEMSTORE_FLUSHSIZE per case (memstore_flush_size);"
+                + " hbase.hstore.compaction.min = compaction.max = blockingStoreFiles = " + noMinor()
+                + "; hbase.hregion.memstore.block.multiplier = 64; hbase.table.sanity.checks = false";
+    }
+
+    private String noMinor() {
+        return Integer.toString(4 * flushesPerRegion + 100);
+    }
+
     /** Creates (or re-creates) a table of this schema in this regime. */
     void create(HBaseTarget target, TableName tn) {
-        String noMinor = Integer.toString(4 * flushesPerRegion + 100);
+        String noMinor = noMinor();
         schema.create(target, tn, cf -> cf.setBlockCacheEnabled(false), td -> td
                 .setMemStoreFlushSize(flushSize)
                 .setValue("hbase.table.sanity.checks", "false")

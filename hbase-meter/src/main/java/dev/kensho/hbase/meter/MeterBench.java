@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** What every benchmark of this module shares: JVM flags, the target, param rules, thread pools. */
 final class MeterBench {
 
-    // JMH forks need what surefire and the launcher JVM get (see pom.xml); annotation values must be constants
+    // JMH forks get what surefire gets (see pom.xml): HBase's client and HFile reader run there; annotation values must be constants
     static final String OPEN_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
     static final String OPEN_NIO = "--add-opens=java.base/java.nio=ALL-UNNAMED";
     static final String OPEN_UTIL = "--add-opens=java.base/java.util=ALL-UNNAMED";
@@ -50,12 +50,19 @@ final class MeterBench {
         return c;
     }
 
-    /** The JVM's shared target; its version and config are recorded once per JVM. */
+    /**
+     * The JVM's shared target (in a JMH fork: the fork's own child cluster); its version and config are
+     * recorded once per JVM, and the seconds the cluster took to start are printed.
+     */
     static HBaseTarget target() {
         HBaseTarget t = HBaseTargets.shared();
         if (!serverRecorded) {
             serverRecorded = true;
             t.record();
+            if (t instanceof dev.kensho.common.targets.hbase.EmbeddedHBase e) {
+                System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s)%n",
+                        e.pid(), e.startupSeconds(), e.startupCpuSeconds());
+            }
         }
         t.ensureNamespace();
         return t;

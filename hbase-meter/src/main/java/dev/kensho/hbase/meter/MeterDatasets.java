@@ -9,8 +9,8 @@ import java.util.concurrent.ExecutorService;
 
 /**
  * Read-only data sets the query benchmarks share: {@code meters × days} readings with a schema,
- * loaded, flushed and major-compacted once per JVM and reused by every trial that needs the same one
- * (Query 1's 54 cases read one table). On an embedded or container target they live as long as it; on
+ * loaded, flushed and major-compacted once per JVM and reused by every trial in it that needs the same one.
+ * A JMH fork is one trial with a cluster of its own, so a forked run loads its data set in every fork. On an embedded or container target they live as long as it; on
  * an external cluster {@link #release} drops them at the end of each trial so nothing is left behind.
  */
 final class MeterDatasets {

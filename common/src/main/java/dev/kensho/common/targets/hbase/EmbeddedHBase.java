@@ -2,85 +2,167 @@ package dev.kensho.common.targets.hbase;
 
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.ProcessCpu;
+import dev.kensho.common.cpu.ServerCpu;
+import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HBaseTestingUtility;
-import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.regionserver.HRegion;
-import org.apache.hadoop.hbase.regionserver.HStore;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The default target: an HBase mini cluster inside this JVM ({@code hbase-testing-util}), on the local
- * filesystem under {@code java.io.tmpdir} (Maven points it at {@code target/}), with an in-process
- * ZooKeeper, no HDFS, no info servers (they would take fixed ports 16010/16030). Starts in ~10–14 s;
- * the suite starts it once per JVM ({@link HBaseTargets#shared()}).
+ * The default target: an HBase mini cluster ({@code hbase-testing-util}) in a child JVM of its own
+ * ({@link MiniClusterMain}), on the local filesystem under {@code java.io.tmpdir} (Maven points it at
+ * {@code target/}), with its own ZooKeeper, no HDFS, no info servers (they would take fixed ports
+ * 16010/16030). This JVM is only its client: it connects through the ZooKeeper quorum as it would to an
+ * external cluster, and creates, flushes and drops the suite's tables itself.
  *
- * <p>Client and servers share this JVM and its cores: the numbers are the cost of HBase's code paths
- * (RPC over loopback, memstore, HFile writing, compression), not of a network or a disk array.
+ * <p>The child runs under {@link ChildProcess}'s watchdog: it dies with this JVM, also on SIGKILL. Its CPU is
+ * read from {@code /proc} by pid ({@link ProcessCpu}) and is the server's side of the bottleneck verdict;
+ * this JVM's CPU is the client's. The two still share this machine's cores. The cluster-level settings
+ * ({@link #serverConfig()}) are its command-line arguments; per-table settings (flush size, block cache)
+ * travel with each table's descriptor. Starting it costs a JVM start plus the cluster's own ~10 s; every
+ * JMH fork starts its own.
  */
 public final class EmbeddedHBase extends HBaseTarget {
 
-    private final HBaseTestingUtility util;
+    /** The packages HBase 2.6 / Hadoop reflect into on JDK 17; without them the mini cluster fails or hangs. */
+    static final List<String> ADD_OPENS = List.of("java.lang", "java.nio", "java.util", "java.util.concurrent", "sun.nio.ch");
+
+    /** Keys of the server's configuration recorded with the results, beside {@link #serverConfig()}'s. */
+    static final List<String> RECORDED = List.of("hbase.regionserver.handler.count", "hbase.hregion.memstore.flush.size",
+            "hfile.block.cache.size", "hbase.regionserver.global.memstore.size", "hbase.hstore.compaction.min",
+            "hbase.hstore.blockingStoreFiles", "hbase.rootdir", "hbase.zookeeper.quorum", "zookeeper.znode.parent");
+
+    private static final Pattern READY = Pattern.compile(MiniClusterMain.READY + " zk=(\\d+) control=(\\d+)");
+
+    private final ChildProcess process;
     private final Path dir;
     private final int regionServers;
-    private final dev.kensho.common.cpu.ServerCpu.Registration cpu;
+    private final long pid;
+    private final int zkPort;
+    private final int controlPort;
+    private final double startupSeconds;
+    private final double startupCpuSeconds;
+    private final Configuration conf;
+    private final ServerCpu.Registration cpu;
 
-    /**
-     * Threads of the mini cluster's servers (region servers, master, their RPC handlers and event loops, WAL
-     * sync, flushes, compactions, procedures, ZooKeeper), by the names HBase 2.6 gives them; the rest of
-     * this JVM is the client (its RPC client, connection pools, JMH's threads, GC, JIT).
-     */
-    static final java.util.regex.Pattern SERVER_THREADS = java.util.regex.Pattern.compile(
-            "^(RpcServer\\.|RS-EventLoopGroup|RS:|M:|RS_|RSProcedureDispatcher|PEWorker|ProcedureDispatcher|regionserver/"
-                    + "|master/|sync\\.\\d|MemStoreFlusher|HBase-Metrics2|SyncThread|NIOServerCxnFactory|NIOWorkerThread"
-                    + "|ProcessThread\\(sid|RequestThrottler|JvmPauseMonitor|LruBlockCache|BucketCache|.*[Cc]ompact|.*Chore)");
-
-    private EmbeddedHBase(HBaseTestingUtility util, Path dir, int regionServers) {
-        this.util = util;
+    private EmbeddedHBase(ChildProcess process, Path dir, int regionServers, int zkPort, int controlPort, double startupSeconds) {
+        this.process = process;
         this.dir = dir;
         this.regionServers = regionServers;
-        int cores = Runtime.getRuntime().availableProcessors();
-        this.cpu = dev.kensho.common.cpu.ServerCpu.register(new dev.kensho.common.cpu.ServerCpu.Probe(describe(),
-                dev.kensho.common.cpu.ThreadCpu.matching(SERVER_THREADS), cores, true, true, false));
+        this.pid = process.pid();
+        this.zkPort = zkPort;
+        this.controlPort = controlPort;
+        this.startupSeconds = startupSeconds;
+        this.startupCpuSeconds = ProcessCpu.of(pid).getAsLong() / 1e9;
+        Configuration c = HBaseConfiguration.create();
+        c.set("hbase.zookeeper.quorum", "127.0.0.1");
+        c.setInt("hbase.zookeeper.property.clientPort", zkPort);
+        this.conf = Codecs.configure(c);
+        this.cpu = ServerCpu.register(new ServerCpu.Probe(describe(), ProcessCpu.of(pid),
+                ProcessCpu.limit(pid, Integer.MAX_VALUE), false, ProcessCpu.sharesCores(pid), true));
     }
 
-    /** Starts a mini cluster with {@code kensho.hbase.regionServers} region servers. */
+    /**
+     * The cluster-level settings the child starts with (its arguments), as the in-process cluster had them:
+     * info servers off, a WAL the local filesystem can carry, no per-call warning for the write-up's
+     * 10,000-row batches.
+     */
+    static Map<String, String> serverConfig() {
+        Map<String, String> c = new LinkedHashMap<>();
+        c.put("hbase.master.info.port", "-1");
+        c.put("hbase.regionserver.info.port", "-1");
+        // the local filesystem has no hflush/hsync capability and no async output stream
+        c.put("hbase.wal.provider", "filesystem");
+        c.put("hbase.unsafe.stream.capability.enforce", "false");
+        c.put("hbase.rpc.rows.warning.threshold", "100000");
+        return c;
+    }
+
+    /** Starts a mini cluster with {@code kensho.hbase.regionServers} region servers in a child JVM. */
     public static EmbeddedHBase start() {
         HBaseTargets.requireSupportedJdk();
-        HBaseTargets.requireAddOpens();
         int rs = (int) Settings.range(REGION_SERVERS_PROPERTY, Settings.get(REGION_SERVERS_PROPERTY, REGION_SERVERS_DEFAULT), 1, 8);
         Path dir = TempDirs.create("kensho-hbase-");
-        // HBaseTestingUtility puts its data under this property (default: target/test-data of the working dir)
-        System.setProperty("test.build.data.basedirectory", dir.toString());
-        Configuration conf = HBaseConfiguration.create();
-        conf.setInt("hbase.master.info.port", -1);
-        conf.setInt("hbase.regionserver.info.port", -1);
-        // the local filesystem has no hflush/hsync capability and no async output stream
-        conf.set("hbase.wal.provider", "filesystem");
-        conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-        // large batches (the write-up's 10,000 rows per request) are what we measure: don't warn on each
-        conf.setInt("hbase.rpc.rows.warning.threshold", 100_000);
-        Codecs.configure(conf);
-        HBaseTestingUtility util = new HBaseTestingUtility(conf);
+        long t0 = System.nanoTime();
+        ChildProcess p = null;
         try {
-            util.startMiniZKCluster();
-            util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(rs)
-                    .createRootDir(true).build());
-        } catch (Exception e) {
-            try {
-                util.shutdownMiniCluster();
-            } catch (Exception ignored) {
-                // reporting the start failure below
+            p = ChildProcess.start("embedded HBase mini cluster", command(dir, rs), dir, dir.resolve("cluster.log"));
+            int[] ports = awaitReady(p, Duration.ofMinutes(5));
+            return new EmbeddedHBase(p, dir, rs, ports[0], ports[1], (System.nanoTime() - t0) / 1e9);
+        } catch (RuntimeException e) {
+            if (p != null) {
+                p.close();
             }
             TempDirs.delete(dir);
-            throw new TargetFailure("embedded HBase mini cluster did not start (" + firstLine(e) + ")", e);
+            throw e instanceof TargetFailure ? e : new TargetFailure("embedded HBase mini cluster did not start (" + firstLine(e) + ")", e);
         }
-        return new EmbeddedHBase(util, dir, rs);
+    }
+
+    /** java @args (the classpath, too long for one argument of some kernels) + the add-opens + the main. */
+    static List<String> command(Path dir, int regionServers) {
+        Path argFile = dir.resolve("classpath.args");
+        // absolute entries: the child runs in its data folder, where a relative entry names nothing
+        String cp = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> !e.isEmpty()).map(e -> Paths.get(e).toAbsolutePath().toString())
+                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator))
+                .replace("\\", "\\\\").replace("\"", "\\\"");
+        try {
+            Files.writeString(argFile, "-cp \"" + cp + "\"\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new TargetFailure("embedded HBase: cannot write " + argFile + " (" + e.getMessage() + ")");
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("@" + argFile);
+        ADD_OPENS.forEach(pkg -> cmd.add("--add-opens=java.base/" + pkg + "=ALL-UNNAMED"));
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        cmd.add("-Dtest.build.data.basedirectory=" + dir); // HBaseTestingUtility puts its data here
+        cmd.add(MiniClusterMain.class.getName());
+        cmd.add(Integer.toString(regionServers));
+        serverConfig().forEach((k, v) -> cmd.add(k + "=" + v));
+        return cmd;
+    }
+
+    /** Waits for the child's ready line in its log; returns {ZooKeeper port, control port}. */
+    private static int[] awaitReady(ChildProcess p, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                for (String line : Files.readAllLines(p.log(), StandardCharsets.UTF_8)) {
+                    Matcher m = READY.matcher(line);
+                    if (m.matches()) {
+                        return new int[]{Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+                    }
+                }
+            } catch (IOException | java.io.UncheckedIOException notYet) {
+                // the log is being written; read it again
+            }
+            if (!p.isAlive()) {
+                throw new TargetFailure("embedded HBase mini cluster exited at start: " + p.logTail());
+            }
+            try {
+                Thread.sleep(50); // readiness poll of a starting process, not part of any measurement
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetFailure("embedded HBase mini cluster: interrupted while starting");
+            }
+        }
+        throw new TargetFailure("embedded HBase mini cluster did not start within " + timeout.toSeconds() + " s: " + p.logTail());
     }
 
     @Override
@@ -90,88 +172,107 @@ public final class EmbeddedHBase extends HBaseTarget {
 
     @Override
     public Configuration configuration() {
-        return util.getConfiguration();
+        return conf;
     }
 
     @Override
     public String describe() {
-        return "embedded HBase mini cluster (" + regionServers + " region server" + (regionServers == 1 ? "" : "s")
-                + ", local filesystem, zookeeper 127.0.0.1:" + util.getConfiguration().get("hbase.zookeeper.property.clientPort") + ")";
+        return "embedded HBase mini cluster (pid " + pid + ") in a child JVM (" + regionServers + " region server"
+                + (regionServers == 1 ? "" : "s") + ", local filesystem, zookeeper 127.0.0.1:" + zkPort + ")";
+    }
+
+    /** The child JVM's pid. */
+    public long pid() {
+        return pid;
+    }
+
+    /** Seconds from launching the child JVM to its ready line. */
+    public double startupSeconds() {
+        return startupSeconds;
+    }
+
+    /** CPU seconds the child JVM had used when it was ready (-1e-9 if unreadable). */
+    public double startupCpuSeconds() {
+        return startupCpuSeconds;
+    }
+
+    /** The child process, for fault-injection tests. */
+    public ChildProcess process() {
+        return process;
+    }
+
+    private List<String> ask(String request) {
+        return MiniClusterControl.ask(controlPort, request, describe());
     }
 
     @Override
     public List<HFiles.StoreFile> storeFiles(TableName table) {
         requireSuiteNamespace(table, "inspect");
         // the stores' live files: compacted-away files linger in the directory until the discharger runs
-        List<org.apache.hadoop.fs.Path> live = new java.util.ArrayList<>();
-        for (HRegion r : util.getMiniHBaseCluster().getRegions(table)) {
-            for (HStore s : r.getStores()) {
-                s.getStorefiles().forEach(f -> live.add(f.getPath()));
-            }
-        }
+        List<org.apache.hadoop.fs.Path> live = new ArrayList<>();
+        ask("FILES " + table.getNameAsString()).forEach(f -> live.add(new org.apache.hadoop.fs.Path(f)));
         return HFiles.read(configuration(), table, live);
     }
 
     @Override
     protected boolean compacted(TableName tn) {
-        for (HRegion r : util.getMiniHBaseCluster().getRegions(tn)) {
-            for (HStore s : r.getStores()) {
-                if (s.getStorefilesCount() > 1 || s.getMemStoreSize().getDataSize() > 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return Boolean.parseBoolean(ask("COMPACTED " + tn.getNameAsString()).get(0));
     }
 
     /**
-     * Flushes each region of the table in the region server, on the region's own flush path (the one
-     * the memstore flusher takes when a memstore is full), regions in parallel. {@code Admin.flush} would
-     * also do it, but through a master procedure whose dispatch adds a fixed ~0.3 s (measured here on an
-     * already-empty table) — a cost of the admin call, not of writing HFiles, that a timed flush must not
-     * carry. Returns when every memstore of the table is empty.
+     * Flushes each region of the table in the region server, on the region's own flush path, regions in
+     * parallel (see {@link MiniClusterControl} for why not {@code Admin.flush}). Returns when every memstore of
+     * the table is empty.
      */
     @Override
     public void flush(TableName tn) {
         requireSuiteNamespace(tn, "flush");
-        util.getMiniHBaseCluster().getRegions(tn).parallelStream().forEach(r -> {
-            try {
-                while (r.getMemStoreDataSize() > 0) {
-                    if (!r.flush(true).isFlushSucceeded() && r.getMemStoreDataSize() > 0) {
-                        r.waitForFlushes(); // the memstore flusher is on it: wait, then flush what remains
-                    }
-                }
-            } catch (java.io.IOException e) {
-                throw new TargetFailure(describe() + ": cannot flush " + tn + " (" + firstLine(e) + ")", e);
-            }
-        });
+        ask("FLUSH " + tn.getNameAsString());
     }
 
     @Override
     protected boolean flushed(TableName tn) {
-        for (HRegion r : util.getMiniHBaseCluster().getRegions(tn)) {
-            if (r.getMemStoreDataSize() > 0) {
-                return false;
-            }
-        }
-        return true;
+        return Boolean.parseBoolean(ask("FLUSHED " + tn.getNameAsString()).get(0));
     }
 
-    /** The testing utility, for tools that run against the same cluster (PerformanceEvaluation). */
-    public HBaseTestingUtility utility() {
-        return util;
+    @Override
+    protected TargetFailure unreachable(Throwable e) {
+        TargetFailure f = super.unreachable(e);
+        return !process.exitedWithin(Duration.ofSeconds(1)) ? f
+                : new TargetFailure(f.getMessage() + " — the mini cluster's JVM has exited: " + process.logTail(), e);
+    }
+
+    /** As every target records it, with the configuration read from the child and how it was started. */
+    @Override
+    public Map<String, Object> serverInfo() {
+        Map<String, Object> out = super.serverInfo();
+        Map<String, String> server = new LinkedHashMap<>();
+        List<String> keys = new ArrayList<>(RECORDED);
+        serverConfig().keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
+        keys.addAll(new java.util.TreeSet<>(Codecs.KEYS.values()));
+        for (String kv : ask("CONF " + String.join(" ", keys))) {
+            int eq = kv.indexOf('=');
+            String v = kv.substring(eq + 1);
+            server.put(kv.substring(0, eq), v.equals("null") ? "(unset: HBase's default)" : v);
+        }
+        out.put("config", server); // as the child holds it, not this client's configuration
+        out.put("process", "child JVM (" + MiniClusterMain.class.getName() + "), add-opens " + ADD_OPENS
+                + ", default heap; cluster settings as arguments: " + serverConfig());
+        // per fork; the CPU seconds depend less on what else the machine runs than the wall seconds
+        Map<String, Double> startup = new LinkedHashMap<>();
+        startup.put("seconds", Math.round(startupSeconds * 10) / 10.0);
+        startup.put("cpu_seconds", Math.round(startupCpuSeconds * 10) / 10.0);
+        out.put("startup", startup);
+        return out;
     }
 
     @Override
     public void close() {
         super.close();
         cpu.close();
-        try {
-            util.shutdownMiniHBaseCluster();
-            util.shutdownMiniZKCluster();
-        } catch (Exception ignored) {
-            // shutting down; the temporary directory goes regardless
-        }
+        // nothing in it outlives the run (its folder is deleted next): killed at once, not after the seconds its
+        // shutdown hooks take, which every fork would pay
+        process.stop(Duration.ZERO);
         TempDirs.delete(dir);
     }
 }

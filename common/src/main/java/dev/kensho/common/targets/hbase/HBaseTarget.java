@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An HBase to benchmark: an in-process mini cluster (default), an external cluster reached through its
+ * An HBase to benchmark: a mini cluster in a child JVM (default), an external cluster reached through its
  * ZooKeeper quorum, or a container. Obtain one with {@link HBaseTargets#open()} (or the JVM-wide
  * {@link HBaseTargets#shared()}).
  *

@@ -49,8 +49,8 @@ public final class HBaseTargets {
     }
 
     /**
-     * The JVM's one target, opened on first use and closed at JVM exit: a mini cluster costs ~10 s to
-     * start, so every benchmark trial and test in a JVM shares it. Tests close it from their JUnit root
+     * The JVM's one target, opened on first use and closed at JVM exit: a mini cluster costs a JVM start and
+     * ~10 s to start, so every benchmark trial and test in a JVM (a JMH fork) shares it. Tests close it from their JUnit root
      * store ({@link #closeShared()}).
      */
     public static synchronized HBaseTarget shared() {
@@ -79,20 +79,6 @@ public final class HBaseTargets {
         if (feature < 17 || feature > 21) {
             throw new BadInput("java.version=" + feature + " (" + home + ") is not supported by HBase 2.6;"
                     + " allowed: JDK 17 … 21 (set JAVA_HOME to one)");
-        }
-    }
-
-    /**
-     * The mini cluster reflects into java.base: without the add-opens it fails or hangs. Checked here so
-     * the user gets the flags in one line instead.
-     */
-    public static void requireAddOpens() {
-        Module me = HBaseTargets.class.getModule();
-        for (String pkg : new String[]{"java.lang", "java.nio"}) {
-            if (!Object.class.getModule().isOpen(pkg, me)) {
-                throw new TargetFailure("embedded HBase needs --add-opens java.base/" + pkg + "=ALL-UNNAMED (and"
-                        + " java.nio, java.util, java.util.concurrent, sun.nio.ch) on this JVM's command line");
-            }
         }
     }
 }
