@@ -95,7 +95,12 @@ public final class Bench {
                     run.markDone(cp.cls.getSimpleName());
                     continue;
                 }
-                String failure = runClass(run, plan, cp);
+                String failure;
+                try {
+                    failure = runClass(run, plan, cp);
+                } finally {
+                    ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
+                }
                 if (failure != null) {
                     err.println("kensho: " + cp.cls.getSimpleName() + " failed: " + failure);
                     run.markFailed(cp.cls.getSimpleName(), failure);

@@ -16,8 +16,10 @@ import java.util.concurrent.TimeUnit;
  * and 800 connections spends ~20–30 s starting, preloading, connecting and closing, against ~8 s of
  * iterations per point. Each point still has its own warm-up and measurement iterations, records, offered
  * rate, timings and {@code .hlog} files ({@link KeyValueThroughputBenchmark#point}). The kept trial is closed
- * when a point of another case starts, when it has been idle {@value #IDLE_SECONDS} s (after the class's
- * last point), or when the JVM exits. With forks ≥ 1 every point is a JVM of its own and opens its own trial.
+ * when a point of another case starts, when the launcher has finished the class
+ * ({@link dev.kensho.common.bench.ClassEnd}: before the next class starts, so its clean-up of the suite's keys
+ * cannot land in another class's data), after {@value #IDLE_SECONDS} s idle when run outside the launcher, or
+ * when the JVM exits. With forks ≥ 1 every point is a JVM of its own and opens its own trial.
  */
 final class SweptCase {
 
@@ -36,6 +38,8 @@ final class SweptCase {
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(SweptCase::closeKept, "kensho-kv-curve-exit"));
+        // the class's last point is over when the launcher finishes the class: close then, not 20 s into the next class
+        dev.kensho.common.bench.ClassEnd.register(SweptCase::closeKept);
     }
 
     private SweptCase() {
