@@ -33,7 +33,7 @@ public final class ShardRecord {
         }
         ObjectNode n = JSON.createObjectNode();
         n.put("index", shard.index()).put("count", shard.count()).put("startAt", startAt == null ? null : startAt.toString());
-        n.put("gridSeconds", StartAt.GRID_SECONDS).put("clockBoundMs", StartAt.CLOCK_BOUND_MS);
+        n.put("gridSeconds", StartAt.gridSeconds()).put("clockBoundMs", StartAt.CLOCK_BOUND_MS);
         write(runDir, n);
     }
 

@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
 /**
  * When shards start measuring: {@code -Dkensho.startAt=<ISO-8601 instant | epoch ms>}. Every trial, once
  * its setup is done (server up, data loaded, connections open), waits for the next boundary of a
- * {@value #GRID_SECONDS}-second grid that begins at {@code startAt}, read on the <em>target's</em> clock:
+ * {@value #GRID_SECONDS}-second grid ({@code -Dkensho.startGrid}) that begins at {@code startAt}, read on the <em>target's</em> clock:
  * the shard first measures its clock's offset to the target (the reply to a time request with the
  * shortest round trip of {@value #SAMPLES}, e.g. Redis {@code TIME}), so shards whose own clocks disagree
  * still start their warm-ups — and so their measured iterations — together. The offset, its uncertainty
@@ -28,8 +28,14 @@ import java.util.function.LongSupplier;
  */
 public final class StartAt {
 
-    /** Spacing of the start boundaries after {@code startAt}. */
+    /** Default spacing of the start boundaries after {@code startAt} ({@code -Dkensho.startGrid} changes it). */
     public static final int GRID_SECONDS = 10;
+
+    /** The spacing of the boundaries, seconds: {@code kensho.startGrid} (1 … 3600), {@value #GRID_SECONDS} by default. */
+    public static int gridSeconds() {
+        String v = dev.kensho.common.Settings.get(dev.kensho.common.Setting.START_GRID.key());
+        return v == null ? GRID_SECONDS : (int) dev.kensho.common.Settings.range(dev.kensho.common.Setting.START_GRID.key(), v, 1, 3600);
+    }
     /** Time requests per offset measurement; the shortest round trip is used. */
     public static final int SAMPLES = 7;
     /** Shards whose offsets to the target differ by more than this are not merged. */
@@ -106,7 +112,7 @@ public final class StartAt {
         // up to ON_TIME after a boundary counts as on it: the first iteration right after beginTrial starts at once
         long targetNow = micros() + o.offsetMicros() - ON_TIME_MICROS;
         long first = startAt.toEpochMilli() * 1000;
-        long grid = GRID_SECONDS * 1_000_000L;
+        long grid = gridSeconds() * 1_000_000L;
         long k = targetNow <= first ? 0 : (targetNow - first + grid - 1) / grid;
         long local = first + k * grid - o.offsetMicros();
         return Instant.ofEpochSecond(Math.floorDiv(local, 1_000_000), Math.floorMod(local, 1_000_000) * 1000);

@@ -39,14 +39,14 @@ class ShardedRunTest {
 
     @Test
     void twoShardsMergeIntoOneRun(RedisTarget redis) throws Exception {
-        String startAt = Instant.now().plusSeconds(20).toString();
+        String startAt = Instant.now().plusSeconds(12).toString(); // both launchers are up well before it
         List<Process> shards = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             shards.add(new ProcessBuilder(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"),
                     "-Dkensho.redis.uri=redis://" + redis.host() + ":" + redis.port(),
-                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt,
+                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=2",
                     "-Dkensho.results=" + tmp, "-Dkensho.runId=shard" + i, "-Dkensho.scale=smoke",
                     "-Dkensho.root=" + Settings.root(), "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("tmp" + i)), // JMH's lock is per tmpdir
                     KeyValueThroughputBenchmark.class.getName(),
