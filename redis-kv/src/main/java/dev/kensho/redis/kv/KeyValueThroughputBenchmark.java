@@ -185,7 +185,7 @@ public class KeyValueThroughputBenchmark {
         cse = c;
         OfferedRate r = OfferedRate.parse(rate == null ? "0" : rate);
         TrialRecords.serverAndCores(cse, target, serverConfig(ioThreads), ioThreads);
-        TrialRecords.clientThreads(cse, load, clients);
+        TrialRecords.clientThreads(cse, load, Shard.current().share(clients)); // this shard's connections
         offered = 0;
         if (r.relative()) {
             closedLoopMax = closedLoopMax > 0 ? closedLoopMax : probeClosedLoopMax();
