@@ -2,7 +2,6 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
@@ -264,14 +263,8 @@ public class ClusterThroughputBenchmark {
             load = null;
         }
         if (target != null) {
-            try {
-                target.deleteSuiteKeys();
-            } catch (TargetFailure ignored) {
-                // a server that died mid-run has nothing left to clean; the failure is reported already
-            } finally {
-                target.close();
-                target = null;
-            }
+            target.deleteSuiteKeysAndClose();
+            target = null;
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.Case;
 import dev.kensho.common.bench.ParamRules;
@@ -315,14 +314,8 @@ public class KeyValueThroughputBenchmark {
             load = null;
         }
         if (target != null) {
-            try {
-                target.deleteSuiteKeys();
-            } catch (TargetFailure ignored) {
-                // a server that died mid-run has nothing left to clean; the failure is reported already
-            } finally {
-                target.close();
-                target = null;
-            }
+            target.deleteSuiteKeysAndClose();
+            target = null;
         }
     }
 

@@ -300,6 +300,20 @@ public abstract class RedisTarget implements AutoCloseable {
         Recorder.server(serverInfo());
     }
 
+    /**
+     * The end of a trial: removes the suite's keys ({@link #deleteSuiteKeys()}; a server that died mid-run has
+     * nothing left to clean, and its failure is reported already), then closes the target.
+     */
+    public void deleteSuiteKeysAndClose() {
+        try {
+            deleteSuiteKeys();
+        } catch (TargetFailure ignored) {
+            // nothing left to clean on a dead server
+        } finally {
+            close();
+        }
+    }
+
     /** Config lines a benchmark asked for; on an external server they are read back, not changed. */
     public Map<String, String> readConfig(List<String> names) {
         Map<String, String> m = new LinkedHashMap<>();
