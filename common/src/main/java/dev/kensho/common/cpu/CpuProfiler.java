@@ -83,7 +83,7 @@ public final class CpuProfiler implements InternalProfiler {
         int cores = Runtime.getRuntime().availableProcessors();
         List<ScalarResult> out = results(wall, process, children, serverBefore, after, cores);
         if (machineBefore >= 0 && machineEnd >= 0 && wall > 0) {
-            boolean here = after.colocated();
+            boolean here = after.local();
             double ours = out.stream().filter(r -> r.getLabel().equals("cpu.client")
                     || r.getLabel().equals("cpu.server") && here).mapToDouble(ScalarResult::getScore).sum();
             out.add(scalar("cpu.other", Math.max(0, (machineEnd - machineBefore) / (double) wall - ours)));

@@ -30,6 +30,14 @@ public final class ServerCpu {
      */
     public record Probe(String what, LongSupplier cpuNanos, double limit, boolean inProcess, boolean colocated,
                         boolean child) {
+
+        /**
+         * It runs on this machine, so its CPU is part of the machine's (and not "other"): sharing the client's
+         * cores, in this JVM, or a child process (pinned to other cores or not).
+         */
+        public boolean local() {
+            return colocated || inProcess || child;
+        }
     }
 
     /**
@@ -38,8 +46,8 @@ public final class ServerCpu {
      * live together: a cluster's nodes stop one by one); {@code stopped} counts the probes that have stopped;
      * {@code reapedNanos} is the lifetime CPU of the stopped child-process servers.
      */
-    public record Sample(long nanos, long inProcessNanos, long reapedNanos, double limit, boolean colocated, String what,
-                         int live, int stopped) {
+    public record Sample(long nanos, long inProcessNanos, long reapedNanos, double limit, boolean colocated, boolean local,
+                         String what, int live, int stopped) {
 
         /** Whether a server was running at some point between {@code before} and this sample. */
         public boolean anyServerSince(Sample before) {
@@ -139,6 +147,7 @@ public final class ServerCpu {
         long inProcess = retiredInProcess;
         double limit = 0;
         boolean colocated = false;
+        boolean local = false;
         List<String> what = new ArrayList<>();
         for (Live l : LIVE.values()) {
             long u = l.used();
@@ -148,13 +157,14 @@ public final class ServerCpu {
             }
             limit += l.probe.limit();
             colocated |= l.probe.colocated();
+            local |= l.probe.local();
             what.add(l.probe.what());
         }
         if (LIVE.isEmpty() && lastStopped != null) {
             return new Sample(total, inProcess, reaped, capped(Math.max(peakLimit, lastStopped.limit())),
-                    lastStopped.colocated(), lastStopped.what(), 0, stopped);
+                    lastStopped.colocated(), lastStopped.local(), lastStopped.what(), 0, stopped);
         }
-        return new Sample(total, inProcess, reaped, capped(limit), colocated, String.join(" + ", what), LIVE.size(), stopped);
+        return new Sample(total, inProcess, reaped, capped(limit), colocated, local, String.join(" + ", what), LIVE.size(), stopped);
     }
 
     /**

@@ -44,6 +44,24 @@ class ServerCpuTest {
         assertFalse(ServerCpu.sample().anyServerSince(after)); // nothing ran in a later window
     }
 
+    /**
+     * A child server pinned to other cores does not share the client's cores, but it runs on this machine: its
+     * CPU is the machine's, not "other" (with -Dkensho.pin=split it had been counted twice). A server reached
+     * over the network is neither.
+     */
+    @Test
+    void aPinnedChildServerIsLocalButARemoteOneIsNot() {
+        ServerCpu.Registration pinned = ServerCpu.register(new ServerCpu.Probe("pinned", () -> 0, 1, false, false, true));
+        ServerCpu.Sample s = ServerCpu.sample();
+        assertFalse(s.colocated());
+        assertTrue(s.local());
+        pinned.close();
+        assertTrue(ServerCpu.sample().local()); // the last one that stopped
+        ServerCpu.reset();
+        ServerCpu.register(new ServerCpu.Probe("remote", () -> 0, 1, false, false, false));
+        assertFalse(ServerCpu.sample().local());
+    }
+
     /** A cluster's nodes stop one after another: the window that ends with the last keeps all of their cores. */
     @Test
     void serversThatStopOneByOneKeepTheirJointLimit() {

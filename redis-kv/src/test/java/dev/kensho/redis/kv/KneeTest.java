@@ -15,7 +15,7 @@ class KneeTest {
     private static List<Knee.Point<String>> curve(double... offeredAndP99) {
         List<Knee.Point<String>> ps = new ArrayList<>();
         for (int i = 0; i < offeredAndP99.length; i += 2) {
-            ps.add(new Knee.Point<>(offeredAndP99[i], offeredAndP99[i + 1], "r" + (int) offeredAndP99[i]));
+            ps.add(new Knee.Point<>(offeredAndP99[i], offeredAndP99[i], offeredAndP99[i + 1], "r" + (int) offeredAndP99[i]));
         }
         Collections.reverse(ps); // the finder orders by offered rate itself
         return ps;
@@ -49,6 +49,23 @@ class KneeTest {
         Knee.Result<String> r = Knee.find(curve(25_000, 100, 50_000, 1_001, 75_000, 5_000));
         assertEquals(Knee.Kind.BELOW_SWEEP, r.kind());
         assertNull(r.knee());
+    }
+
+    /**
+     * Run reference-23dbf8b, Lettuce 100 clients io-threads 1: a high floor (p99 23.5 ms at 0.25×) makes a bound
+     * that saturated points meet; the points that fell short of their offered rate are past the knee all the same.
+     */
+    @Test
+    void aPointThatFellShortOfItsOfferedRateIsPastTheKneeWhateverItsP99() {
+        List<Knee.Point<String>> ps = List.of(
+                new Knee.Point<>(14_518, 14_492, 23_511, "0.25x"),
+                new Knee.Point<>(29_036, 29_013, 26_509, "0.5x"),
+                new Knee.Point<>(43_554, 43_280, 45_154, "0.75x"),
+                new Knee.Point<>(52_265, 48_398, 115_278, "0.9x"),
+                new Knee.Point<>(58_072, 49_051, 204_734, "1.0x"));
+        Knee.Result<String> r = Knee.find(ps);
+        assertEquals(Knee.Kind.FOUND, r.kind());
+        assertEquals("0.75x", r.knee().data());
     }
 
     @Test
