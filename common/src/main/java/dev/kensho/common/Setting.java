@@ -36,7 +36,7 @@ public enum Setting {
     BENCH_CLASS("kensho.benchClass", "(set by the launcher)", "the benchmark class a JMH fork runs (names its target in env.json)", Use.SUITE),
     WATCH_PID("kensho.watchPid", "(set by Maven's bench profile)", "the launcher stops its run when this pid ends", Use.SUITE),
     SHARD("kensho.shard", "0/1", "run shard i of N (0 ≤ i < N): its share of connections, keys and seed; Merge joins the N run folders", Use.RUN),
-    START_AT("kensho.startAt", "(start at once)", "ISO-8601 instant or epoch ms: trials and their iterations start on a 10 s grid from it, on the target's clock (shards start together)", Use.RUN),
+    START_AT("kensho.startAt", "(start at once)", "ISO-8601 instant or epoch ms: trials and their iterations start on a grid of kensho.startGrid seconds from it, on the target's clock (shards start together)", Use.RUN),
     START_GRID("kensho.startGrid", "10", "seconds between the boundaries kensho.startAt aligns trials and iterations to (1 … 3600)", Use.RUN),
     COMMIT_ENV("KENSHO_COMMIT", "git rev-parse HEAD", "environment: the suite's commit where git cannot tell (the -Pimage image sets it)", Use.RUN),
     NPM_CI("kensho.npmCi", "false", "true: re-run npm ci for the Kinesis emulator (kinesis-batch pom)", Use.MAVEN),

@@ -24,9 +24,10 @@ final class CurveReport {
 
     static final String CLS = KeyValueThroughputLatencyBenchmark.class.getSimpleName();
     static final String METHOD = "getSetMix";
-    /** The highest point reached its offered rate when it achieved at least this share of it … */
-    static final double KEPT_UP = Knee.KEPT_UP;
-    /** … and kept its schedule when at most this share of its requests left more than 1 ms late. */
+    /**
+     * The highest point reached its offered rate when it achieved at least {@link Knee#KEPT_UP} of it, and kept
+     * its schedule when at most this share of its requests left more than 1 ms late.
+     */
     static final double LATE = 0.05;
 
     private static final Map<String, String> SERIES = new LinkedHashMap<>();
@@ -122,7 +123,7 @@ final class CurveReport {
                 "case", "rate", ">offered", ">achieved", ">±", ">intended p50", ">p99", ">p99.9", ">service p50", ">p99",
                 ">p99.9", ">behind");
         Table kept = Table.of("Could the load generator offer the closed-loop maximum? The highest point of each case"
-                + " (it reached the rate when achieved ≥ " + Math.round(100 * KEPT_UP) + "% of offered, and kept the schedule"
+                + " (it reached the rate when achieved ≥ " + Math.round(100 * Knee.KEPT_UP) + "% of offered, and kept the schedule"
                 + " when ≤ " + Math.round(100 * LATE) + "% of requests left > 1 ms late; a late send is the generator's or,"
                 + " at saturation, the server's — a Jedis connection waits for its reply):",
                 "case", "rate", ">offered", ">achieved", ">achieved/offered", ">behind", "kept up");
@@ -144,7 +145,7 @@ final class CurveReport {
 
     /** Whether the highest point reached its offered rate, and on schedule. */
     static String keptUp(double share, double behind) {
-        if (!(share >= KEPT_UP)) {
+        if (!(share >= Knee.KEPT_UP)) {
             return String.format(Locale.ROOT, "NO: achieved %.0f%% of the offered rate — this point measures a generator"
                     + " or server that fell behind, not the offered load", 100 * share);
         }

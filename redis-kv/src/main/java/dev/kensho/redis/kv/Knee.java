@@ -24,8 +24,7 @@ import java.util.List;
  * <p>Outcomes: {@link Kind#FOUND} — a point above the lowest and below the highest; {@link Kind#ABOVE_SWEEP}
  * — every point within the bound, the knee lies above the highest offered rate (that point is a lower
  * bound); {@link Kind#BELOW_SWEEP} — already the second-lowest point exceeds it, the knee lies at or below
- * the lowest offered rate (the lowest point defines the bound, so it cannot itself be the knee; the
- * report marks it when it did not keep up either). Fewer than
+ * the lowest offered rate (the lowest point defines the bound, so it cannot itself be the knee). Fewer than
  * two points: {@link Kind#BELOW_SWEEP} is not claimed, the result is {@link Kind#TOO_FEW}.
  */
 final class Knee {
