@@ -6,12 +6,19 @@ import java.util.stream.Collectors;
 
 /**
  * How big every benchmark is. {@code smoke}: the sanity tests (seconds). {@code default}: fits a 2-core,
- * 24 GiB machine and finishes in minutes per module. {@code seed}: the published sizes of the write-ups.
+ * 24 GiB machine; the whole run within an hour there, so each grid holds the cases the write-ups' claims
+ * stand on. {@code full}: the default sizes with every case of every grid (the cases beyond the write-ups
+ * too; a few hours). {@code seed}: the published sizes of the write-ups.
  * The sizes of each benchmark class for each scale live in its module's {@code kensho-scale.properties};
  * any one of them can still be overridden with JMH's {@code -p name=value}.
  */
 public enum Scale {
-    SMOKE, DEFAULT, SEED;
+    SMOKE, DEFAULT, FULL, SEED;
+
+    /** The scale whose sizes this one takes where its own table says nothing ({@code full} extends {@code default}), or null. */
+    public Scale fallback() {
+        return this == FULL ? DEFAULT : null;
+    }
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);

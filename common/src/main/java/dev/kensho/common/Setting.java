@@ -24,7 +24,7 @@ import java.util.Properties;
 public enum Setting {
 
     // --- what runs and where results go
-    SCALE("kensho.scale", "default", "smoke | default | seed: the sizes every benchmark uses", Use.RUN),
+    SCALE("kensho.scale", "default", "smoke | default | full | seed: the sizes every benchmark uses (full: default sizes, every case of every grid)", Use.RUN),
     BENCH("kensho.bench", ".*", "regex over benchmark names (package.Class.method): which to run", Use.RUN),
     JFR("kensho.jfr", "false", "attach JMH's JFR profiler; recordings land in jfr/<Class>/ of the run", Use.RUN),
     PIN("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)", Use.RUN),
@@ -62,6 +62,7 @@ public enum Setting {
     HBASE_IMAGE("kensho.hbase.image", "harisekhon/hbase:2.1", "image of the HBase container target", Use.RUN),
     HBASE_NAMESPACE("kensho.hbase.namespace", "kensho", "the only namespace the suite creates tables in", Use.RUN),
     HBASE_REGION_SERVERS("kensho.hbase.regionServers", "1", "region servers of the embedded mini cluster (1 … 8)", Use.RUN),
+    HBASE_ATTACH("kensho.hbase.attach", "(set by the launcher)", "the embedded mini cluster a benchmark class's forks share (pid, ports, folder)", Use.SUITE),
 
     // --- Kinesis
     KINESIS_REGION("kensho.kinesis.region", null, "AWS region: real Kinesis, default credentials chain", Use.RUN),

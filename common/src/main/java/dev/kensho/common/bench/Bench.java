@@ -218,6 +218,15 @@ public final class Bench {
             } catch (ClassNotFoundException ex) {
                 throw new TargetFailure("benchmark class " + e.getKey() + " is listed but not on the classpath");
             }
+            Integer outOfScale = scale.setting(cls, "skip");
+            boolean named = Settings.get(Settings.BENCH_PROPERTY) != null || (only != null && only.size() == 1);
+            if (outOfScale != null && outOfScale != 0 && !named) {
+                // kept out of this scale's run for time (its kensho-scale.properties says why): the report says so
+                plans.add(new ClassPlan(cls, e.getValue(), Map.of(), List.of("skipped: not in the " + scale.scale().id()
+                        + " run (" + cls.getSimpleName() + "'s module's kensho-scale.properties says why); -Dkensho.scale=full or -D"
+                        + Settings.BENCH_PROPERTY + "=" + cls.getSimpleName() + " runs it"), true));
+                continue;
+            }
             Map<String, String[]> params = new LinkedHashMap<>();
             for (Map.Entry<String, String[]> p : paramDefaults(cls).entrySet()) {
                 String name = p.getKey();
@@ -268,15 +277,48 @@ public final class Bench {
     }
 
     private static String runClass(RunFolder run, Plan plan, ClassPlan cp) {
+        try {
+            return withClassServer(rules(cp.cls), attach -> runClass(run, plan, cp, attach));
+        } catch (RuntimeException e) {
+            // the class's server did not start
+            Traces.write(run, cp.cls.getSimpleName(), e);
+            return failureLine(e, run);
+        }
+    }
+
+    /**
+     * Runs {@code body} with the class's shared server ({@link ParamRules#classServer}) started, its attach
+     * properties set in this JVM (a {@code -f 0} run attaches here) and handed to {@code body} for the forks'
+     * command lines; stops the server and clears the properties afterwards, however {@code body} ends.
+     */
+    static String withClassServer(ParamRules rules, java.util.function.Function<Map<String, String>, String> body) {
+        ClassServer server = rules == null ? null : rules.startClassServer();
+        if (server == null) {
+            return body.apply(Map.of());
+        }
+        Map<String, String> attach = Map.of();
+        try {
+            attach = server.attach();
+            attach.forEach(System::setProperty);
+            return body.apply(attach);
+        } finally {
+            attach.keySet().forEach(System::clearProperty);
+            server.close();
+        }
+    }
+
+    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach) {
         Class<?> cls = cp.cls;
         String name = cls.getSimpleName();
+        List<String> forkArgs = forkJvmArgs(run, cls);
+        attach.forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
         ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli)
                 .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods) + ")$")
                 .result(run.jmhResult(name).toString())
                 .resultFormat(ResultFormatType.JSON)
                 .shouldFailOnError(true)
                 .addProfiler(dev.kensho.common.cpu.CpuProfiler.class)
-                .jvmArgsPrepend(forkJvmArgs(run, cls).toArray(String[]::new));
+                .jvmArgsPrepend(forkArgs.toArray(String[]::new));
         cp.params.forEach(ob::param);
         ScaleTable st = plan.scale;
         Integer v;

@@ -25,6 +25,7 @@ public final class ParamRules {
     private final Map<String, java.util.function.Function<String, String>> unavailableByValue = new LinkedHashMap<>();
     private final List<java.util.function.Supplier<String>> needs = new ArrayList<>();
     private final List<Consumer<Map<String, String>>> combinations = new ArrayList<>();
+    private java.util.function.Supplier<ClassServer> classServer = () -> null;
 
     private ParamRules() {
     }
@@ -148,6 +149,20 @@ public final class ParamRules {
     public ParamRules preflight(Runnable check) {
         preflight.add(check);
         return this;
+    }
+
+    /**
+     * The server the launcher starts before the class's forks and stops after them ({@link ClassServer});
+     * {@code start} returns null when there is nothing of the suite's to share (an external target).
+     */
+    public ParamRules classServer(java.util.function.Supplier<ClassServer> start) {
+        classServer = start;
+        return this;
+    }
+
+    /** Starts the class's shared server, or returns null. */
+    public ClassServer startClassServer() {
+        return classServer.get();
     }
 
     public void check(String param, String value) {

@@ -15,9 +15,11 @@ import java.util.Properties;
  * <pre>
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.&lt;param&gt;  = v1,v2,…     a JMH @Param's values
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@forks       = n            also @warmups, @iterations, @time (s), @warmupTime (s)
+ * &lt;scale&gt;.&lt;SimpleClassName&gt;.@skip        = 1            not in this scale's run unless named (-Dkensho.bench, its main)
  * &lt;scale&gt;.@forks                           = n            for every class
  * </pre>
- * A value missing at a scale falls back to the class's annotations. {@code -p name=v} always wins.
+ * A value missing at a scale falls back to its {@link Scale#fallback()} ({@code full} to {@code default}),
+ * then to the class's annotations. {@code -p name=v} always wins.
  */
 public final class ScaleTable {
 
@@ -46,15 +48,30 @@ public final class ScaleTable {
 
     /** Values of {@code param} for this class at this scale, or null. */
     public String[] param(Class<?> cls, String param) {
-        String v = props.getProperty(scale.id() + "." + cls.getSimpleName() + "." + param);
+        String v = get(cls.getSimpleName() + "." + param);
         return v == null ? null : split(v);
     }
 
-    /** A JMH setting ({@code forks}, {@code iterations}, …) for this class, else for the scale, else null. */
+    /**
+     * A JMH setting ({@code forks}, {@code iterations}, …) for this class, else for the scale, else null; a
+     * scale with a {@link Scale#fallback()} looks there before giving up.
+     */
     public Integer setting(Class<?> cls, String name) {
-        String v = props.getProperty(scale.id() + "." + cls.getSimpleName() + ".@" + name,
-                props.getProperty(scale.id() + ".@" + name));
+        String v = get(cls.getSimpleName() + ".@" + name);
+        if (v == null) {
+            v = get("@" + name);
+        }
         return v == null ? null : Integer.valueOf(v.trim());
+    }
+
+    private String get(String key) {
+        for (Scale s = scale; s != null; s = s.fallback()) {
+            String v = props.getProperty(s.id() + "." + key);
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private static String[] split(String v) {

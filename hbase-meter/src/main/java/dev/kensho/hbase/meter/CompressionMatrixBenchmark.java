@@ -66,9 +66,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     HFile and decoded and decompressed inside the scan time (the OS page cache holds the files: they
  *     were just written); the row count is checked on every scan.</li>
  * </ul>
- * Every cell, NONE/NONE included, gets the same warm-up iterations; before the first trial of a JVM
- * the NONE/NONE table of the same rows is loaded, flushed, compacted and scanned once (untimed: it gives
- * the size baseline), so NONE/NONE — first in the matrix — does not pay the JVM's first-use costs alone.
+ * Every cell, NONE/NONE included, gets the same warm-up iterations; before the first {@code load} trial of
+ * a JVM the NONE/NONE table of the same rows is loaded, flushed, compacted and scanned once (untimed: it
+ * gives the size baseline), so NONE/NONE does not pay the JVM's first-use costs alone ({@code fullScan}
+ * trials load, flush and compact their table before their warm-up anyway). The forks of the class share
+ * one cluster (started by the launcher): each fork is a fresh client JVM with its own tables; the region
+ * server is warm after the first cells.
  *
  * <p>Recorded beside JMH's times (metric: unit), per {@code load} case and measured iteration:
  * <ul>
@@ -90,9 +93,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * </ul>
  * The load and scan changes of Figure 4 come from JMH's own scores of {@code load} and {@code fullScan}.
  *
- * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=CompressionMatrix}; the published
- * size: {@code -Dkensho.args="-p meters=10000 -p days=21"} (10.08M rows; ~22 min per the full matrix at 1M
- * rows on 2 cores — expect hours at 10M), or this class's {@code main}.
+ * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=CompressionMatrix} (the default scale
+ * runs the write-up's 16 cells; {@code -Dkensho.scale=full} all 35); the published size:
+ * {@code -Dkensho.scale=seed} (10.08M rows, the write-up's four published cells; expect hours), or this
+ * class's {@code main}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -169,7 +173,7 @@ public class CompressionMatrixBenchmark {
         pool = MeterBench.pool("matrix", threads);
         rows = (long) meters * days * MeterReadings.SLOTS_PER_DAY;
         regime = new MatrixRegime(schema, readings, rows, flushesPerRegion);
-        baseline = baseline();
+        baseline = scanCase ? 0 : baseline(); // a scan fork's own load, flush and compaction below warm it alike
         if (NOTED.compareAndSet(false, true)) {
             Recorder.note("hbase-meter", "CompressionMatrixBenchmark: scans bypass HBase's block cache (Scan.setCacheBlocks(false),"
                     + " family BLOCKCACHE => false); the HFiles were just written, so they are read from the OS page cache, not the disk.");

@@ -46,7 +46,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Cases: {@code meters} {10k, 100k, 1M, 10M} (scale files trim to what loads in minutes) ×
  * {@code threads} {1, 5, 10, 25, 50, 100} × {@code batch}; schema {@code encoding}/{@code codec}
- * (FAST_DIFF/GZ) and {@code saltBuckets} regions. The fleet is loaded once per JVM per size.
+ * (FAST_DIFF/GZ) and {@code saltBuckets} regions. The fleet is loaded once per cluster per size.
  *
  * <p>Recorded (metric: unit): {@code work} — meters (rows) per operation, giving {@code records/s};
  * {@code effective_threads}: count. Scan vs Get = {@link MeterScanBenchmark}'s {@code records/s}

@@ -33,13 +33,17 @@ final class MeterBench {
     private MeterBench() {
     }
 
-    /** Rules every class shares: the schema params and the target properties. */
+    /**
+     * Rules every class shares: the schema params, the target properties, and one embedded cluster per class
+     * that its forks attach to (started by the launcher).
+     */
     static ParamRules schemaRules() {
         return ParamRules.of()
                 .rule("encoding", v -> Codecs.encoding("encoding", v))
                 .rule("codec", v -> Codecs.codec("codec", v))
                 .intRange("saltBuckets", 0, MeterRowKey.MAX_SALT_BUCKETS)
-                .preflight(HBaseTargets::validate);
+                .preflight(HBaseTargets::validate)
+                .classServer(HBaseTargets::forClass);
     }
 
     /** Re-checks a case's params (a direct JMH run bypasses the launcher) and returns its label. */
@@ -51,15 +55,15 @@ final class MeterBench {
     }
 
     /**
-     * The JVM's shared target (in a JMH fork: the fork's own child cluster); its version and config are
-     * recorded once per JVM, and the seconds the cluster took to start are printed.
+     * The JVM's shared target (in a JMH fork: the class's child cluster, started by the launcher); its version
+     * and config are recorded once per JVM, and the seconds a cluster this JVM started took are printed.
      */
     static HBaseTarget target() {
         HBaseTarget t = HBaseTargets.shared();
         if (!serverRecorded) {
             serverRecorded = true;
             t.record();
-            if (t instanceof dev.kensho.common.targets.hbase.EmbeddedHBase e) {
+            if (t instanceof dev.kensho.common.targets.hbase.EmbeddedHBase e && !e.attached()) {
                 System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s)%n",
                         e.pid(), e.startupSeconds(), e.startupCpuSeconds());
             }

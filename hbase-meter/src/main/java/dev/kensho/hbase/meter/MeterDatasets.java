@@ -1,17 +1,26 @@
 package dev.kensho.hbase.meter;
 
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.targets.hbase.EmbeddedHBase;
 import dev.kensho.common.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.TableName;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 
 /**
  * Read-only data sets the query benchmarks share: {@code meters × days} readings with a schema,
- * loaded, flushed and major-compacted once per JVM and reused by every trial in it that needs the same one.
- * A JMH fork is one trial with a cluster of its own, so a forked run loads its data set in every fork. On an embedded or container target they live as long as it; on
- * an external cluster {@link #release} drops them at the end of each trial so nothing is left behind.
+ * loaded, flushed and major-compacted once per cluster and reused by every trial that needs the same one.
+ * In a benchmark run the forks of a class share the embedded cluster the launcher started: the first fork
+ * loads a data set and, when it is complete, leaves a mark in the cluster's folder
+ * ({@code datasets/<table>.<rows>}); a later fork that finds the mark and the table reuses it (a fork that
+ * died mid-load left no mark, so the next one loads again). On an embedded or container target they live as
+ * long as it; on an external cluster {@link #release} drops them at the end of each trial so nothing is
+ * left behind.
  */
 final class MeterDatasets {
 
@@ -31,6 +40,11 @@ final class MeterDatasets {
         if (have != null && have == rows && target.exists(tn)) {
             return tn;
         }
+        Path mark = mark(target, tn, rows);
+        if (mark != null && Files.exists(mark) && target.exists(tn)) {
+            LOADED.put(tn, rows);
+            return tn;
+        }
         schema.create(target, tn);
         ExecutorService pool = MeterBench.pool("dataset", LOAD_THREADS);
         try {
@@ -41,7 +55,23 @@ final class MeterDatasets {
         }
         target.flushAndCompact(tn);
         LOADED.put(tn, rows);
+        if (mark != null) {
+            try {
+                Files.createDirectories(mark.getParent());
+                Files.writeString(mark, rows + " rows loaded, flushed and major-compacted\n");
+            } catch (IOException e) {
+                throw new TargetFailure("cannot write " + mark + " (" + e.getMessage() + ")", e);
+            }
+        }
         return tn;
+    }
+
+    /** The completion mark of a data set in a cluster the class's forks share, or null if it is not shared. */
+    private static Path mark(HBaseTarget target, TableName tn, long rows) {
+        if (target instanceof EmbeddedHBase e && e.attached()) {
+            return e.dir().resolve("datasets").resolve(tn.getNameAsString().replace(':', '_') + "." + rows);
+        }
+        return null;
     }
 
     static synchronized void release(HBaseTarget target, TableName tn) {

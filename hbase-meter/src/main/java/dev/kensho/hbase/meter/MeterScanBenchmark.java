@@ -49,7 +49,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Cases: {@code meters} {1, 10, 100} × {@code days} {1, 30, 180} × {@code threads} {1, 5, 10, 25, 50,
  * 100}; the data set is {@code datasetMeters} × {@code datasetDays} readings with
  * {@code encoding}/{@code codec} (FAST_DIFF/GZ, the write-up's) and {@code saltBuckets} regions, loaded
- * once per JVM and shared by every case (see {@link MeterDatasets}). Blocks are cached as a reading
+ * once per cluster and shared by every case (see {@link MeterDatasets}). Blocks are cached as a reading
  * application would: the data set fits in the block cache here, so this measures HBase's read path, not
  * disks.
  *

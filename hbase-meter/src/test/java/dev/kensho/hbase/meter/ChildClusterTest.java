@@ -3,6 +3,7 @@ package dev.kensho.hbase.meter;
 import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.targets.hbase.EmbeddedHBase;
 import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.common.targets.hbase.HBaseTargets;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -80,6 +81,26 @@ class ChildClusterTest {
         ServerCpu.Sample s = ServerCpu.sample();
         assertTrue(s.live() >= 1 && s.what().contains("child JVM"), s.toString());
         assertEquals(0, s.inProcessNanos(), "none of the server's CPU is this JVM's");
+    }
+
+    /** A benchmark fork attaches to the cluster its class's launcher started; closing the fork's target leaves it running. */
+    @Test
+    void aForkAttachesToItsClassesClusterAndLeavesItRunning(HBaseTarget hbase) {
+        EmbeddedHBase owner = assertInstanceOf(hbase);
+        String key = dev.kensho.common.Setting.HBASE_ATTACH.key();
+        System.setProperty(key, owner.attachSpec());
+        try (HBaseTarget fork = HBaseTargets.open()) {
+            EmbeddedHBase attached = assertInstanceOf(fork);
+            assertTrue(attached.attached() && !owner.attached());
+            assertEquals(owner.pid(), attached.pid());
+            assertEquals(owner.dir(), attached.dir());
+            attached.ensureNamespace(); // reaches the cluster through its own connection
+            assertTrue(attached.describe().contains("forks share"), attached.describe());
+        } finally {
+            System.clearProperty(key);
+        }
+        assertTrue(owner.process().isAlive(), "closing an attached target must not stop the cluster");
+        owner.ensureNamespace();
     }
 
     /** SIGKILL: no shutdown hook runs in the killed JVM; the watchdog must end the cluster. */

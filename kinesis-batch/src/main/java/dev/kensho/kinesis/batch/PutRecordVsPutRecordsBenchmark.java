@@ -36,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  * per-call cost grow? Published (seed {@code 004}, AWS CLI over HTTPS, Tokyo): 324 s vs 2.6 s ≈ 125×; its
  * per-call cost (≈ 322 ms) and per-record cost (≈ 1.95 ms) follow from those two figures
  * ({@link SpeedupModel#PUBLISHED_CALL_MS}). The round trip is an input the suite sets: swept
- * ({@code roundTripMs}, default 0, 40, 160, 320) so that {@link SpeedupModel} fits the speed-up as a
+ * ({@code roundTripMs}: 0, 160, 320 at default scale, 40 too at full) so that {@link SpeedupModel} fits the speed-up as a
  * function of it on points that contain the write-up's case.
  *
  * <ul>

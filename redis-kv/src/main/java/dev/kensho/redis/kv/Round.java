@@ -74,6 +74,24 @@ final class Round {
         return s < requests ? s : -1;
     }
 
+    /**
+     * Open loop: the first request of the next batch of up to {@code max} if it is already due at {@code now}
+     * (the reply callback that frees a connection sends it on that connection at once), else -1 — also when
+     * none are left or the round failed. Tickets stay in order: a later one is never due before an earlier one.
+     */
+    long claimDue(int max, long now) {
+        while (failure.get() == null && openLoop()) {
+            long s = next.get();
+            if (s >= requests || start + (long) (s * nanosPerRequest) > now) {
+                return -1;
+            }
+            if (next.compareAndSet(s, s + max)) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
     /** Requests in the batch starting at {@code first}. */
     int size(long first, int max) {
         return (int) Math.min(max, requests - first);

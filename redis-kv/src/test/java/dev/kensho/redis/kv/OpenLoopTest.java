@@ -59,6 +59,23 @@ class OpenLoopTest {
         }
     }
 
+    /** A freed connection takes the next batch only if it is already due: the schedule is never run ahead of. */
+    @Test
+    void aReplyCallbackClaimsOnlyDueBatchesInOrder() {
+        long t0 = 1_000_000_000L;
+        Round r = new Round(10, 1, null, null, 1_000, t0); // request s due at t0 + s ms
+        assertEquals(-1, r.claimDue(1, t0 - 1), "nothing is due before the schedule starts");
+        assertEquals(0, r.claimDue(1, t0));
+        assertEquals(-1, r.claimDue(1, t0 + 999_999), "request 1 is due at t0 + 1 ms");
+        assertEquals(1, r.claimDue(2, t0 + 1_000_000));
+        assertEquals(3, r.claim(1), "pacers and callbacks share one ticket counter");
+        assertEquals(4, r.claimDue(1, t0 + 60_000_000));
+        assertEquals(5, r.claimDue(5, t0 + 60_000_000));
+        assertEquals(-1, r.claimDue(1, t0 + 60_000_000), "none left");
+        Round closed = new Round(10, 1, null, null);
+        assertEquals(-1, closed.claimDue(1, System.nanoTime()), "a closed loop sends from its own callbacks");
+    }
+
     @Test
     void theScheduleRunsOnAcrossTheRoundsOfAnIteration() throws InterruptedException {
         KeyValueThroughputBenchmark b = Trials.open(Client.LETTUCE, 20, 1, 0.8, 1, 1_000, Start.PRELOADED, "20000");

@@ -34,8 +34,10 @@ import java.util.regex.Pattern;
  * read from {@code /proc} by pid ({@link ProcessCpu}) and is the server's side of the bottleneck verdict;
  * this JVM's CPU is the client's. The two still share this machine's cores. The cluster-level settings
  * ({@link #serverConfig()}) are its command-line arguments; per-table settings (flush size, block cache)
- * travel with each table's descriptor. Starting it costs a JVM start plus the cluster's own ~10 s; every
- * JMH fork starts its own.
+ * travel with each table's descriptor. Starting it costs a JVM start plus the cluster's own ~10 s, so in a
+ * benchmark run the launcher starts one per benchmark class and the class's JMH forks attach to it
+ * ({@link HBaseTargets#forClass()}): each fork is a fresh client JVM with its own tables, the server is the
+ * class's (its JIT warmed by the class's earlier forks). Tests and a lone {@code start()} own theirs.
  */
 public final class EmbeddedHBase extends HBaseTarget {
 
@@ -58,23 +60,29 @@ public final class EmbeddedHBase extends HBaseTarget {
     private final double startupSeconds;
     private final double startupCpuSeconds;
     private final Configuration conf;
-    private final ServerCpu.Registration cpu;
+    private final ServerCpu.Registration cpu; // null in the launcher: the forks measure it
 
-    private EmbeddedHBase(ChildProcess process, Path dir, int regionServers, int zkPort, int controlPort, double startupSeconds) {
+    private EmbeddedHBase(ChildProcess process, long pid, Path dir, int regionServers, int zkPort, int controlPort,
+                          double startupSeconds, double startupCpuSeconds, boolean measureCpu) {
         this.process = process;
         this.dir = dir;
         this.regionServers = regionServers;
-        this.pid = process.pid();
+        this.pid = pid;
         this.zkPort = zkPort;
         this.controlPort = controlPort;
         this.startupSeconds = startupSeconds;
-        this.startupCpuSeconds = ProcessCpu.of(pid).getAsLong() / 1e9;
+        this.startupCpuSeconds = startupCpuSeconds;
         Configuration c = HBaseConfiguration.create();
         c.set("hbase.zookeeper.quorum", "127.0.0.1");
         c.setInt("hbase.zookeeper.property.clientPort", zkPort);
         this.conf = Codecs.configure(c);
-        this.cpu = ServerCpu.register(new ServerCpu.Probe(describe(), ProcessCpu.of(pid),
+        this.cpu = !measureCpu ? null : ServerCpu.register(new ServerCpu.Probe(describe(), ProcessCpu.of(pid),
                 ProcessCpu.limit(pid, Integer.MAX_VALUE), false, ProcessCpu.sharesCores(pid), true));
+    }
+
+    private static EmbeddedHBase started(ChildProcess p, Path dir, int rs, int[] ports, double seconds, boolean measureCpu) {
+        return new EmbeddedHBase(p, p.pid(), dir, rs, ports[0], ports[1], seconds,
+                ProcessCpu.of(p.pid()).getAsLong() / 1e9, measureCpu);
     }
 
     /**
@@ -95,6 +103,18 @@ public final class EmbeddedHBase extends HBaseTarget {
 
     /** Starts a mini cluster with {@code kensho.hbase.regionServers} region servers in a child JVM. */
     public static EmbeddedHBase start() {
+        return start(true);
+    }
+
+    /**
+     * Starts one for the forks of a benchmark class ({@link HBaseTargets#forClass()}): the launcher owns the
+     * child and stops it after the class; each fork {@link #attach}es and measures its CPU.
+     */
+    static EmbeddedHBase startShared() {
+        return start(false);
+    }
+
+    private static EmbeddedHBase start(boolean measureCpu) {
         HBaseTargets.requireSupportedJdk();
         int rs = (int) Settings.range(REGION_SERVERS_PROPERTY, Settings.get(REGION_SERVERS_PROPERTY, REGION_SERVERS_DEFAULT), 1, 8);
         Path dir = TempDirs.create("kensho-hbase-");
@@ -103,7 +123,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         try {
             p = ChildProcess.start("embedded HBase mini cluster", command(dir, rs), dir, dir.resolve("cluster.log"));
             int[] ports = awaitReady(p, Duration.ofMinutes(5));
-            return new EmbeddedHBase(p, dir, rs, ports[0], ports[1], (System.nanoTime() - t0) / 1e9);
+            return started(p, dir, rs, ports, (System.nanoTime() - t0) / 1e9, measureCpu);
         } catch (RuntimeException e) {
             if (p != null) {
                 p.close();
@@ -111,6 +131,37 @@ public final class EmbeddedHBase extends HBaseTarget {
             TempDirs.delete(dir);
             throw e instanceof TargetFailure ? e : new TargetFailure("embedded HBase mini cluster did not start (" + firstLine(e) + ")", e);
         }
+    }
+
+    /** What a fork needs to {@link #attach} to this cluster: {@code pid,zkPort,controlPort,regionServers,seconds,cpuSeconds,dir}. */
+    public String attachSpec() {
+        return String.join(",", Long.toString(pid), Integer.toString(zkPort), Integer.toString(controlPort),
+                Integer.toString(regionServers), Double.toString(startupSeconds), Double.toString(startupCpuSeconds), dir.toString());
+    }
+
+    /**
+     * The cluster another JVM of this run (the launcher) started for this class's forks: this JVM is its client
+     * and measures its CPU, but does not own it — {@link #close()} leaves it running.
+     */
+    static EmbeddedHBase attach(String spec) {
+        String[] f = spec.split(",", 7);
+        try {
+            return new EmbeddedHBase(null, Long.parseLong(f[0]), Paths.get(f[6]), Integer.parseInt(f[3]),
+                    Integer.parseInt(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), true);
+        } catch (RuntimeException e) {
+            throw new TargetFailure(dev.kensho.common.Setting.HBASE_ATTACH.key() + "=" + spec
+                    + " is not a cluster this run started (" + e + ")");
+        }
+    }
+
+    /** The cluster's data folder (deleted with it): where the JVMs sharing it may leave notes for each other. */
+    public Path dir() {
+        return dir;
+    }
+
+    /** True when another JVM of the run owns the cluster (this one attached to it). */
+    public boolean attached() {
+        return process == null;
     }
 
     /** java @args (the classpath, too long for one argument of some kernels) + the add-opens + the main. */
@@ -177,8 +228,9 @@ public final class EmbeddedHBase extends HBaseTarget {
 
     @Override
     public String describe() {
-        return "embedded HBase mini cluster (pid " + pid + ") in a child JVM (" + regionServers + " region server"
-                + (regionServers == 1 ? "" : "s") + ", local filesystem, zookeeper 127.0.0.1:" + zkPort + ")";
+        return "embedded HBase mini cluster (pid " + pid + ") in a child JVM" + (attached() ? " the class's forks share" : "")
+                + " (" + regionServers + " region server" + (regionServers == 1 ? "" : "s")
+                + ", local filesystem, zookeeper 127.0.0.1:" + zkPort + ")";
     }
 
     /** The child JVM's pid. */
@@ -196,7 +248,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         return startupCpuSeconds;
     }
 
-    /** The child process, for fault-injection tests. */
+    /** The child process, for fault-injection tests (null when {@link #attached()}). */
     public ChildProcess process() {
         return process;
     }
@@ -238,6 +290,10 @@ public final class EmbeddedHBase extends HBaseTarget {
     @Override
     protected TargetFailure unreachable(Throwable e) {
         TargetFailure f = super.unreachable(e);
+        if (process == null) {
+            return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? f
+                    : new TargetFailure(f.getMessage() + " — the mini cluster's JVM has exited (see " + dir.resolve("cluster.log") + ")", e);
+        }
         return !process.exitedWithin(Duration.ofSeconds(1)) ? f
                 : new TargetFailure(f.getMessage() + " — the mini cluster's JVM has exited: " + process.logTail(), e);
     }
@@ -258,7 +314,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         out.put("config", server); // as the child holds it, not this client's configuration
         out.put("process", "child JVM (" + MiniClusterMain.class.getName() + "), add-opens " + ADD_OPENS
                 + ", default heap; cluster settings as arguments: " + serverConfig());
-        // per fork; the CPU seconds depend less on what else the machine runs than the wall seconds
+        // per cluster (per class when the forks share one); the CPU seconds depend less on what else the machine runs than the wall seconds
         Map<String, Double> startup = new LinkedHashMap<>();
         startup.put("seconds", Math.round(startupSeconds * 10) / 10.0);
         startup.put("cpu_seconds", Math.round(startupCpuSeconds * 10) / 10.0);
@@ -269,9 +325,14 @@ public final class EmbeddedHBase extends HBaseTarget {
     @Override
     public void close() {
         super.close();
-        cpu.close();
+        if (cpu != null) {
+            cpu.close();
+        }
+        if (process == null) {
+            return; // the launcher's: it stops it when the class has run
+        }
         // nothing in it outlives the run (its folder is deleted next): killed at once, not after the seconds its
-        // shutdown hooks take, which every fork would pay
+        // shutdown hooks take
         process.stop(Duration.ZERO);
         TempDirs.delete(dir);
     }

@@ -3,6 +3,9 @@ package dev.kensho.common.targets.hbase;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.bench.ClassServer;
+
+import java.util.Map;
 
 /**
  * Chooses the HBase target, the suite's one rule: an explicit external ZooKeeper quorum wins
@@ -10,6 +13,8 @@ import dev.kensho.common.TargetFailure;
  * else the embedded mini cluster. See {@link HBaseTarget} for every property.
  */
 public final class HBaseTargets {
+
+    private static final String ATTACH = dev.kensho.common.Setting.HBASE_ATTACH.key();
 
     private static HBaseTarget shared;
 
@@ -42,6 +47,8 @@ public final class HBaseTargets {
             t.ensureNamespace(); // reaches the cluster now, with a one-line failure if nothing answers
         } else if (Settings.flag(HBaseTarget.CONTAINER_PROPERTY)) {
             t = ContainerHBase.start();
+        } else if (System.getProperty(ATTACH) != null) {
+            t = EmbeddedHBase.attach(System.getProperty(ATTACH));
         } else {
             t = EmbeddedHBase.start();
         }
@@ -49,8 +56,35 @@ public final class HBaseTargets {
     }
 
     /**
+     * For the launcher ({@code ParamRules.classServer}): when the target is the embedded mini cluster, starts
+     * one that every fork of the benchmark class attaches to, instead of ~10 s of cluster start per fork;
+     * null for an external cluster or a container (each fork reaches those itself).
+     */
+    public static ClassServer forClass() {
+        validate();
+        if (Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY) != null || Settings.flag(HBaseTarget.CONTAINER_PROPERTY)) {
+            return null;
+        }
+        EmbeddedHBase e = EmbeddedHBase.startShared();
+        System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s),"
+                + " shared by the class's forks%n", e.pid(), e.startupSeconds(), e.startupCpuSeconds());
+        return new ClassServer() {
+            @Override
+            public Map<String, String> attach() {
+                return Map.of(ATTACH, e.attachSpec());
+            }
+
+            @Override
+            public void close() {
+                e.close();
+            }
+        };
+    }
+
+    /**
      * The JVM's one target, opened on first use and closed at JVM exit: a mini cluster costs a JVM start and
-     * ~10 s to start, so every benchmark trial and test in a JVM (a JMH fork) shares it. Tests close it from their JUnit root
+     * ~10 s to start, so every benchmark trial and test in a JVM shares it (a JMH fork attaches to its class's
+     * cluster, {@link #forClass()}). Tests close it from their JUnit root
      * store ({@link #closeShared()}).
      */
     public static synchronized HBaseTarget shared() {
