@@ -103,6 +103,13 @@ class ChildClusterTest {
         owner.ensureNamespace();
     }
 
+    /** The launcher's warm-up of a class's cluster reads back every row it wrote and leaves no table behind. */
+    @Test
+    void theWarmUpRunsTheServersPathsAndLeavesNothing(HBaseTarget hbase) {
+        assertTrue(dev.kensho.common.targets.hbase.ClusterWarmUp.run(hbase) > 0);
+        assertTrue(!hbase.exists(hbase.table("warmup")), "the warm-up table is dropped");
+    }
+
     /** SIGKILL: no shutdown hook runs in the killed JVM; the watchdog must end the cluster. */
     @Test
     void theClusterDiesWithAJvmKilledBySigkill() throws Exception {

@@ -57,7 +57,8 @@ public final class HBaseTargets {
 
     /**
      * For the launcher ({@code ParamRules.classServer}): when the target is the embedded mini cluster, starts
-     * one that every fork of the benchmark class attaches to, instead of ~10 s of cluster start per fork;
+     * one that every fork of the benchmark class attaches to, instead of ~10 s of cluster start per fork, and
+     * warms it ({@link ClusterWarmUp}) so the class's first case does not meet a colder server than the rest;
      * null for an external cluster or a container (each fork reaches those itself).
      */
     public static ClassServer forClass() {
@@ -66,8 +67,16 @@ public final class HBaseTargets {
             return null;
         }
         EmbeddedHBase e = EmbeddedHBase.startShared();
+        double warm;
+        try {
+            warm = ClusterWarmUp.run(e);
+        } catch (RuntimeException failed) {
+            e.close();
+            throw failed;
+        }
         System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s),"
-                + " shared by the class's forks%n", e.pid(), e.startupSeconds(), e.startupCpuSeconds());
+                + " warmed in %.1f s (%,d puts, flush, compaction, %d scans), shared by the class's forks%n",
+                e.pid(), e.startupSeconds(), e.startupCpuSeconds(), warm, ClusterWarmUp.ROWS, ClusterWarmUp.SCANS);
         return new ClassServer() {
             @Override
             public Map<String, String> attach() {
