@@ -20,7 +20,10 @@ import java.util.List;
  * ({@code sections/<id>.json}: its ledger of published figures, charts and tables) replaces the part of
  * {@code docs/<experiment>.md} between {@code <!-- kensho:reference-run -->} and
  * {@code <!-- /kensho:reference-run -->} (appended when the markers are missing), followed by the run's
- * environment; the charts are copied to {@code docs/images/}.
+ * environment; the charts are copied to {@code docs/images/}. A run at another scale than {@code default}
+ * (env.json's {@code host.scale}: {@code seed}, the write-ups' own sizes; {@code full}) gets a block of its own
+ * beside it, between {@code <!-- kensho:reference-run:<scale> -->} and {@code <!-- /kensho:reference-run:<scale> -->},
+ * its charts copied as {@code images/<scale>-<name>.png}: publishing a seed run never replaces the default one.
  *
  * <p>{@code ./mvnw -q -pl common exec:java -Dexec.mainClass=dev.kensho.common.report.Docs -Dexec.args=target/kensho-runs/<run>}
  */
@@ -42,6 +45,11 @@ public final class Docs {
                 : new ObjectMapper().createObjectNode();
         Files.createDirectories(docs.resolve("images"));
         List<String> ids = sections.stream().map(Rendered::id).toList();
+        String scale = env.path("host").path("scale").asText("default");
+        boolean main = scale.equals("default");
+        String start = main ? START : "<!-- kensho:reference-run:" + scale + " -->";
+        String end = main ? END : "<!-- /kensho:reference-run:" + scale + " -->";
+        String images = main ? "images/" : "images/" + scale + "-";
         for (Rendered r : sections) {
             Path page = docs.resolve(r.id() + ".md");
             if (!Files.exists(page)) {
@@ -50,7 +58,7 @@ public final class Docs {
             for (Rendered.Block b : r.blocks()) {
                 if (b.png() != null) {
                     Path png = run.resolve(b.png());
-                    Files.copy(png, docs.resolve("images").resolve(png.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(png, docs.resolve(images + png.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
             StringBuilder envText = new StringBuilder();
@@ -59,15 +67,15 @@ public final class Docs {
             List<String> notes = new ArrayList<>();
             env.path("notes").forEach(n -> notes.add("- " + n.asText()));
             notes.removeIf(l -> !ownNote(l, r.id(), ids));
-            String block = START + "\n## Reference run `" + run.getFileName() + "`\n\n"
+            String block = start + "\n## " + (main ? "Reference run" : "Run at scale `" + scale + "`:") + " `" + run.getFileName() + "`\n\n"
                     + "Generated from the run's report sections (`Docs`); numbers, not prose, so regenerate rather than"
                     + " edit. Status: **" + env.path("status").asText("unknown") + "**.\n\n"
-                    + r.ledger().markdown() + r.markdown("images/").strip() + "\n\n### Environment of this run\n\n"
-                    + envText + (notes.isEmpty() ? "" : "\n#### Notes\n\n" + String.join("\n", notes) + "\n") + END;
+                    + r.ledger().markdown() + r.markdown(images).strip() + "\n\n### Environment of this run\n\n"
+                    + envText + (notes.isEmpty() ? "" : "\n#### Notes\n\n" + String.join("\n", notes) + "\n") + end;
             String text = Files.readString(page, StandardCharsets.UTF_8);
-            int s = text.indexOf(START);
-            int t = text.indexOf(END);
-            text = s >= 0 && t > s ? text.substring(0, s) + block + text.substring(t + END.length())
+            int s = text.indexOf(start);
+            int t = text.indexOf(end);
+            text = s >= 0 && t > s ? text.substring(0, s) + block + text.substring(t + end.length())
                     : text.stripTrailing() + "\n\n" + block + "\n";
             Files.writeString(page, text, StandardCharsets.UTF_8);
         }

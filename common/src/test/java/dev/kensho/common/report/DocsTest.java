@@ -36,6 +36,36 @@ class DocsTest {
         assertTrue(page.contains("fixture note"), "a note on no particular experiment stays");
     }
 
+    /** A run at the write-ups' own sizes gets its own block and charts; the default run's stay. */
+    @Test
+    void aSeedRunIsPublishedBesideTheDefaultOne(@TempDir Path tmp) throws Exception {
+        Path run = ReportTest.fixture(tmp.resolve("run-1"));
+        RunFolder.at(run).export();
+        Path seed = ReportTest.fixture(tmp.resolve("seed-1"));
+        RunFolder.at(seed).export();
+        Path env = seed.resolve("env.json");
+        String json = Files.readString(env);
+        assertTrue(json.contains("\"scale\" : \"smoke\"") || json.contains("\"scale\":\"smoke\"") || json.contains("\"scale\""), json);
+        Files.writeString(env, json.replaceFirst("\"scale\"\\s*:\\s*\"[a-z]+\"", "\"scale\" : \"seed\""));
+        Path docs = tmp.resolve("docs");
+        Files.createDirectories(docs);
+        Files.writeString(docs.resolve("common.md"), "# common\n");
+
+        Docs.publish(run, docs);
+        Docs.publish(seed, docs);
+        Docs.publish(seed, docs); // replaced, not appended again
+        Docs.publish(run, docs); // and the default block stays where it was
+
+        String page = Files.readString(docs.resolve("common.md"));
+        assertEquals(1, page.split(Docs.START, -1).length - 1);
+        assertEquals(1, page.split("<!-- kensho:reference-run:seed -->", -1).length - 1, page);
+        assertTrue(page.indexOf(Docs.END) < page.indexOf("<!-- kensho:reference-run:seed -->"), "seed after default");
+        assertTrue(page.contains("## Reference run `run-1`") && page.contains("## Run at scale `seed`: `seed-1`"), page);
+        assertTrue(page.contains("(images/seed-common-generator.png)"), page);
+        assertTrue(Files.size(docs.resolve("images/seed-common-generator.png")) > 1000);
+        assertTrue(Files.size(docs.resolve("images/common-generator.png")) > 1000);
+    }
+
     @Test
     void aPageKeepsOnlyItsOwnExperimentsNotes() {
         List<String> ids = List.of("redis-kv", "redis-pubsub");
