@@ -85,6 +85,7 @@ public final class HBaseTargets {
 
             @Override
             public void close() {
+                closeShared(); // at -f 0 this JVM attached to it: the next class must not reuse a stopped cluster
                 e.close();
             }
         };

@@ -1,0 +1,47 @@
+package dev.kensho.common.bench;
+
+import dev.kensho.common.Scale;
+import dev.kensho.common.data.UserIdGeneratorBenchmark;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The scale tables: {@code full} falls back to {@code default}; a class marked {@code @skip} runs only when named. */
+class ScaleTableTest {
+
+    /** Test resources: seed.UserIdGeneratorBenchmark.@skip = 1. */
+    @Test
+    void aClassOutOfTheScalesRunIsSkippedUnlessNamed() {
+        System.setProperty(dev.kensho.common.Settings.SCALE_PROPERTY, "seed");
+        try {
+            Bench.ClassPlan all = Bench.plan(null, new String[0], false).classes().get(0);
+            assertEquals(UserIdGeneratorBenchmark.class, all.cls());
+            assertTrue(all.skipped() && all.notes().get(0).startsWith("skipped: not in the seed run"), all.notes().toString());
+            assertFalse(Bench.plan(java.util.Set.of(UserIdGeneratorBenchmark.class.getName()), new String[0], true)
+                    .classes().get(0).skipped(), "its own main names it");
+            System.setProperty(dev.kensho.common.Settings.BENCH_PROPERTY, "UserId");
+            assertFalse(Bench.plan(null, new String[0], false).classes().get(0).skipped(), "-Dkensho.bench names it");
+        } finally {
+            System.clearProperty(dev.kensho.common.Settings.SCALE_PROPERTY);
+            System.clearProperty(dev.kensho.common.Settings.BENCH_PROPERTY);
+        }
+    }
+
+    @Test
+    void fullScaleFallsBackToDefaultSizes() {
+        // common's table: default.UserIdGeneratorBenchmark.memberBytes, nothing at full
+        assertArrayEquals(new ScaleTable(Scale.DEFAULT).param(UserIdGeneratorBenchmark.class, "memberBytes"),
+                new ScaleTable(Scale.FULL).param(UserIdGeneratorBenchmark.class, "memberBytes"));
+        assertArrayEquals(new String[]{"16", "64", "256"},
+                new ScaleTable(Scale.FULL).param(UserIdGeneratorBenchmark.class, "memberBytes"));
+        assertNull(new ScaleTable(Scale.SEED).param(UserIdGeneratorBenchmark.class, "memberBytes"), "seed does not fall back");
+        assertEquals(1, new ScaleTable(Scale.SEED).setting(UserIdGeneratorBenchmark.class, "skip"), "the test resource");
+        assertNull(new ScaleTable(Scale.DEFAULT).setting(UserIdGeneratorBenchmark.class, "skip"));
+        assertEquals(1, new ScaleTable(Scale.SMOKE).setting(UserIdGeneratorBenchmark.class, "forks"));
+        assertNull(new ScaleTable(Scale.FULL).setting(UserIdGeneratorBenchmark.class, "forks"));
+    }
+}
