@@ -85,30 +85,32 @@ public final class Bench {
             runDirSet = true;
             err.println("kensho: scale " + plan.scale.scale().id() + ", results in " + run.dir());
             int status = 0;
-            for (ClassPlan cp : plan.classes) {
-                run.markRunning(cp.cls.getSimpleName());
-                for (String n : cp.notes) {
-                    err.println("kensho: " + cp.cls.getSimpleName() + ": " + n);
-                    run.note(cp.cls.getSimpleName(), n);
+            try (ClassServers servers = new ClassServers()) {
+                for (ClassPlan cp : plan.classes) {
+                    run.markRunning(cp.cls.getSimpleName());
+                    for (String n : cp.notes) {
+                        err.println("kensho: " + cp.cls.getSimpleName() + ": " + n);
+                        run.note(cp.cls.getSimpleName(), n);
+                    }
+                    if (cp.skipped) {
+                        run.markDone(cp.cls.getSimpleName());
+                        continue;
+                    }
+                    String failure;
+                    try {
+                        failure = runClass(run, plan, cp, servers);
+                    } finally {
+                        ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
+                    }
+                    if (failure != null) {
+                        err.println("kensho: " + cp.cls.getSimpleName() + " failed: " + failure);
+                        run.markFailed(cp.cls.getSimpleName(), failure);
+                        status = 1;
+                    } else {
+                        run.markDone(cp.cls.getSimpleName());
+                    }
+                    run.export();
                 }
-                if (cp.skipped) {
-                    run.markDone(cp.cls.getSimpleName());
-                    continue;
-                }
-                String failure;
-                try {
-                    failure = runClass(run, plan, cp);
-                } finally {
-                    ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
-                }
-                if (failure != null) {
-                    err.println("kensho: " + cp.cls.getSimpleName() + " failed: " + failure);
-                    run.markFailed(cp.cls.getSimpleName(), failure);
-                    status = 1;
-                } else {
-                    run.markDone(cp.cls.getSimpleName());
-                }
-                run.export();
             }
             run.finish();
             run.export();
@@ -227,6 +229,19 @@ public final class Bench {
                         + Settings.BENCH_PROPERTY + "=" + cls.getSimpleName() + " runs it"), true));
                 continue;
             }
+            List<String> notes = new ArrayList<>();
+            List<String> methods = named ? e.getValue() : scale.methods(cls, e.getValue());
+            if (methods.size() < e.getValue().size()) {
+                List<String> out = new ArrayList<>(e.getValue());
+                out.removeAll(methods);
+                notes.add("methods left out of the " + scale.scale().id() + " run: " + String.join(", ", out)
+                        + " (its module's kensho-scale.properties says why); -Dkensho.scale=full or -D"
+                        + Settings.BENCH_PROPERTY + "=" + cls.getSimpleName() + " runs them");
+            }
+            if (methods.isEmpty()) {
+                plans.add(new ClassPlan(cls, e.getValue(), Map.of(), notes, true));
+                continue;
+            }
             Map<String, String[]> params = new LinkedHashMap<>();
             for (Map.Entry<String, String[]> p : paramDefaults(cls).entrySet()) {
                 String name = p.getKey();
@@ -236,9 +251,9 @@ public final class Bench {
                 params.put(name, values != null ? values : p.getValue());
             }
             ParamRules rules = rules(cls);
-            List<String> notes = new ArrayList<>();
             String skip = null;
             if (rules != null) {
+                List<String> unavailable = new ArrayList<>();
                 for (Map.Entry<String, String[]> p : params.entrySet()) {
                     List<String> keep = new ArrayList<>();
                     for (String v : p.getValue()) {
@@ -247,16 +262,17 @@ public final class Bench {
                         if (why == null) {
                             keep.add(v);
                         } else {
-                            notes.add(why);
+                            unavailable.add(why);
                         }
                     }
                     if (keep.isEmpty()) {
                         skip = cls.getSimpleName() + ": no value of " + p.getKey() + " can run here: "
-                                + String.join("; ", notes);
+                                + String.join("; ", unavailable);
                         break;
                     }
                     p.setValue(keep.toArray(String[]::new));
                 }
+                notes.addAll(unavailable);
                 if (skip == null && rules.whyClassUnavailable() != null) {
                     skip = cls.getSimpleName() + " " + rules.whyClassUnavailable();
                 }
@@ -265,45 +281,24 @@ public final class Bench {
                 }
                 if (skip != null) {
                     notes.add("skipped: " + skip); // a run of several classes goes on without it, and says so
-                    plans.add(new ClassPlan(cls, e.getValue(), params, notes, true));
+                    plans.add(new ClassPlan(cls, methods, params, notes, true));
                     continue;
                 }
                 rules.checkCombinations(params);
                 rules.preflight();
             }
-            plans.add(new ClassPlan(cls, e.getValue(), params, notes, false));
+            plans.add(new ClassPlan(cls, methods, params, notes, false));
         }
         return new Plan(scale, regex, cli, plans);
     }
 
-    private static String runClass(RunFolder run, Plan plan, ClassPlan cp) {
+    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers) {
         try {
-            return withClassServer(rules(cp.cls), attach -> runClass(run, plan, cp, attach));
+            return servers.run(rules(cp.cls), attach -> runClass(run, plan, cp, attach));
         } catch (RuntimeException e) {
             // the class's server did not start
             Traces.write(run, cp.cls.getSimpleName(), e);
             return failureLine(e, run);
-        }
-    }
-
-    /**
-     * Runs {@code body} with the class's shared server ({@link ParamRules#classServer}) started, its attach
-     * properties set in this JVM (a {@code -f 0} run attaches here) and handed to {@code body} for the forks'
-     * command lines; stops the server and clears the properties afterwards, however {@code body} ends.
-     */
-    static String withClassServer(ParamRules rules, java.util.function.Function<Map<String, String>, String> body) {
-        ClassServer server = rules == null ? null : rules.startClassServer();
-        if (server == null) {
-            return body.apply(Map.of());
-        }
-        Map<String, String> attach = Map.of();
-        try {
-            attach = server.attach();
-            attach.forEach(System::setProperty);
-            return body.apply(attach);
-        } finally {
-            attach.keySet().forEach(System::clearProperty);
-            server.close();
         }
     }
 

@@ -26,6 +26,7 @@ public final class ParamRules {
     private final List<java.util.function.Supplier<String>> needs = new ArrayList<>();
     private final List<Consumer<Map<String, String>>> combinations = new ArrayList<>();
     private java.util.function.Supplier<ClassServer> classServer = () -> null;
+    private String classServerKey;
 
     private ParamRules() {
     }
@@ -158,6 +159,20 @@ public final class ParamRules {
     public ParamRules classServer(java.util.function.Supplier<ClassServer> start) {
         classServer = start;
         return this;
+    }
+
+    /**
+     * As {@link #classServer(java.util.function.Supplier)}, and consecutive classes of a run that declare the
+     * same {@code key} share the one server ({@link ClassServers}).
+     */
+    public ParamRules classServer(String key, java.util.function.Supplier<ClassServer> start) {
+        classServerKey = key;
+        return classServer(start);
+    }
+
+    /** The sharing key of the class's server, or null (a server of its own). */
+    public String classServerKey() {
+        return classServerKey;
     }
 
     /** Starts the class's shared server, or returns null. */

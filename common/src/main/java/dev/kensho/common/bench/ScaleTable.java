@@ -2,12 +2,18 @@ package dev.kensho.common.bench;
 
 import dev.kensho.common.Scale;
 import dev.kensho.common.TargetFailure;
+import org.openjdk.jmh.annotations.Benchmark;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Method;
 import java.net.URL;
+import java.util.Arrays;
 import java.util.Enumeration;
+import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The sizes of every benchmark class at each {@link Scale}, read from every
@@ -16,6 +22,7 @@ import java.util.Properties;
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.&lt;param&gt;  = v1,v2,…     a JMH @Param's values
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@forks       = n            also @warmups, @iterations, @time (s), @warmupTime (s)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@skip        = 1            not in this scale's run unless named (-Dkensho.bench, its main)
+ * &lt;scale&gt;.&lt;SimpleClassName&gt;.@methods     = m1,m2        only these @Benchmark methods in this scale's run unless named
  * &lt;scale&gt;.@forks                           = n            for every class
  * </pre>
  * A value missing at a scale falls back to its {@link Scale#fallback()} ({@code full} to {@code default}),
@@ -64,6 +71,32 @@ public final class ScaleTable {
         return v == null ? null : Integer.valueOf(v.trim());
     }
 
+    /**
+     * The methods of {@code matched} (the class's benchmark methods the run's regex selected) that this scale
+     * runs: all of them, or those its {@code @methods} key names. A name that is not a {@code @Benchmark}
+     * method of the class is a mistake in the table and stops the run.
+     */
+    public List<String> methods(Class<?> cls, List<String> matched) {
+        String v = get(cls.getSimpleName() + ".@methods");
+        if (v == null) {
+            return matched;
+        }
+        Set<String> declared = new TreeSet<>();
+        for (Method m : cls.getMethods()) {
+            if (m.isAnnotationPresent(Benchmark.class)) {
+                declared.add(m.getName());
+            }
+        }
+        List<String> keep = Arrays.asList(split(v));
+        for (String name : keep) {
+            if (!declared.contains(name)) {
+                throw new TargetFailure(RESOURCE + ": " + scale.id() + "." + cls.getSimpleName() + ".@methods names " + name
+                        + ", which is not a benchmark method of the class (it has " + String.join(", ", declared) + ")");
+            }
+        }
+        return matched.stream().filter(keep::contains).toList();
+    }
+
     private String get(String key) {
         for (Scale s = scale; s != null; s = s.fallback()) {
             String v = props.getProperty(s.id() + "." + key);
@@ -75,6 +108,6 @@ public final class ScaleTable {
     }
 
     private static String[] split(String v) {
-        return java.util.Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toArray(String[]::new);
+        return Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toArray(String[]::new);
     }
 }

@@ -31,6 +31,27 @@ class ScaleTableTest {
         }
     }
 
+    /** Test resources: seed.UserIdGeneratorBenchmark.@methods = generateIds. */
+    @Test
+    void aScaleRunsOnlyTheMethodsItNames() {
+        ScaleTable seed = new ScaleTable(Scale.SEED);
+        assertEquals(java.util.List.of("generateIds"),
+                seed.methods(UserIdGeneratorBenchmark.class, java.util.List.of("generateIds", "anotherMethod")));
+        assertEquals(java.util.List.of(), seed.methods(UserIdGeneratorBenchmark.class, java.util.List.of("anotherMethod")),
+                "a method the regex did not select stays out");
+        assertEquals(java.util.List.of("generateIds", "anotherMethod"), new ScaleTable(Scale.DEFAULT)
+                .methods(UserIdGeneratorBenchmark.class, java.util.List.of("generateIds", "anotherMethod")), "no key: all");
+    }
+
+    /** Test resources: seed.ScaleTableTest.@methods = noSuchMethod — a typo would otherwise drop every method unseen. */
+    @Test
+    void aMethodTheClassLacksIsAMistakeInTheTable() {
+        ScaleTable seed = new ScaleTable(Scale.SEED);
+        dev.kensho.common.TargetFailure e = org.junit.jupiter.api.Assertions.assertThrows(dev.kensho.common.TargetFailure.class,
+                () -> seed.methods(ScaleTableTest.class, java.util.List.of("aScaleRunsOnlyTheMethodsItNames")));
+        assertTrue(e.getMessage().contains("seed.ScaleTableTest.@methods names noSuchMethod"), e.getMessage());
+    }
+
     @Test
     void fullScaleFallsBackToDefaultSizes() {
         // common's table: default.UserIdGeneratorBenchmark.memberBytes, nothing at full

@@ -68,7 +68,7 @@ public class LoadCalibrationBenchmark {
             .intRange("rows", 48, 100_000_000)
             .intRange("regions", 1, MeterRowKey.MAX_SALT_BUCKETS)
             .preflight(dev.kensho.common.targets.hbase.HBaseTargets::validate)
-            .classServer(dev.kensho.common.targets.hbase.HBaseTargets::forClass);
+            .classServer(dev.kensho.common.targets.hbase.HBaseTargets.SHARE_KEY, dev.kensho.common.targets.hbase.HBaseTargets::forClass);
 
     static final int PE_VALUE_SIZE = 5;
     static final int LOADER_ROWS_PER_REQUEST = 10_000;

@@ -43,7 +43,7 @@ final class MeterBench {
                 .rule("codec", v -> Codecs.codec("codec", v))
                 .intRange("saltBuckets", 0, MeterRowKey.MAX_SALT_BUCKETS)
                 .preflight(HBaseTargets::validate)
-                .classServer(HBaseTargets::forClass);
+                .classServer(HBaseTargets.SHARE_KEY, HBaseTargets::forClass);
     }
 
     /** Re-checks a case's params (a direct JMH run bypasses the launcher) and returns its label. */

@@ -21,7 +21,7 @@ record OfferedRate(double absolute, double fraction) {
     /** Closed-loop rounds timed to find the maximum a {@code …x} rate is a fraction of. */
     static final int PROBE_ROUNDS = 4;
 
-    /** Lowest absolute rate: one invocation ({@value KeyValueThroughputBenchmark#REQUESTS} requests) then lasts 80 s. */
+    /** Lowest absolute rate: one invocation ({@value KeyValueThroughputBenchmark#REQUESTS} requests) then lasts 40 s. */
     static final double MIN_RATE = 1_000;
 
     static final String ALLOWED = "0 (closed loop), requests/s from 1000 to 1e9 (e.g. 50000), or a fraction of the"

@@ -55,11 +55,15 @@ public final class HBaseTargets {
         return t;
     }
 
+    /** The sharing key of {@link #forClass()}: consecutive HBase classes of a run share one cluster. */
+    public static final String SHARE_KEY = "embedded-hbase";
+
     /**
-     * For the launcher ({@code ParamRules.classServer}): when the target is the embedded mini cluster, starts
-     * one that every fork of the benchmark class attaches to, instead of ~10 s of cluster start per fork, and
-     * warms it ({@link ClusterWarmUp}) so the class's first case does not meet a colder server than the rest;
-     * null for an external cluster or a container (each fork reaches those itself).
+     * For the launcher ({@code ParamRules.classServer}, key {@link #SHARE_KEY}): when the target is the
+     * embedded mini cluster, starts one that every fork of the benchmark class (and of the classes after it
+     * with the same key) attaches to, instead of ~10 s of cluster start per fork, and warms it
+     * ({@link ClusterWarmUp}) so the first case does not meet a colder server than the rest; null for an
+     * external cluster or a container (each fork reaches those itself).
      */
     public static ClassServer forClass() {
         validate();
@@ -75,7 +79,7 @@ public final class HBaseTargets {
             throw failed;
         }
         System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s),"
-                + " warmed in %.1f s (%,d puts, flush, compaction, %d scans), shared by the class's forks%n",
+                + " warmed in %.1f s (%,d puts, flush, compaction, %d scans), shared by the forks of this and the next HBase classes%n",
                 e.pid(), e.startupSeconds(), e.startupCpuSeconds(), warm, ClusterWarmUp.ROWS, ClusterWarmUp.SCANS);
         return new ClassServer() {
             @Override
