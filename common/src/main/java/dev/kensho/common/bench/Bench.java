@@ -220,6 +220,7 @@ public final class Bench {
             } catch (ClassNotFoundException ex) {
                 throw new TargetFailure("benchmark class " + e.getKey() + " is listed but not on the classpath");
             }
+            scale.checkKeys(cls, paramDefaults(cls).keySet());
             Integer outOfScale = scale.setting(cls, "skip");
             boolean named = Settings.get(Settings.BENCH_PROPERTY) != null || (only != null && only.size() == 1);
             if (outOfScale != null && outOfScale != 0 && !named) {

@@ -97,6 +97,30 @@ public final class ScaleTable {
         return matched.stream().filter(keep::contains).toList();
     }
 
+    /** The {@code @} keys a class may have (besides its parameters). */
+    static final Set<String> SETTINGS = Set.of("@forks", "@warmups", "@iterations", "@time", "@warmupTime", "@skip", "@methods");
+
+    /**
+     * Checks every key of every scale for {@code cls}: each must name one of its {@code params} or a
+     * {@link #SETTINGS setting}. A key that names neither would be ignored, and the class would run with
+     * sizes nobody chose; it is a mistake in the table and stops the run.
+     */
+    public void checkKeys(Class<?> cls, Set<String> params) {
+        for (String key : props.stringPropertyNames()) {
+            for (Scale s : Scale.values()) {
+                String head = s.id() + "." + cls.getSimpleName() + ".";
+                if (key.startsWith(head)) {
+                    String name = key.substring(head.length());
+                    if (!params.contains(name) && !SETTINGS.contains(name)) {
+                        throw new TargetFailure(RESOURCE + ": " + key + " names neither a parameter of " + cls.getSimpleName()
+                                + " (" + String.join(", ", new TreeSet<>(params)) + ") nor a setting ("
+                                + String.join(", ", new TreeSet<>(SETTINGS)) + ")");
+                    }
+                }
+            }
+        }
+    }
+
     private String get(String key) {
         for (Scale s = scale; s != null; s = s.fallback()) {
             String v = props.getProperty(s.id() + "." + key);

@@ -52,6 +52,18 @@ class ScaleTableTest {
         assertTrue(e.getMessage().contains("seed.ScaleTableTest.@methods names noSuchMethod"), e.getMessage());
     }
 
+    /** Test resources: seed.ScaleTableTest.userz = 1 — a key naming no parameter would be ignored unseen. */
+    @Test
+    void aKeyNamingNoParameterIsAMistakeInTheTable() {
+        ScaleTable t = new ScaleTable(Scale.DEFAULT);
+        t.checkKeys(UserIdGeneratorBenchmark.class, java.util.Set.of("memberBytes"));
+        dev.kensho.common.TargetFailure e = org.junit.jupiter.api.Assertions.assertThrows(dev.kensho.common.TargetFailure.class,
+                () -> t.checkKeys(ScaleTableTest.class, java.util.Set.of("users")));
+        assertTrue(e.getMessage().contains("seed.ScaleTableTest.userz names neither a parameter of ScaleTableTest (users)"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(dev.kensho.common.TargetFailure.class,
+                () -> t.checkKeys(UserIdGeneratorBenchmark.class, java.util.Set.of("other")), "memberBytes is not among them");
+    }
+
     @Test
     void fullScaleFallsBackToDefaultSizes() {
         // common's table: default.UserIdGeneratorBenchmark.memberBytes, nothing at full
