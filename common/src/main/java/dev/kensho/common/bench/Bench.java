@@ -226,8 +226,8 @@ public final class Bench {
             if (outOfScale != null && outOfScale != 0 && !named) {
                 // kept out of this scale's run for time (its kensho-scale.properties says why): the report says so
                 plans.add(new ClassPlan(cls, e.getValue(), Map.of(), List.of("skipped: not in the " + scale.scale().id()
-                        + " run (" + cls.getSimpleName() + "'s module's kensho-scale.properties says why); -Dkensho.scale=full or -D"
-                        + Settings.BENCH_PROPERTY + "=" + cls.getSimpleName() + " runs it"), true));
+                        + " run (" + cls.getSimpleName() + "'s module's kensho-scale.properties says why); " + runsIt(scale, cls)
+                        + " runs it"), true));
                 continue;
             }
             List<String> notes = new ArrayList<>();
@@ -236,8 +236,7 @@ public final class Bench {
                 List<String> out = new ArrayList<>(e.getValue());
                 out.removeAll(methods);
                 notes.add("methods left out of the " + scale.scale().id() + " run: " + String.join(", ", out)
-                        + " (its module's kensho-scale.properties says why); -Dkensho.scale=full or -D"
-                        + Settings.BENCH_PROPERTY + "=" + cls.getSimpleName() + " runs them");
+                        + " (its module's kensho-scale.properties says why); " + runsIt(scale, cls) + " runs them");
             }
             if (methods.isEmpty()) {
                 plans.add(new ClassPlan(cls, e.getValue(), Map.of(), notes, true));
@@ -291,6 +290,12 @@ public final class Bench {
             plans.add(new ClassPlan(cls, methods, params, notes, false));
         }
         return new Plan(scale, regex, cli, plans);
+    }
+
+    /** How to run what a scale leaves out: name the class (at default, {@code full} runs everything too). */
+    private static String runsIt(ScaleTable scale, Class<?> cls) {
+        return (scale.scale() == Scale.DEFAULT ? "-Dkensho.scale=full or " : "") + "-D" + Settings.BENCH_PROPERTY + "="
+                + cls.getSimpleName();
     }
 
     private static String runClass(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers) {
