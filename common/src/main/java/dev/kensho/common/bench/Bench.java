@@ -338,6 +338,9 @@ public final class Bench {
         if (!plan.cli.getWarmupTime().hasValue() && (v = st.setting(cls, "warmupTime")) != null) {
             ob.warmupTime(TimeValue.seconds(v));
         }
+        if (!plan.cli.getTimeout().hasValue() && (v = st.setting(cls, "timeout")) != null) {
+            ob.timeout(TimeValue.seconds(v)); // JMH interrupts an iteration after 10 min: a seed-size shot can take longer
+        }
         if (Settings.flag(Settings.JFR_PROPERTY)) {
             Path jfr = run.dir().resolve("jfr").resolve(name);
             try {

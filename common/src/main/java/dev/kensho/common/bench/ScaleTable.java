@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * {@code kensho-scale.properties} on the classpath (one per module). Keys:
  * <pre>
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.&lt;param&gt;  = v1,v2,…     a JMH @Param's values
- * &lt;scale&gt;.&lt;SimpleClassName&gt;.@forks       = n            also @warmups, @iterations, @time (s), @warmupTime (s)
+ * &lt;scale&gt;.&lt;SimpleClassName&gt;.@forks       = n            also @warmups, @iterations, @time (s), @warmupTime (s), @timeout (s)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@skip        = 1            not in this scale's run unless named (-Dkensho.bench, its main)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@methods     = m1,m2        only these @Benchmark methods in this scale's run unless named
  * &lt;scale&gt;.@forks                           = n            for every class
@@ -98,7 +98,8 @@ public final class ScaleTable {
     }
 
     /** The {@code @} keys a class may have (besides its parameters). */
-    static final Set<String> SETTINGS = Set.of("@forks", "@warmups", "@iterations", "@time", "@warmupTime", "@skip", "@methods");
+    static final Set<String> SETTINGS = Set.of("@forks", "@warmups", "@iterations", "@time", "@warmupTime", "@timeout", "@skip",
+            "@methods");
 
     /**
      * Checks every key of every scale for {@code cls}: each must name one of its {@code params} or a
