@@ -73,27 +73,14 @@ public final class ScaleTable {
 
     /**
      * The methods of {@code matched} (the class's benchmark methods the run's regex selected) that this scale
-     * runs: all of them, or those its {@code @methods} key names. A name that is not a {@code @Benchmark}
-     * method of the class is a mistake in the table and stops the run.
+     * runs: all of them, or those its {@code @methods} key names ({@link #checkKeys} has checked the names).
      */
     public List<String> methods(Class<?> cls, List<String> matched) {
         String v = get(cls.getSimpleName() + ".@methods");
         if (v == null) {
             return matched;
         }
-        Set<String> declared = new TreeSet<>();
-        for (Method m : cls.getMethods()) {
-            if (m.isAnnotationPresent(Benchmark.class)) {
-                declared.add(m.getName());
-            }
-        }
         List<String> keep = Arrays.asList(split(v));
-        for (String name : keep) {
-            if (!declared.contains(name)) {
-                throw new TargetFailure(RESOURCE + ": " + scale.id() + "." + cls.getSimpleName() + ".@methods names " + name
-                        + ", which is not a benchmark method of the class (it has " + String.join(", ", declared) + ")");
-            }
-        }
         return matched.stream().filter(keep::contains).toList();
     }
 
@@ -103,19 +90,35 @@ public final class ScaleTable {
 
     /**
      * Checks every key of every scale for {@code cls}: each must name one of its {@code params} or a
-     * {@link #SETTINGS setting}. A key that names neither would be ignored, and the class would run with
-     * sizes nobody chose; it is a mistake in the table and stops the run.
+     * {@link #SETTINGS setting}, and an {@code @methods} key only {@code @Benchmark} methods of the class. A
+     * key that names neither would be ignored, and the class would run with sizes nobody chose (a misspelt
+     * method would drop a case unseen); it is a mistake in the table and stops the run.
      */
     public void checkKeys(Class<?> cls, Set<String> params) {
+        Set<String> declared = new TreeSet<>();
+        for (Method m : cls.getMethods()) {
+            if (m.isAnnotationPresent(Benchmark.class)) {
+                declared.add(m.getName());
+            }
+        }
         for (String key : props.stringPropertyNames()) {
             for (Scale s : Scale.values()) {
                 String head = s.id() + "." + cls.getSimpleName() + ".";
-                if (key.startsWith(head)) {
-                    String name = key.substring(head.length());
-                    if (!params.contains(name) && !SETTINGS.contains(name)) {
-                        throw new TargetFailure(RESOURCE + ": " + key + " names neither a parameter of " + cls.getSimpleName()
-                                + " (" + String.join(", ", new TreeSet<>(params)) + ") nor a setting ("
-                                + String.join(", ", new TreeSet<>(SETTINGS)) + ")");
+                if (!key.startsWith(head)) {
+                    continue;
+                }
+                String name = key.substring(head.length());
+                if (!params.contains(name) && !SETTINGS.contains(name)) {
+                    throw new TargetFailure(RESOURCE + ": " + key + " names neither a parameter of " + cls.getSimpleName()
+                            + " (" + String.join(", ", new TreeSet<>(params)) + ") nor a setting ("
+                            + String.join(", ", new TreeSet<>(SETTINGS)) + ")");
+                }
+                if (name.equals("@methods")) {
+                    for (String method : split(props.getProperty(key))) {
+                        if (!declared.contains(method)) {
+                            throw new TargetFailure(RESOURCE + ": " + key + " names " + method + ", which is not a benchmark"
+                                    + " method of " + cls.getSimpleName() + " (it has " + String.join(", ", declared) + ")");
+                        }
                     }
                 }
             }

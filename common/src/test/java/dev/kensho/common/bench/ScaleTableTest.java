@@ -43,13 +43,15 @@ class ScaleTableTest {
                 .methods(UserIdGeneratorBenchmark.class, java.util.List.of("generateIds", "anotherMethod")), "no key: all");
     }
 
-    /** Test resources: seed.ScaleTableTest.@methods = noSuchMethod — a typo would otherwise drop every method unseen. */
+    /** Test resources: seed.ClassServerTest.@methods = noSuchMethod — a typo would otherwise drop a method unseen. */
     @Test
     void aMethodTheClassLacksIsAMistakeInTheTable() {
-        ScaleTable seed = new ScaleTable(Scale.SEED);
+        ScaleTable t = new ScaleTable(Scale.DEFAULT);
         dev.kensho.common.TargetFailure e = org.junit.jupiter.api.Assertions.assertThrows(dev.kensho.common.TargetFailure.class,
-                () -> seed.methods(ScaleTableTest.class, java.util.List.of("aScaleRunsOnlyTheMethodsItNames")));
-        assertTrue(e.getMessage().contains("seed.ScaleTableTest.@methods names noSuchMethod"), e.getMessage());
+                () -> t.checkKeys(ClassServerTest.class, java.util.Set.of()));
+        assertTrue(e.getMessage().contains("seed.ClassServerTest.@methods names noSuchMethod, which is not a benchmark method"),
+                e.getMessage());
+        t.checkKeys(UserIdGeneratorBenchmark.class, java.util.Set.of("memberBytes")); // seed.…@methods = generateIds: it has it
     }
 
     /** Test resources: seed.ScaleTableTest.userz = 1 — a key naming no parameter would be ignored unseen. */
