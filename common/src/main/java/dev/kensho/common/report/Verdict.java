@@ -7,7 +7,9 @@ import java.util.Locale;
 /**
  * The verdict on a published claim from our value of the same dimensionless quantity and its interval
  * (the rules of {@code trust.md}); never from the means alone. A claim is a ratio with reference 1: its
- * direction is whether the published value is above or below 1.
+ * direction is whether the published value is above or below 1. An interval that holds 1 is "not resolved"
+ * only while it also holds the claim (value or range): one that holds 1 and excludes the claim is narrower than
+ * the distinction the claim makes, and the claim's magnitude is contradicted.
  */
 public final class Verdict {
 
@@ -46,16 +48,20 @@ public final class Verdict {
         double hi = value + half;
         double claimed = Double.isNaN(p.value()) ? (p.rangeLow() + p.rangeHigh()) / 2 : p.value(); // a shape: its range
         boolean claimUp = claimed > 1;
+        boolean claimInside = lo <= claimed && claimed <= hi && !Double.isNaN(p.value())
+                || !Double.isNaN(p.rangeLow()) && lo <= p.rangeHigh() && p.rangeLow() <= hi;
         if (lo <= 1 && hi >= 1) {
-            return NOT_RESOLVED + ": our interval contains 1";
+            if (claimInside || Double.isNaN(claimed)) {
+                return NOT_RESOLVED + ": our interval contains 1";
+            }
+            // no difference resolved, but the interval is narrower than the claim's distinction: it excludes the claim
+            return CONTRADICTED + ": magnitude outside our interval, which holds 1 (no difference)" + factor(value, lo, hi, p);
         }
         boolean oursUp = lo > 1;
         if (oursUp != claimUp) {
             return CONTRADICTED + ": opposite direction";
         }
-        boolean overlaps = lo <= claimed && claimed <= hi && !Double.isNaN(p.value())
-                || !Double.isNaN(p.rangeLow()) && lo <= p.rangeHigh() && p.rangeLow() <= hi;
-        if (overlaps) {
+        if (claimInside) {
             return REPRODUCED + factor(value, lo, hi, p);
         }
         return CONTRADICTED + ": same direction, magnitude outside our interval" + factor(value, lo, hi, p);

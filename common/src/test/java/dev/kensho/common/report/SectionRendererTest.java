@@ -73,6 +73,8 @@ class SectionRendererTest {
     void verdictsFollowTheInterval() {
         Published claim = new TestSection().published().get(0);
         assertEquals(Verdict.NOT_RESOLVED + ": our interval contains 1", Verdict.of(claim, 1.5, 0.6, 2));
+        assertTrue(Verdict.of(claim, 1.05, 0.1, 2).startsWith(Verdict.CONTRADICTED + ": magnitude outside our interval, which holds 1"),
+                "[0.95, 1.15] holds no difference and excludes the claimed 2.0: " + Verdict.of(claim, 1.05, 0.1, 2));
         assertTrue(Verdict.of(claim, 0.5, 0.1, 2).startsWith(Verdict.CONTRADICTED + ": opposite direction"));
         assertTrue(Verdict.of(claim, 5, 0.5, 2).startsWith(Verdict.CONTRADICTED + ": same direction"));
         assertTrue(Verdict.of(claim, 2.2, 0.5, 2).startsWith(Verdict.REPRODUCED));
@@ -83,6 +85,8 @@ class SectionRendererTest {
         Published ranged = new Published("s", Published.Kind.CLAIM, "size", 0.53, Double.NaN, "x", "", "", "C", "m",
                 Map.of(), "s", 0.19, 0.72, 0);
         assertTrue(Verdict.of(ranged, 0.3, 0.01, 2).startsWith(Verdict.REPRODUCED), "inside the claim's own range");
+        assertTrue(Verdict.of(ranged, 1.0, 0.1, 2).startsWith(Verdict.CONTRADICTED), "holds 1, misses the range 0.19–0.72");
+        assertTrue(Verdict.of(ranged, 0.9, 0.3, 2).startsWith(Verdict.NOT_RESOLVED), "holds 1 and reaches the range");
     }
 
     @Test

@@ -2,13 +2,20 @@ package dev.kensho.common.targets.hbase;
 
 import dev.kensho.common.TargetFailure;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import java.net.ServerSocket;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** An external ZooKeeper quorum that accepts connections and never answers: one clear line in ~20 s, not a hang. */
+/**
+ * An external ZooKeeper quorum that accepts connections and never answers: one clear line in ~20 s, not a hang.
+ * The 20 s are the client's two 10 s ZooKeeper reads, idle on a socket: the class runs beside the module's other
+ * test classes (which run one at a time), not before or after them ({@code junit-platform.properties}).
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class SilentQuorumTest {
 
     @Test
