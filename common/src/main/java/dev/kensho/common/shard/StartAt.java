@@ -91,6 +91,8 @@ public final class StartAt {
 
     /** This JVM's last measured offset to the target (µs), for {@link #beginIteration()}. */
     private static volatile Offset lastOffset;
+    /** Set when {@link #beginTrial} has waited for a boundary that no iteration has started on yet. */
+    private static volatile boolean trialBoundaryPending;
 
     /**
      * Call at every iteration's start ({@code @Setup(Level.Iteration)}, outside JMH's timing): with
@@ -102,6 +104,12 @@ public final class StartAt {
     public static void beginIteration() {
         Instant startAt = current(false);
         Offset o = lastOffset;
+        if (trialBoundaryPending) {
+            // the trial's first iteration starts on the boundary beginTrial waited for, however long JMH took to reach
+            // it: a 100 ms tolerance (ON_TIME) alone let a busy shard slip to the next boundary while the other did not
+            trialBoundaryPending = false;
+            return;
+        }
         if (startAt != null && o != null) {
             waitUntil(boundary(startAt, o));
         }
@@ -128,11 +136,7 @@ public final class StartAt {
         Instant startAt = current(false);
         Offset o = offset(targetEpochMicros);
         lastOffset = o;
-        Instant begin = Instant.now();
-        if (startAt != null) {
-            begin = boundary(startAt, o);
-            waitUntil(begin);
-        }
+        Instant begin = startAt != null ? boundary(startAt, o) : Instant.now();
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("shard", shard.toString());
         line.put("startAt", startAt == null ? null : startAt.toString());
@@ -141,7 +145,11 @@ public final class StartAt {
         line.put("offset_uncertainty_us", o.uncertaintyMicros());
         line.put("trial_start", begin.toString());
         line.put("benchmark", Settings.get(Setting.BENCH_CLASS.key()));
-        Recorder.line(FILE, line);
+        Recorder.line(FILE, line); // before the wait: nothing but JMH's own steps between the boundary and iteration 1
+        if (startAt != null) {
+            waitUntil(begin);
+            trialBoundaryPending = true;
+        }
         return begin;
     }
 
