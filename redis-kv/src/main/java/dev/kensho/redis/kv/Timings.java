@@ -37,8 +37,6 @@ final class Timings {
     final List<Double> iterationRates = new ArrayList<>();
     private long behindAtReset;
     private long iterationStart = System.nanoTime();
-    /** Wall-clock ms of the iteration's start: its intervals' start timestamp (see {@link #interval()}). */
-    private long iterationStartMillis = System.currentTimeMillis();
     private IntervalLog serviceLog;
     private IntervalLog intendedLog;
 
@@ -75,7 +73,6 @@ final class Timings {
 
     void iterationStarted() {
         iterationStart = System.nanoTime();
-        iterationStartMillis = System.currentTimeMillis();
     }
 
     /** Drops what a warm-up iteration recorded. */
@@ -89,17 +86,12 @@ final class Timings {
     /** Closes a measurement iteration: its intervals go to the logs, its rate to {@link #iterationRates}. */
     void interval() {
         double seconds = (System.nanoTime() - iterationStart) / 1e9;
-        // HdrHistogram stamps an interval from the previous snapshot, i.e. from the end of the last iteration: that
-        // would count the wait for a shard's start boundary (StartAt.beginIteration) and the set-up as part of the
-        // window, and shards that waited differently would no longer line up in Merge. The window is the iteration.
         Histogram s = service.interval();
-        s.setStartTimeStamp(iterationStartMillis);
         if (serviceLog != null) {
             serviceLog.write(s);
         }
         if (open) {
             Histogram i = intended.interval();
-            i.setStartTimeStamp(iterationStartMillis);
             if (intendedLog != null) {
                 intendedLog.write(i);
             }
