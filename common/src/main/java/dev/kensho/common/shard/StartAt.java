@@ -96,7 +96,8 @@ public final class StartAt {
 
     /**
      * Call at every iteration's start ({@code @Setup(Level.Iteration)}, outside JMH's timing): with
-     * {@code kensho.startAt} set, waits for the next boundary of the grid on the target's clock, so every shard's
+     * {@code kensho.startAt} set, waits for the next boundary of the grid on the target's clock (a trial's first
+     * iteration starts at once, on the boundary {@code beginTrial} waited for), so every shard's
      * iteration i starts at the same instant however long its iteration i−1 took (an iteration runs whole
      * invocations, and machines finish them at different speeds). Shards whose iterations end in different grid
      * slots still drift apart; {@code Merge} sees it and refuses. A no-op without {@code startAt}.
@@ -117,7 +118,7 @@ public final class StartAt {
 
     /** The next grid boundary from {@code startAt} on the target's clock, as a local instant. */
     private static Instant boundary(Instant startAt, Offset o) {
-        // up to ON_TIME after a boundary counts as on it: the first iteration right after beginTrial starts at once
+        // up to ON_TIME after a boundary counts as on it (a trial's first iteration skips this: beginIteration)
         long targetNow = micros() + o.offsetMicros() - ON_TIME_MICROS;
         long first = startAt.toEpochMilli() * 1000;
         long grid = gridSeconds() * 1_000_000L;
