@@ -59,7 +59,7 @@ class IntervalLogTest {
         }
 
         Path out = dir.resolve("processed");
-        new HistogramLogProcessor(new String[]{"-i", file.toString(), "-o", out.toString()}).run();
+        new HistogramLogProcessor(new String[]{"-v", "-i", file.toString(), "-o", out.toString()}).run();
         List<String> intervals = Files.readAllLines(out, StandardCharsets.UTF_8).stream()
                 .filter(l -> !l.isBlank() && Character.isDigit(l.strip().charAt(0))).toList();
         assertEquals(3, intervals.size(), "one processed line per interval: " + intervals);

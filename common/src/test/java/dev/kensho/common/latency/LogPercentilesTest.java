@@ -95,7 +95,7 @@ class LogPercentilesTest {
         try (var files = Files.list(dir)) {
             for (Path f : files.toList()) {
                 Path out = run.resolve(f.getFileName() + ".out");
-                new HistogramLogProcessor(new String[]{"-i", f.toString(), "-o", out.toString()}).run();
+                new HistogramLogProcessor(new String[]{"-v", "-i", f.toString(), "-o", out.toString()}).run();
                 String hgrm = Files.readString(Path.of(out + ".hgrm"), StandardCharsets.UTF_8);
                 assertTrue(hgrm.matches("(?s).*Total count\\s*=\\s*15000\\D.*"), f + ": " + hgrm);
             }

@@ -139,7 +139,7 @@ class OpenLoopTest {
             assertTrue(logs.stream().anyMatch(p -> p.getFileName().toString().contains("-service-")), logs.toString());
             for (Path log : logs) {
                 Path out = run.resolve(log.getFileName() + ".out");
-                new HistogramLogProcessor(new String[]{"-i", log.toString(), "-o", out.toString()}).run();
+                new HistogramLogProcessor(new String[]{"-v", "-i", log.toString(), "-o", out.toString()}).run();
                 String hgrm = Files.readString(Path.of(out + ".hgrm"), StandardCharsets.UTF_8);
                 assertTrue(hgrm.matches("(?s).*Total count\\s*=\\s*2000\\D.*"), log + ": " + hgrm);
             }
