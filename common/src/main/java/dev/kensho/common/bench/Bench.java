@@ -96,6 +96,11 @@ public final class Bench {
                         run.markDone(cp.cls.getSimpleName());
                         continue;
                     }
+                    // the machine's speed now: a shared host drifts, and the report shows by how much across the run
+                    java.util.Optional<String> notTaken = dev.kensho.common.cpu.Yardstick.record(run.dir(), cp.cls.getSimpleName());
+                    if (notTaken.isPresent()) {
+                        run.note("launcher", notTaken.get());
+                    }
                     String failure;
                     try {
                         failure = runClass(run, plan, cp, servers);

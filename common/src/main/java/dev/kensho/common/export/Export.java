@@ -82,6 +82,7 @@ public final class Export {
             env.put("shard", shard);
         }
         env.put("targets", targets());
+        dev.kensho.common.cpu.Yardstick.summary(run.dir()).ifPresent(y -> env.put("yardstick", y.toMap()));
         Map<String, ObjectNode> distinct = new LinkedHashMap<>();
         for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {
             // every JMH fork records its own server; they differ only in pid, port and directories

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
+import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
@@ -18,7 +19,9 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -42,6 +45,8 @@ import java.util.TreeMap;
 public final class Compare {
 
     public static final String NOISE_FILE = "noise-floor.json";
+    /** Relative difference of the two runs' yardsticks above which Compare warns that the machines differed. */
+    static final double MACHINE_TOLERANCE = 0.10;
     static final String USAGE = "usage: Compare [--noise <A/A run 1> <A/A run 2> | --noise <" + NOISE_FILE
             + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
@@ -126,12 +131,19 @@ public final class Compare {
     }
 
     public static String markdown(String beforeId, String afterId, List<Diff> diffs, Map<String, Double> floors, String noiseSource) {
+        return markdown(beforeId, afterId, diffs, floors, noiseSource, "");
+    }
+
+    /** Above the table: {@code machines}, the two runs' yardsticks ({@link #machines}), when there are any. */
+    public static String markdown(String beforeId, String afterId, List<Diff> diffs, Map<String, Double> floors, String noiseSource,
+                                  String machines) {
         StringBuilder sb = new StringBuilder("# kensho: ").append(afterId).append(" vs ").append(beforeId)
                 .append("\n\nDifference = (after − before) / before. ± = 99.9% interval half-width (recorded"
                         + " measurements: Student t over their samples). **moved** = the intervals do not overlap and the"
                         + " difference is larger than the noise floor.\n\n")
                 .append(noiseSource == null ? "No noise floor given (`--noise`): floor 0, the intervals alone decide.\n\n"
                         : "Noise floor: |A2 − A1| / A1 of the same number in the A/A pair " + noiseSource + ".\n\n")
+                .append(machines.isEmpty() ? "" : machines + "\n\n")
                 .append("| benchmark | params | metric | before | ± | after | ± | difference | noise floor | verdict |\n"
                         + "|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         int moved = 0;
@@ -152,6 +164,29 @@ public final class Compare {
         }
         sb.append("\n").append(moved).append(" of ").append(diffs.size()).append(" numbers moved.\n");
         return sb.toString();
+    }
+
+    /**
+     * The machines' speed in the two runs (their {@link Yardstick} medians), and a warning when either figure
+     * differs by more than {@link #MACHINE_TOLERANCE}: a number that moved by about that much may have moved with
+     * the host, not the code. Empty when either run has no reading (runs made before the yardstick existed).
+     */
+    static String machines(Optional<Yardstick.Summary> before, Optional<Yardstick.Summary> after) {
+        if (before.isEmpty() || after.isEmpty()) {
+            return "";
+        }
+        Yardstick.Summary b = before.get();
+        Yardstick.Summary a = after.get();
+        double cpu = a.cpuMedian() / b.cpuMedian();
+        double loop = a.loopbackMedian() / b.loopbackMedian();
+        String line = String.format(Locale.ROOT, "Machine yardstick (median of each run's readings): CPU %.0f → %.0f M steps/s"
+                + " (× %.2f), loopback %,.0f → %,.0f round trips/s (× %.2f).", b.cpuMedian(), a.cpuMedian(), cpu,
+                b.loopbackMedian(), a.loopbackMedian(), loop);
+        if (Math.abs(cpu - 1) > MACHINE_TOLERANCE || Math.abs(loop - 1) > MACHINE_TOLERANCE) {
+            line += String.format(Locale.ROOT, " **The machine's speed differed by more than %.0f%% between the runs**: a"
+                    + " number that moved by about as much may have moved with the host, not with the code.", 100 * MACHINE_TOLERANCE);
+        }
+        return line;
     }
 
     private static Double floor(Map<String, Double> floors, String noiseSource, Diff d) {
@@ -189,7 +224,8 @@ public final class Compare {
             RunFolder before = RunFolder.at(resolve(rest.get(0)));
             RunFolder after = RunFolder.at(resolve(rest.get(1)));
             List<Diff> diffs = diff(nonEmpty(before), nonEmpty(after));
-            String md = markdown(before.dir().getFileName().toString(), after.dir().getFileName().toString(), diffs, floors, noiseSource);
+            String md = markdown(before.dir().getFileName().toString(), after.dir().getFileName().toString(), diffs, floors, noiseSource,
+                    machines(Yardstick.summary(before.dir()), Yardstick.summary(after.dir())));
             Path report = after.dir().resolve("compare-" + before.dir().getFileName() + ".md");
             Files.writeString(report, md, StandardCharsets.UTF_8);
             out.println(md);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Recorder;
 import dev.kensho.common.export.ReportWriter;
 import dev.kensho.common.export.Results;
@@ -18,7 +19,9 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns a run folder into {@code report.md} (PNG charts in {@code charts/}, for GitHub) and
@@ -94,6 +97,7 @@ public final class Report implements ReportWriter {
         }
         md.append("\n<a id=\"environment\"></a>\n");
         environment(env, md, html);
+        yardstick(dir, md, html);
         html.append("</body></html>\n");
         write(dir.resolve("report.md"), md.toString());
         write(dir.resolve("report.html"), html.toString());
@@ -129,6 +133,36 @@ public final class Report implements ReportWriter {
             }
             html.append("</ul>");
         }
+    }
+
+    /** The machine's speed before each class ({@link Yardstick}): how much the host drifted during the run. */
+    private static void yardstick(Path dir, StringBuilder md, StringBuilder html) {
+        Optional<Yardstick.Summary> sum = Yardstick.summary(dir);
+        if (sum.isEmpty()) {
+            return;
+        }
+        Yardstick.Summary y = sum.get();
+        String intro = "A " + y.sentence() + ". Each reading ÷ the run's median: a class measured while the host was"
+                + " slower reads below 1, and its numbers are comparable with the others' only as far as these agree.";
+        md.append("\n### Machine yardstick\n\n").append(intro).append("\n\n| before | at (UTC) | CPU | ÷ median | loopback |"
+                + " ÷ median |\n|---|---|---:|---:|---:|---:|\n");
+        html.append("<h3>Machine yardstick</h3><p>").append(Html.esc(intro)).append("</p><table><tr><th>before</th>"
+                + "<th>at (UTC)</th><th>CPU</th><th>÷ median</th><th>loopback</th><th>÷ median</th></tr>");
+        for (JsonNode l : Results.jsonl(dir.resolve(Yardstick.FILE))) {
+            double c = l.path("cpu_msteps_per_s").asDouble();
+            double p = l.path("loopback_round_trips_per_s").asDouble();
+            String[] cells = {l.path("at").asText("?"),
+                    java.time.Instant.ofEpochMilli(l.path("epoch_ms").asLong()).toString().substring(0, 19).replace('T', ' '),
+                    String.format(Locale.ROOT, "%.0f", c), String.format(Locale.ROOT, "%.2f", c / y.cpuMedian()),
+                    String.format(Locale.ROOT, "%,.0f", p), String.format(Locale.ROOT, "%.2f", p / y.loopbackMedian())};
+            md.append("| ").append(String.join(" | ", cells)).append(" |\n");
+            html.append("<tr><td>").append(Html.esc(cells[0])).append("</td><td>").append(cells[1]).append("</td>");
+            for (int i = 2; i < cells.length; i++) {
+                html.append("<td class=\"n\">").append(cells[i]).append("</td>");
+            }
+            html.append("</tr>");
+        }
+        html.append("</table>");
     }
 
     private static String importantConfig(JsonNode config) {

@@ -1,5 +1,6 @@
 package dev.kensho.common.report;
 
+import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -133,5 +135,19 @@ class CompareTest {
             assertEquals(1, o.err().strip().lines().count(), o.err());
             assertTrue(o.err().startsWith("kensho: "), o.err());
         }
+    }
+
+    @Test
+    void runsOnMachinesOfDifferentSpeedAreFlagged() {
+        Yardstick.Summary base = new Yardstick.Summary(3, 1000, 990, 1010, 40_000, 39_000, 41_000);
+        Yardstick.Summary same = new Yardstick.Summary(3, 1030, 1000, 1040, 38_500, 38_000, 39_000);
+        Yardstick.Summary slow = new Yardstick.Summary(3, 1000, 990, 1010, 24_000, 23_000, 25_000);
+        assertEquals("", Compare.machines(Optional.of(base), Optional.empty()), "a run without readings: nothing to say");
+        String s = Compare.machines(Optional.of(base), Optional.of(same));
+        assertTrue(s.contains("× 1.03") && s.contains("× 0.96") && !s.contains("differed"), s);
+        String d = Compare.machines(Optional.of(base), Optional.of(slow));
+        assertTrue(d.contains("× 0.60") && d.contains("differed by more than 10%"), d);
+        String md = Compare.markdown("a", "b", java.util.List.of(), Map.of(), null, d);
+        assertTrue(md.contains(d), md);
     }
 }
