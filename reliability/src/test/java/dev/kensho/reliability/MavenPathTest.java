@@ -77,6 +77,7 @@ class MavenPathTest {
             String target = env.path("targets").path("SetImportBenchmark").asText();
             assertTrue(target.contains("external") && target.contains("127.0.0.1:" + port), "env.json names the server: " + env);
             assertFalse(Files.readString(runDir("external").resolve("env.json")).contains(password));
+            assertEquals(1, env.path("yardstick").path("readings").asInt(), "one machine reading, before the class: " + env);
         } finally {
             server.destroy();
             server.waitFor(10, TimeUnit.SECONDS);
