@@ -167,8 +167,8 @@ public final class Compare {
     }
 
     /**
-     * The machines' speed in the two runs (their {@link Yardstick} medians), and a warning when either figure
-     * differs by more than {@link #MACHINE_TOLERANCE}: a number that moved by about that much may have moved with
+     * The machines' speed in the two runs (their {@link Yardstick} medians), and a warning when the CPU figure
+     * differs by more than {@link #MACHINE_TOLERANCE} (its readings stayed within 3% across run reference-89ec53f): a number that moved by about that much may have moved with
      * the host, not the code. Empty when either run has no reading (runs made before the yardstick existed).
      */
     static String machines(Optional<Yardstick.Summary> before, Optional<Yardstick.Summary> after) {
@@ -182,10 +182,11 @@ public final class Compare {
         String line = String.format(Locale.ROOT, "Machine yardstick (median of each run's readings): CPU %.0f → %.0f M steps/s"
                 + " (× %.2f), loopback %,.0f → %,.0f round trips/s (× %.2f).", b.cpuMedian(), a.cpuMedian(), cpu,
                 b.loopbackMedian(), a.loopbackMedian(), loop);
-        if (Math.abs(cpu - 1) > MACHINE_TOLERANCE || Math.abs(loop - 1) > MACHINE_TOLERANCE) {
-            line += String.format(Locale.ROOT, " **The machine's speed differed by more than %.0f%% between the runs**: a"
+        if (Math.abs(cpu - 1) > MACHINE_TOLERANCE) {
+            line += String.format(Locale.ROOT, " **The machine's CPU speed differed by more than %.0f%% between the runs**: a"
                     + " number that moved by about as much may have moved with the host, not with the code.", 100 * MACHINE_TOLERANCE);
         }
+        // loopback is shown, not judged: its readings spread by up to 38% within one run on an idle VM (reference-89ec53f)
         return line;
     }
 
