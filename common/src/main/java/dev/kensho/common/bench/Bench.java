@@ -93,7 +93,7 @@ public final class Bench {
                         run.note(cp.cls.getSimpleName(), n);
                     }
                     if (cp.skipped) {
-                        run.markDone(cp.cls.getSimpleName());
+                        run.markSkipped(cp.cls.getSimpleName());
                         continue;
                     }
                     // the machine's speed now: a shared host drifts, and the report shows by how much across the run

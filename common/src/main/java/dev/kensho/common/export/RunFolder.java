@@ -115,6 +115,13 @@ public final class RunFolder {
         setState("running", cls, "done");
     }
 
+    /** A class this scale's run leaves out ({@code @skip}): listed, so the reader sees it was not measured. */
+    public void markSkipped(String cls) {
+        setState("running", cls, SKIPPED);
+    }
+
+    public static final String SKIPPED = "skipped (not in this scale's run)";
+
     /** The launcher is done: complete unless something failed. */
     public void finish() {
         setState(null, null, null);

@@ -37,4 +37,17 @@ class RunFolderStateTest {
             System.clearProperty(Settings.RUN_ID_PROPERTY);
         }
     }
+
+    @Test
+    void aSkippedClassReadsSkippedNotDoneAndTheRunStillCompletes(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.createDirectories(dir.resolve("jmh"));
+        RunFolder run = RunFolder.at(dir);
+        run.markRunning("MeasuredBenchmark");
+        run.markDone("MeasuredBenchmark");
+        run.markSkipped("ClusterBenchmark");
+        run.finish();
+        assertEquals("done", run.status().path("classes").path("MeasuredBenchmark").asText());
+        assertEquals(RunFolder.SKIPPED, run.status().path("classes").path("ClusterBenchmark").asText());
+        assertEquals("complete", run.status().path("state").asText());
+    }
 }

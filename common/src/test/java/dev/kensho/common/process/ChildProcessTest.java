@@ -38,6 +38,10 @@ class ChildProcessTest {
     @ParameterizedTest
     @ValueSource(strings = {"KILL", "TERM", "INT"})
     void serverDiesWithItsJvm(String signal) throws Exception {
+        // a shell that starts a job in the background without job control makes it ignore SIGINT, and the ignore is
+        // inherited down to the child JVM, which then cannot be stopped by INT at all: skipped visibly, not failed
+        org.junit.jupiter.api.Assumptions.assumeFalse(signal.equals("INT") && sigintIgnoredHere(),
+                "SIGINT is ignored in this process (inherited from the shell that started the build): INT cannot reach a child");
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         Process jvm = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), HoldRedisMain.class.getName())
@@ -64,6 +68,20 @@ class ChildProcessTest {
         } finally {
             jvm.destroyForcibly();
         }
+    }
+
+    /** SIGINT (bit 2) in this JVM's ignored-signal mask ({@code SigIgn} of /proc/self/status); false where unreadable. */
+    private static boolean sigintIgnoredHere() {
+        try {
+            for (String l : Files.readAllLines(Paths.get("/proc/self/status"), StandardCharsets.UTF_8)) {
+                if (l.startsWith("SigIgn:")) {
+                    return (Long.parseUnsignedLong(l.substring(7).trim(), 16) & 0x2L) != 0;
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            return false;
+        }
+        return false;
     }
 
     private static boolean awaitGone(long pid) throws InterruptedException {
