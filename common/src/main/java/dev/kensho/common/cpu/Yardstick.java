@@ -23,8 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How fast is this machine right now? A shared VM's speed drifts with its neighbours: on the project's 2-vCPU
- * machine the same redis-kv case, code and JVM gave 38.5k requests/s in one session's run and 68.8k in the next.
+ * How fast is this machine right now? A shared VM's speed differs from host to host: on two instances of the
+ * project's 2-vCPU VM type the same redis-kv case, code and JVM gave 38.5k and 68.8k requests/s on the same day.
  * Such a drift is invisible in a run's intervals when it happens between runs, and it turns into a fake
  * difference when it happens between the cases of one run. So the launcher takes a reading before every class
  * ({@value #FILE} in the run folder), the report shows their spread, and {@code Compare} says when two runs were

@@ -168,8 +168,8 @@ public final class Compare {
 
     /**
      * The machines' speed in the two runs (their {@link Yardstick} medians), and a warning when the CPU figure
-     * differs by more than {@link #MACHINE_TOLERANCE} (its readings stayed within 3% across run reference-89ec53f): a number that moved by about that much may have moved with
-     * the host, not the code. Empty when either run has no reading (runs made before the yardstick existed).
+     * differs by more than {@link #MACHINE_TOLERANCE} (its readings stayed within 3% across run reference-89ec53f):
+     * a number that moved by about that much may have moved with the host, not the code. Empty when either run has no reading (runs made before the yardstick existed).
      */
     static String machines(Optional<Yardstick.Summary> before, Optional<Yardstick.Summary> after) {
         if (before.isEmpty() || after.isEmpty()) {
