@@ -17,8 +17,9 @@ import java.util.TreeMap;
 /**
  * The report's part of the throughput–latency curve ({@link KeyValueThroughputLatencyBenchmark}), for
  * {@link KeyValueSection}: one chart per case (intended-time and service-time p50/p99/p99.9 against the
- * achieved rate), a table of every point, the knee per case as a derived row ({@link Knee}) and whether the
- * generator offered the case's closed-loop maximum.
+ * achieved rate of the open-loop points), a table of every point (the closed-loop point {@code rate=0} first),
+ * the knee per case as a derived row ({@link Knee}) and whether the generator offered the case's closed-loop
+ * maximum — the highest point's achieved rate ÷ the curve's own closed-loop point, with the interval of both.
  */
 final class CurveReport {
 
@@ -29,6 +30,8 @@ final class CurveReport {
      * its schedule when at most this share of its requests left more than 1 ms late.
      */
     static final double LATE = 0.05;
+    /** The rate param of the curve's closed-loop point. */
+    static final String CLOSED = "0";
 
     private static final Map<String, String> SERIES = new LinkedHashMap<>();
 
@@ -57,7 +60,7 @@ final class CurveReport {
         }
     }
 
-    /** The curve's points grouped by case (case name → points by offered rate). */
+    /** The curve's open-loop points grouped by case (case name → points by offered rate). */
     static Map<String, List<Point>> cases(List<Results.Row> rows) {
         Map<String, Map<String, Point>> byCase = new TreeMap<>();
         for (Results.Row r : rows) {
@@ -85,7 +88,8 @@ final class CurveReport {
 
     /** One chart per case: p50/p99/p99.9, intended and service, against the achieved rate (JMH's score). */
     static List<Plot> plots(List<Results.Row> rows) {
-        return Curves.perCase(rows, CLS, METHOD, "rate", "thrpt", SERIES, "kv-curve",
+        List<Results.Row> open = rows.stream().filter(r -> !CLOSED.equals(r.param("rate"))).toList();
+        return Curves.perCase(open, CLS, METHOD, "rate", "thrpt", SERIES, "kv-curve",
                 "Latency vs achieved requests/s (open loop; intended = from the due time)", "achieved requests/s",
                 "µs", true);
     }
@@ -118,16 +122,26 @@ final class CurveReport {
 
     /** Every point, and per case whether the generator offered the closed-loop maximum. */
     static List<Table> tables(List<Results.Row> rows) {
-        Table points = Table.of("Throughput–latency curve, every point (open loop; achieved ± is JMH's 99.9% interval;"
-                + " percentiles in µs from the merged .hlog intervals; behind = share of requests sent > 1 ms after due):",
+        Table points = Table.of("Throughput–latency curve, every point (rate 0: the closed-loop point, whose rate the"
+                + " others take fractions of; achieved ± is JMH's 99.9% interval; percentiles in µs from the merged .hlog"
+                + " intervals; behind = share of requests sent > 1 ms after due):",
                 "case", "rate", ">offered", ">achieved", ">±", ">intended p50", ">p99", ">p99.9", ">service p50", ">p99",
                 ">p99.9", ">behind");
         Table kept = Table.of("Could the load generator offer the closed-loop maximum? The highest point of each case"
-                + " (it reached the rate when achieved ≥ " + Math.round(100 * Knee.KEPT_UP) + "% of offered, and kept the schedule"
-                + " when ≤ " + Math.round(100 * LATE) + "% of requests left > 1 ms late; a late send is the generator's or,"
-                + " at saturation, the server's — a Jedis connection waits for its reply):",
-                "case", "rate", ">offered", ">achieved", ">achieved/offered", ">behind", "kept up");
+                + " against the curve's own closed-loop point (same JVM, warm-up, server and connections; ± of the"
+                + " ratio from both intervals). It reached the rate when achieved ≥ " + Math.round(100 * Knee.KEPT_UP)
+                + "% of offered, and kept the schedule when ≤ " + Math.round(100 * LATE) + "% of requests left > 1 ms"
+                + " late; a late send is the generator's or, at saturation, the server's — a Jedis connection waits for"
+                + " its reply:",
+                "case", "rate", ">closed loop", ">±", ">offered", ">achieved", ">±", ">achieved ÷ closed loop", ">±",
+                ">behind", "kept up");
+        Map<String, Point> closed = closedLoop(rows);
         cases(rows).forEach((name, ps) -> {
+            Point c = closed.get(name);
+            if (c != null) {
+                points.row(name, CLOSED, "", fmt(c.thrpt().score()), fmt(c.thrpt().halfWidth()), "", "", "",
+                        fmt(c.value("latency_p50")), fmt(c.value("latency_p99")), fmt(c.value("latency_p999")), "");
+            }
             for (Point p : ps) {
                 points.row(name, p.rate(), fmt(p.value("rate_offered")), fmt(p.thrpt().score()), fmt(p.thrpt().halfWidth()),
                         fmt(p.value("latency_intended_p50")), fmt(p.value("latency_intended_p99")),
@@ -137,10 +151,39 @@ final class CurveReport {
             Point top = ps.get(ps.size() - 1);
             double share = top.thrpt().score() / top.value("rate_offered");
             double behind = top.value("schedule_behind_ratio");
-            kept.row(name, top.rate(), fmt(top.value("rate_offered")), fmt(top.thrpt().score()),
-                    String.format(Locale.ROOT, "%.3f", share), pct(behind), keptUp(share, behind));
+            String cl = "";
+            String clHw = "";
+            String ratio = "";
+            String ratioHw = "";
+            if (c != null) {
+                Results.Row a = top.thrpt();
+                Results.Row b = c.thrpt();
+                cl = fmt(b.score());
+                clHw = fmt(b.halfWidth());
+                Results.Row r = Ratios.ratio("achieved_over_closed_loop", a, b);
+                ratio = String.format(Locale.ROOT, "%.3f", r.score());
+                ratioHw = Double.isNaN(r.halfWidth()) ? "" : String.format(Locale.ROOT, "%.3f", r.halfWidth());
+            }
+            kept.row(name, top.rate(), cl, clHw, fmt(top.value("rate_offered")), fmt(top.thrpt().score()),
+                    fmt(top.thrpt().halfWidth()), ratio, ratioHw, pct(behind), keptUp(share, behind));
         });
         return List.of(points, kept);
+    }
+
+    /** Per case (as {@link #cases} names it), the curve's closed-loop point ({@code rate=0}) with its JMH score. */
+    static Map<String, Point> closedLoop(List<Results.Row> rows) {
+        Map<String, Point> out = new TreeMap<>();
+        for (Results.Row r : rows) {
+            if (r.cls().equals(CLS) && r.method().equals(METHOD) && CLOSED.equals(r.param("rate"))) {
+                Map<String, String> p = new TreeMap<>(r.params());
+                p.remove("rate");
+                String name = caseName(p);
+                out.computeIfAbsent(name, k -> new Point(name, new TreeMap<>(r.params()), CLOSED, new LinkedHashMap<>()))
+                        .rows().put(r.metric(), r);
+            }
+        }
+        out.values().removeIf(p -> p.thrpt() == null);
+        return out;
     }
 
     /** Whether the highest point reached its offered rate, and on schedule. */

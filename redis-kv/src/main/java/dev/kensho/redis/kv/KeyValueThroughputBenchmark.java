@@ -226,6 +226,9 @@ public class KeyValueThroughputBenchmark {
         scheduleNext = offered > 0 ? start + (long) (requests * 1e9 / offered) : 0;
         load.start(round);
         round.await(target.describe());
+        if (offered == 0) {
+            timings.round(requests, System.nanoTime() - start);
+        }
         return workload.hits.sum();
     }
 
@@ -296,8 +299,12 @@ public class KeyValueThroughputBenchmark {
                 checkAnswers();
                 timings.export(cse);
                 if (!timings.iterationRates.isEmpty()) {
-                    Recorder.measurement(cse.benchmark(), cse.params(), "rate_achieved", timings.iterationRates.stream()
-                            .mapToDouble(Double::doubleValue).average().orElse(0), "requests/s");
+                    double achieved = timings.iterationRates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+                    Recorder.measurement(cse.benchmark(), cse.params(), "rate_achieved", achieved, "requests/s");
+                    if (offered == 0) { // a closed-loop point is the maximum the case's next (relative) points take a fraction of
+                        closedLoopMax = achieved;
+                        ClosedLoopMax.measuredHere(cse, achieved);
+                    }
                 }
                 long gets = workload.gets.sum();
                 if (gets > 0) {

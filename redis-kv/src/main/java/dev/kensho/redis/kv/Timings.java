@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@code service}, {@code intended}); warm-up iterations are dropped. The report takes the percentiles from
  * those logs (every fork's intervals merged, {@code LogPercentiles}); the ones recorded here per fork stand
  * where there are no logs (outside a launcher run). The request rate of every
- * measurement iteration (requests answered ÷ the iteration's wall time, the suite's clock) is kept for the
- * first-half/second-half agreement check ({@link Halves}).
+ * measurement iteration (requests answered ÷ the iteration's wall time, the suite's clock) is kept, and in a closed loop the rate of every measured round
+ * (one invocation's requests ÷ its wall time) for the first-half/second-half agreement check ({@link Halves}).
  */
 final class Timings {
 
@@ -35,6 +35,9 @@ final class Timings {
     final Latencies lag = new Latencies();
     final LongAdder behind = new LongAdder();
     final List<Double> iterationRates = new ArrayList<>();
+    /** Closed loop: requests/s of each round of the measurement iterations, in order. */
+    final List<Double> roundRates = new ArrayList<>();
+    private final List<Double> iterationRounds = new ArrayList<>();
     private long behindAtReset;
     private long iterationStart = System.nanoTime();
     private IntervalLog serviceLog;
@@ -73,6 +76,14 @@ final class Timings {
 
     void iterationStarted() {
         iterationStart = System.nanoTime();
+        iterationRounds.clear();
+    }
+
+    /** A closed-loop round of {@code requests} requests took {@code nanos}. */
+    void round(int requests, long nanos) {
+        if (nanos > 0) {
+            iterationRounds.add(requests * 1e9 / nanos);
+        }
     }
 
     /** Drops what a warm-up iteration recorded. */
@@ -81,6 +92,7 @@ final class Timings {
         intended.reset();
         lag.reset();
         behindAtReset = behind.sum();
+        iterationRounds.clear();
     }
 
     /** Closes a measurement iteration: its intervals go to the logs, its rate to {@link #iterationRates}. */
@@ -100,6 +112,8 @@ final class Timings {
         if (seconds > 0) {
             iterationRates.add(s.getTotalCount() / seconds);
         }
+        roundRates.addAll(iterationRounds);
+        iterationRounds.clear();
     }
 
     /** Records the trial's percentiles and schedule figures. */
@@ -120,7 +134,9 @@ final class Timings {
                 Recorder.measurement(c.benchmark(), c.params(), "schedule_behind_ratio", (double) b / count, "ratio");
             }
         }
-        Halves.record(c, iterationRates);
+        if (!open) { // an open loop's rate is its schedule's: its halves say nothing about the state drifting
+            Halves.record(c, roundRates);
+        }
     }
 
     void close() {

@@ -2,6 +2,7 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Case;
+import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.report.Plot;
 import dev.kensho.common.report.Table;
@@ -22,10 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A tiny throughput–latency sweep against a real embedded server: every point checks its answers, the
- * case's closed-loop maximum is measured once (the first point's probe) and reused by the next point, as are
- * its server and connections (one JVM), and
- * the report builds the case's chart, its table and its knee row from the run folder.
+ * A tiny throughput–latency sweep against a real embedded server: every point checks its answers; the case's
+ * closed-loop point runs first and its achieved rate is the maximum the open-loop points take fractions of, in
+ * the same JVM with the same server and connections; the report builds the case's chart (open-loop points
+ * only), its table (closed-loop point first), the keep-up judgement against the closed-loop point, and its knee.
  */
 class KeyValueThroughputLatencyBenchmarkTest {
 
@@ -33,27 +34,25 @@ class KeyValueThroughputLatencyBenchmarkTest {
 
     @ParameterizedTest
     @EnumSource(Client.class)
-    void aTinySweepRunsChecksItsAnswersAndMeasuresTheMaximumOnce(Client client, @TempDir Path run) {
+    void aTinySweepRunsItsClosedLoopPointFirstAndTakesFractionsOfIt(Client client, @TempDir Path run) {
         String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
         System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
-        FixtureRun f;
+        FixtureRun f = null;
+        double max = Double.NaN;
         try {
-            double max = Double.NaN;
             Object server = null;
-            f = null;
-            for (String rate : List.of("0.5x", "1.0x")) {
+            for (String rate : List.of("0", "0.5x", "1.0x")) {
                 KeyValueThroughputLatencyBenchmark b = Trials.curvePoint(client, 20, 1_000, rate);
                 Map<String, String> params;
                 try {
-                    if (Double.isNaN(max)) {
-                        max = b.kv.closedLoopMax;
+                    if (rate.equals("0")) {
+                        assertEquals(0, b.kv.offered, "the closed-loop point offers no rate");
                         server = b.kv.target;
-                        assertTrue(max > 0, "the first point probes");
                     } else {
-                        assertEquals(max, b.kv.closedLoopMax, "the second point reuses the case's maximum");
-                        assertSame(server, b.kv.target, "and, in the same JVM, its server, keyspace and connections");
+                        assertSame(server, b.kv.target, "in the same JVM the points share the server, keyspace and connections");
+                        assertEquals(max, b.kv.closedLoopMax, "the open-loop points take the closed-loop point's rate");
+                        assertEquals(OfferedRate.parse(rate).offered(max), b.kv.offered, 1e-6);
                     }
-                    assertEquals(OfferedRate.parse(rate).offered(max), b.kv.offered, 1e-6);
                     for (int i = 0; i < 3; i++) { // three measurement "iterations" of two rounds each
                         b.iterationStart();
                         b.kv.run(1_000);
@@ -61,7 +60,10 @@ class KeyValueThroughputLatencyBenchmarkTest {
                         b.kv.checkAnswers();
                         b.kv.timings.interval();
                     }
-                    assertEquals(6_000, b.kv.timings.intended.total().getTotalCount(), "every request timed from its due time");
+                    assertEquals(6_000, b.kv.timings.service.total().getTotalCount(), "every request timed");
+                    if (!rate.equals("0")) {
+                        assertEquals(6_000, b.kv.timings.intended.total().getTotalCount(), "every request timed from its due time");
+                    }
                     params = caseOf(client, rate);
                 } finally {
                     b.tearDown();
@@ -69,6 +71,10 @@ class KeyValueThroughputLatencyBenchmarkTest {
                 // JMH's score, which only a JMH run writes: the suite's own achieved rate stands in
                 double achieved = Results.load(run).stream().filter(r -> r.metric().equals("rate_achieved")
                         && rate.equals(r.param("rate"))).findFirst().orElseThrow().score();
+                if (rate.equals("0")) {
+                    max = achieved;
+                    assertTrue(max > 0);
+                }
                 f = (f == null ? new FixtureRun(run) : f).jmh(CURVE, params, "thrpt", "ops/s", achieved, achieved * 0.05);
             }
         } finally {
@@ -85,13 +91,19 @@ class KeyValueThroughputLatencyBenchmarkTest {
                 .findFirst().orElseThrow();
         assertEquals(3, p99.samples(), "percentiles come from the three logged intervals");
         assertEquals(1, CurveReport.cases(rows).size());
-        assertEquals(2, CurveReport.cases(rows).values().iterator().next().size());
+        assertEquals(2, CurveReport.cases(rows).values().iterator().next().size(), "the open-loop points");
         List<Plot> plots = CurveReport.plots(rows);
         assertEquals(1, plots.size());
         assertEquals(6, plots.get(0).series().size(), "p50/p99/p99.9, intended and service");
+        plots.get(0).series().values().forEach(pts -> assertEquals(2, pts.size(), "the closed-loop point is not on the curve"));
         List<Table> tables = CurveReport.tables(rows);
-        assertEquals(2, tables.get(0).rows().size(), "one row per point");
+        assertEquals(3, tables.get(0).rows().size(), "one row per point");
+        assertEquals("0", tables.get(0).rows().get(0).get(1), "the closed-loop point first");
         assertEquals(1, tables.get(1).rows().size(), "the highest point of the case");
+        List<String> kept = tables.get(1).rows().get(0);
+        assertEquals("1.0x", kept.get(1));
+        assertEquals(Export.fmt(max), kept.get(2), "judged against the closed-loop point");
+        assertTrue(Double.parseDouble(kept.get(8)) > 0, "the ratio carries an interval from both sides");
         List<Results.Row> knees = CurveReport.knees(rows);
         assertEquals(1, knees.size());
         assertTrue(knees.get(0).metric().startsWith("knee_rate"), knees.toString());
@@ -106,7 +118,7 @@ class KeyValueThroughputLatencyBenchmarkTest {
     }
 
     @Test
-    void theClosedLoopBenchmarksScoreOfTheSameCaseIsPreferredToAProbe(@TempDir Path run) {
+    void theCurvesOwnClosedLoopPointThenTheClosedLoopClassThenAProbe(@TempDir Path run) {
         Map<String, String> point = caseOf(Client.JEDIS, "0.5x");
         Map<String, String> closed = new TreeMap<>(point);
         closed.put("rate", "0");
@@ -118,6 +130,10 @@ class KeyValueThroughputLatencyBenchmarkTest {
                 .measurement(CURVE, caseOf(Client.JEDIS, "1.0x"), "rate_closed_loop_max", 120_000, "requests/s")
                 .rows();
         assertEquals(150_000, ClosedLoopMax.find(rows, new Case(CURVE, point)).orElseThrow());
+        List<Results.Row> withOwn = new FixtureRun(run).measurement(CURVE, caseOf(Client.JEDIS, "0"), "rate_achieved", 130_000,
+                "requests/s").rows();
+        assertEquals(130_000, ClosedLoopMax.find(withOwn, new Case(CURVE, point)).orElseThrow(),
+                "the curve's own closed-loop point is preferred to the forked class's score");
         List<Results.Row> probedOnly = rows.stream().filter(r -> r.cls().equals(CurveReport.CLS)).toList();
         assertEquals(120_000, ClosedLoopMax.find(probedOnly, new Case(CURVE, point)).orElseThrow());
         assertTrue(ClosedLoopMax.find(List.of(), new Case(CURVE, point)).isEmpty());
