@@ -149,6 +149,12 @@ public class KeyValueThroughputBenchmark {
     /** Requests/s offered (0: closed loop) and the closed-loop maximum a relative rate was taken of (0: not measured). */
     double offered;
     double closedLoopMax;
+    /**
+     * Unmeasured closed-loop load run once, right after the trial's set-up and before its first point (0: none).
+     * The curve sets it ({@link SweptCase#SETTLE_SECONDS}): its points have 2 × 1 s warm-ups, and a fresh trial's
+     * first seconds run at a fraction of the steady rate (run curve-460981b: 35k and 44k req/s, then 84–99k).
+     */
+    long settleNanos;
     /** Open loop: when the next round's first request is due (0: at its start). */
     private long scheduleNext;
     private Case cse;
@@ -170,6 +176,7 @@ public class KeyValueThroughputBenchmark {
                 workload.preload(target);
             }
             load = client.open(target, Shard.current().share(clients), pipeline); // a shard's share
+            settle();
             point(c);
             StartAt.beginTrial(target); // -Dkensho.startAt: shards start their warm-ups together
         } catch (RuntimeException e) {
@@ -230,6 +237,18 @@ public class KeyValueThroughputBenchmark {
             timings.round(requests, System.nanoTime() - start);
         }
         return workload.hits.sum();
+    }
+
+    /** Closed-loop rounds for {@link #settleNanos}, unmeasured (the trial's timings are replaced by its first point's); answers checked. */
+    private void settle() {
+        if (settleNanos <= 0) {
+            return;
+        }
+        long end = System.nanoTime() + settleNanos;
+        while (System.nanoTime() < end) {
+            run(KeyValueThroughputLatencyBenchmark.REQUESTS);
+        }
+        checkAnswers();
     }
 
     /**

@@ -23,6 +23,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class SweptCase {
 
+    /**
+     * Closed-loop load run unmeasured when a case's trial is opened, before its first point: the points' own
+     * warm-up (2 × 1 s at default scale) does not cover a fresh server's and connections' first seconds.
+     */
+    static final int SETTLE_SECONDS = 5;
+
     /** A kept trial nobody took for this long is closed: the class's last point has run. */
     static final int IDLE_SECONDS = 20;
 
@@ -72,6 +78,7 @@ final class SweptCase {
         if (OfferedRate.parse(fresh.rate).relative()) {
             fresh.closedLoopMax = ClosedLoopMax.known(c).orElse(0);
         }
+        fresh.settleNanos = TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
         fresh.open(c);
         return fresh;
     }
