@@ -129,8 +129,8 @@ final class CurveReport {
                 ">p99.9", ">behind");
         Table kept = Table.of("Could the load generator offer the closed-loop maximum? The highest point of each case"
                 + " against the curve's own closed-loop point (same JVM, warm-up, server and connections; ± of the"
-                + " ratio from both intervals). It reached the rate when achieved ≥ " + Math.round(100 * Knee.KEPT_UP)
-                + "% of offered, and kept the schedule when ≤ " + Math.round(100 * LATE) + "% of requests left > 1 ms"
+                + " ratio from both intervals). It reached the rate when the ratio's interval lies at or above "
+                + Math.round(100 * Knee.KEPT_UP) + "%, fell short when it lies below, and kept the schedule when ≤ " + Math.round(100 * LATE) + "% of requests left > 1 ms"
                 + " late; a late send is the generator's or, at saturation, the server's — a Jedis connection waits for"
                 + " its reply:",
                 "case", "rate", ">closed loop", ">±", ">offered", ">achieved", ">±", ">achieved ÷ closed loop", ">±",
@@ -149,7 +149,10 @@ final class CurveReport {
                         fmt(p.value("latency_p999")), pct(p.value("schedule_behind_ratio")));
             }
             Point top = ps.get(ps.size() - 1);
-            double share = top.thrpt().score() / top.value("rate_offered");
+            double offered = top.value("rate_offered");
+            // without a closed-loop point: achieved ÷ offered, the offered rate being set (exact)
+            double share = top.thrpt().score() / offered;
+            double shareHw = top.thrpt().halfWidth() / offered;
             double behind = top.value("schedule_behind_ratio");
             String cl = "";
             String clHw = "";
@@ -163,9 +166,11 @@ final class CurveReport {
                 Results.Row r = Ratios.ratio("achieved_over_closed_loop", a, b);
                 ratio = String.format(Locale.ROOT, "%.3f", r.score());
                 ratioHw = Double.isNaN(r.halfWidth()) ? "" : String.format(Locale.ROOT, "%.3f", r.halfWidth());
+                share = r.score();
+                shareHw = r.halfWidth();
             }
             kept.row(name, top.rate(), cl, clHw, fmt(top.value("rate_offered")), fmt(top.thrpt().score()),
-                    fmt(top.thrpt().halfWidth()), ratio, ratioHw, pct(behind), keptUp(share, behind));
+                    fmt(top.thrpt().halfWidth()), ratio, ratioHw, pct(behind), keptUp(share, shareHw, behind));
         });
         return List.of(points, kept);
     }
@@ -186,11 +191,24 @@ final class CurveReport {
         return out;
     }
 
-    /** Whether the highest point reached its offered rate, and on schedule. */
-    static String keptUp(double share, double behind) {
-        if (!(share >= Knee.KEPT_UP)) {
-            return String.format(Locale.ROOT, "NO: achieved %.0f%% of the offered rate — this point measures a generator"
-                    + " or server that fell behind, not the offered load", 100 * share);
+    /**
+     * Whether the highest point reached the closed-loop maximum (its achieved ÷ closed-loop ratio {@code share},
+     * ± {@code hw}), chosen by the interval against {@link Knee#KEPT_UP}: reached when all of it lies at or above,
+     * NO when all of it lies below, else not resolved; by the mean only when there is no interval (one sample).
+     * Then whether it kept the schedule.
+     */
+    static String keptUp(double share, double hw, double behind) {
+        boolean noInterval = Double.isNaN(hw);
+        double lo = noInterval ? share : share - hw;
+        double hi = noInterval ? share : share + hw;
+        String pm = noInterval ? " (one sample, no interval)" : String.format(Locale.ROOT, " ± %.0f%%", 100 * hw);
+        if (!(hi >= Knee.KEPT_UP)) {
+            return String.format(Locale.ROOT, "NO: achieved %.0f%%%s of the closed-loop maximum — this point measures a"
+                    + " generator or server that fell behind, not the offered load", 100 * share, pm);
+        }
+        if (lo < Knee.KEPT_UP) {
+            return String.format(Locale.ROOT, "not resolved at this noise: achieved %.0f%%%s of the closed-loop maximum,"
+                    + " an interval that holds %.0f%%", 100 * share, pm, 100 * Knee.KEPT_UP);
         }
         if (behind > LATE) {
             return String.format(Locale.ROOT, "rate reached, but %.0f%% of requests left > 1 ms late: the schedule"

@@ -105,6 +105,16 @@ class KeyValueSectionTest {
         assertTrue(md.contains("(charts/kv-curve-jedis.png)") && md.contains("(charts/kv-curve-lettuce.png)"), md);
         assertTrue(md.contains("knee_rate"), md);
         assertTrue(md.contains("Throughput–latency curve, every point"), md);
-        assertTrue(md.contains("NO: achieved 80% of the offered rate"), "the section says when the generator fell short");
+        assertTrue(md.contains("NO: achieved 80% ± 1% of the closed-loop maximum"), "the section says when the generator fell short");
+    }
+
+    @Test
+    void whetherTheGeneratorReachedTheMaximumIsChosenByTheInterval() {
+        assertTrue(CurveReport.keptUp(0.99, 0.03, 0).startsWith("yes"), "all of [0.96, 1.02] at or above 95%");
+        assertTrue(CurveReport.keptUp(0.80, 0.10, 0).startsWith("NO"), "all of [0.70, 0.90] below");
+        assertTrue(CurveReport.keptUp(0.84, 0.19, 0).startsWith("not resolved at this noise"),
+                "[0.65, 1.03] holds 95%: a mean of 84% alone is no verdict (run 20261124-184226, Jedis 100 io-threads 1)");
+        assertTrue(CurveReport.keptUp(0.99, 0.03, 0.3).startsWith("rate reached, but 30% of requests left > 1 ms late"));
+        assertTrue(CurveReport.keptUp(0.90, Double.NaN, 0).contains("one sample, no interval"));
     }
 }
