@@ -14,7 +14,7 @@ import java.util.Locale;
  * 99.9% interval on the difference.
  *
  * <p>Rounds, not iterations: with 4–5 iterations per fork each half has 2, t(2) = 31.6, and the interval
- * was ±100–8,000% (run reference-89ec53f) — "agrees" could not fail. A fork has 15–40 rounds. Where the
+ * was ±100–8,000% (run reference-89ec53f) — "agrees" could not fail. A fork has 15–75 rounds (run 20261124-184226). Where the
  * interval is still wider than {@value #TESTABLE} the note says the check cannot tell, not that the halves
  * agree. Consecutive rounds are not independent (the host's noise comes in spells), which makes the interval
  * too narrow if anything: a "differs" may be a spell, an "agrees" is not flattered. Open-loop points are not

@@ -86,7 +86,7 @@ import java.util.concurrent.TimeUnit;
  * {@code schedule_lag_p50|p99|max} (µs), {@code schedule_behind} (requests) and {@code schedule_behind_ratio},
  * {@code rate_offered} and, for {@code …x} rates, {@code rate_closed_loop_max} (requests/s);
  * {@code rate_achieved} (requests/s, mean of the iterations by the suite's clock); {@code get_hit_ratio};
- * {@code halves_drift} and {@code halves_drift_halfwidth} (first vs second half of the iterations, see
+ * {@code halves_drift} and {@code halves_drift_halfwidth} (closed loop: first vs second half of the measured rounds, see
  * {@link Halves}); {@code jedis_threads}; {@code cores_client} and {@code cores_server} (cores);
  * {@code server_io_threads} (as read back from the server). The redis-benchmark yardstick is its own
  * class, {@link RedisBenchmarkCalibration}.
