@@ -39,6 +39,9 @@ import java.util.TreeMap;
  * passes or fails on interval logic; so is a number the A/A pair did not measure when a floor is given.
  * Without {@code --noise} the floor is 0 and the intervals alone decide (said in the output).
  *
+ * <p>Below the numbers, the published claims whose verdict differs between the two runs ({@link VerdictChanges}):
+ * listed, not counted in the exit status — a verdict can change inside overlapping intervals.
+ *
  * <p>{@code ./mvnw -q -pl common exec:java -Dexec.mainClass=dev.kensho.common.report.Compare
  * -Dexec.args="[--noise <A/A run 1> <A/A run 2> | --noise <noise-floor.json>] <before run> <after run>"}
  */
@@ -226,7 +229,8 @@ public final class Compare {
             RunFolder after = RunFolder.at(resolve(rest.get(1)));
             List<Diff> diffs = diff(nonEmpty(before), nonEmpty(after));
             String md = markdown(before.dir().getFileName().toString(), after.dir().getFileName().toString(), diffs, floors, noiseSource,
-                    machines(Yardstick.summary(before.dir()), Yardstick.summary(after.dir())));
+                    machines(Yardstick.summary(before.dir()), Yardstick.summary(after.dir())))
+                    + VerdictChanges.markdown(VerdictChanges.between(Rendered.load(before.dir()), Rendered.load(after.dir())));
             Path report = after.dir().resolve("compare-" + before.dir().getFileName() + ".md");
             Files.writeString(report, md, StandardCharsets.UTF_8);
             out.println(md);
