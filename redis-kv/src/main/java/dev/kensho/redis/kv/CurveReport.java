@@ -62,6 +62,20 @@ final class CurveReport {
 
     /** The curve's open-loop points grouped by case (case name → points by offered rate). */
     static Map<String, List<Point>> cases(List<Results.Row> rows) {
+        Map<String, List<Point>> out = new TreeMap<>();
+        byCase(rows).forEach((k, pts) -> {
+            List<Point> ps = new ArrayList<>(pts.values().stream()
+                    .filter(p -> p.thrpt() != null && !Double.isNaN(p.value("rate_offered"))).toList());
+            ps.sort((a, b) -> Double.compare(a.value("rate_offered"), b.value("rate_offered")));
+            if (!ps.isEmpty()) {
+                out.put(k, ps);
+            }
+        });
+        return out;
+    }
+
+    /** Every point of the curve, by case name and then by its rate param. */
+    private static Map<String, Map<String, Point>> byCase(List<Results.Row> rows) {
         Map<String, Map<String, Point>> byCase = new TreeMap<>();
         for (Results.Row r : rows) {
             if (!r.cls().equals(CLS) || !r.method().equals(METHOD) || r.param("rate") == null) {
@@ -74,16 +88,7 @@ final class CurveReport {
                     .computeIfAbsent(rate, k -> new Point(name, new TreeMap<>(r.params()), rate, new LinkedHashMap<>()))
                     .rows().put(r.metric(), r);
         }
-        Map<String, List<Point>> out = new TreeMap<>();
-        byCase.forEach((k, pts) -> {
-            List<Point> ps = new ArrayList<>(pts.values().stream()
-                    .filter(p -> p.thrpt() != null && !Double.isNaN(p.value("rate_offered"))).toList());
-            ps.sort((a, b) -> Double.compare(a.value("rate_offered"), b.value("rate_offered")));
-            if (!ps.isEmpty()) {
-                out.put(k, ps);
-            }
-        });
-        return out;
+        return byCase;
     }
 
     /** One chart per case: p50/p99/p99.9, intended and service, against the achieved rate (JMH's score). */
@@ -178,16 +183,12 @@ final class CurveReport {
     /** Per case (as {@link #cases} names it), the curve's closed-loop point ({@code rate=0}) with its JMH score. */
     static Map<String, Point> closedLoop(List<Results.Row> rows) {
         Map<String, Point> out = new TreeMap<>();
-        for (Results.Row r : rows) {
-            if (r.cls().equals(CLS) && r.method().equals(METHOD) && CLOSED.equals(r.param("rate"))) {
-                Map<String, String> p = new TreeMap<>(r.params());
-                p.remove("rate");
-                String name = caseName(p);
-                out.computeIfAbsent(name, k -> new Point(name, new TreeMap<>(r.params()), CLOSED, new LinkedHashMap<>()))
-                        .rows().put(r.metric(), r);
+        byCase(rows).forEach((name, pts) -> {
+            Point c = pts.get(CLOSED);
+            if (c != null && c.thrpt() != null) {
+                out.put(name, c);
             }
-        }
-        out.values().removeIf(p -> p.thrpt() == null);
+        });
         return out;
     }
 
