@@ -27,6 +27,7 @@ public enum Setting {
     SCALE("kensho.scale", "default", "smoke | default | full | seed: the sizes every benchmark uses (full: default sizes, every case of every grid)", Use.RUN),
     BENCH("kensho.bench", ".*", "regex over benchmark names (package.Class.method): which to run", Use.RUN),
     JFR("kensho.jfr", "false", "attach JMH's JFR profiler; recordings land in jfr/<Class>/ of the run", Use.RUN),
+    VERBOSE("kensho.verbose", "false", "true: JMH's own console output (every fork, iteration and table) instead of one line per fork and the closing summary", Use.RUN),
     PIN("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)", Use.RUN),
     ARGS("kensho.args", "", "JMH flags for the Maven bench profile (-p name=v, -f, -wi, -prof …)", Use.MAVEN),
     RESULTS("kensho.results", "<root>/target/kensho-runs", "where run folders go", Use.RUN_AND_COMMANDS),
@@ -146,6 +147,15 @@ public enum Setting {
                         + " (every setting: the table in the README, or dev.kensho.common.Setting)");
             }
         }
+    }
+
+    /**
+     * Every check of the settings in {@code props} before anything starts: unknown names ({@link #checkNames})
+     * and values that would mean nothing ({@link SettingValues#check}), whether or not this run reads them.
+     */
+    public static void check(Properties props) {
+        checkNames(props);
+        SettingValues.check(props);
     }
 
     /** Refuses an unknown {@code KENSHO_*} environment variable the same way. */

@@ -3,7 +3,6 @@ package dev.kensho.common;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Locale;
 
 /**
  * Reading the suite's settings. Their names, defaults and meanings live in one registry, {@link Setting};
@@ -34,6 +33,9 @@ public final class Settings {
     public static final String KEY_PREFIX_PROPERTY = Setting.KEY_PREFIX.key();
     public static final String KEY_PREFIX_DEFAULT = "kensho:";
     public static final String DESTRUCTIVE_PROPERTY = Setting.DESTRUCTIVE.key();
+    /** What a key prefix may be: never empty (an empty prefix would own the whole keyspace). */
+    public static final String KEY_PREFIX_PATTERN = "[A-Za-z0-9:_.\\-{}]{1,32}";
+    public static final String KEY_PREFIX_ALLOWED = "1 … 32 characters of [A-Za-z0-9:_.-{}]";
 
     private Settings() {
     }
@@ -50,13 +52,9 @@ public final class Settings {
         return get(name, null);
     }
 
+    /** A boolean setting: {@code true} or {@code false} only ({@link SettingValues#bool}); unset is false. */
     public static boolean flag(String name) {
-        String v = get(name, "false").toLowerCase(Locale.ROOT);
-        return switch (v) {
-            case "true", "yes", "1" -> true;
-            case "false", "no", "0" -> false;
-            default -> throw BadInput.of(name, v, "true or false");
-        };
+        return SettingValues.bool(name, get(name, "false"));
     }
 
     /** An integer in [min, max], or a one-line {@link BadInput}. */
@@ -93,8 +91,8 @@ public final class Settings {
      */
     public static String keyPrefix() {
         String p = get(KEY_PREFIX_PROPERTY, KEY_PREFIX_DEFAULT);
-        if (p.isEmpty() || p.length() > 32 || !p.matches("[A-Za-z0-9:_.\\-{}]+")) {
-            throw BadInput.of(KEY_PREFIX_PROPERTY, p, "1 … 32 characters of [A-Za-z0-9:_.-{}]");
+        if (!p.matches(KEY_PREFIX_PATTERN)) {
+            throw BadInput.of(KEY_PREFIX_PROPERTY, p, KEY_PREFIX_ALLOWED);
         }
         return dev.kensho.common.shard.Shard.current().keyPrefix(p); // shards never share keys
     }

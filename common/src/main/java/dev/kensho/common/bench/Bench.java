@@ -6,6 +6,7 @@ import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.targets.Claims;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -67,6 +68,8 @@ public final class Bench {
      */
     public static int run(Set<String> classes, String[] args, boolean requireMatch, PrintStream err) {
         RunFolder run = null;
+        Claims.Held held = null;
+        Thread onStop = null;
         String previousRunDir = null;
         boolean runDirSet = false;
         try {
@@ -78,7 +81,14 @@ public final class Bench {
             run = RunFolder.open();
             dev.kensho.common.shard.ShardRecord.launcher(run.dir(), dev.kensho.common.shard.Shard.current(),
                     dev.kensho.common.shard.StartAt.current(false));
+            RunFolder folder = run;
+            // the prefixes, tables and streams this run may write on servers it did not start: claimed before any fork
+            held = Claims.takeAll(run.dir().getFileName().toString(), line -> {
+                err.println("kensho: " + line);
+                folder.note("safety", line);
+            });
             stopForksOnExit();
+            onStop = markInterruptedOnExit(run, held);
             ParentWatch.start(run, err);
             // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
             previousRunDir = System.setProperty(Settings.RUN_DIR_PROPERTY, run.dir().toString());
@@ -117,6 +127,7 @@ public final class Bench {
                     run.export();
                 }
             }
+            held.close();
             run.finish();
             run.export();
             return status;
@@ -135,6 +146,16 @@ public final class Bench {
             }
             return 1;
         } finally {
+            if (held != null) {
+                held.close(); // a failed or refused run leaves nothing under its prefix either
+            }
+            if (onStop != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onStop);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it writes the state
+                }
+            }
             if (runDirSet) {
                 if (previousRunDir == null) {
                     System.clearProperty(Settings.RUN_DIR_PROPERTY);
@@ -143,6 +164,20 @@ public final class Bench {
                 }
             }
         }
+    }
+
+    /**
+     * On Ctrl-C or SIGTERM of the launcher (or {@code System.exit} from {@link ParentWatch}), the run's status
+     * says so ({@code interrupted}, unless it is already {@code failed (killed)}), and its claims drop their
+     * leases so the next run recognises what this one left.
+     */
+    private static Thread markInterruptedOnExit(RunFolder run, Claims.Held held) {
+        Thread t = new Thread(() -> {
+            held.interrupted();
+            run.markInterrupted("interrupted: the launcher was stopped (SIGINT, SIGTERM or its Maven ended) before the run ended");
+        }, "kensho-status-on-stop");
+        Runtime.getRuntime().addShutdownHook(t);
+        return t;
     }
 
     /**
@@ -171,7 +206,8 @@ public final class Bench {
 
     /** Everything checked and resolved, nothing started. */
     static Plan plan(Set<String> only, String[] args, boolean requireMatch) {
-        Setting.checkNames(System.getProperties());
+        Claims.clear(); // a plan registers the claims of the targets its classes use (their preflights)
+        Setting.check(System.getProperties());
         Setting.checkEnvironment(System.getenv());
         dev.kensho.common.shard.Shard.current();
         dev.kensho.common.shard.StartAt.current(true);

@@ -63,7 +63,7 @@ public final class MavenBench {
         }
         String[] jmhArgs = Bench.splitArgs(jmh.toArray(String[]::new));
         try {
-            Setting.checkNames(System.getProperties());
+            Setting.check(System.getProperties());
             Setting.checkEnvironment(System.getenv());
             ReactorIndex.of(ReactorIndex.moduleDirs(String.join(" ", reactor))).check(jmhArgs);
         } catch (BadInput e) {

@@ -16,7 +16,7 @@ import java.time.format.DateTimeFormatter;
 /**
  * One run's folder, {@code <repo>/target/kensho-runs/<runId>/} (never the working directory):
  * <pre>
- * status.json          running | complete | failed | failed (killed), each class's outcome, the launcher's pid
+ * status.json          running | complete | failed | interrupted | failed (killed), each class's outcome, the launcher's pid
  * jmh/&lt;Class&gt;.json     JMH's own JSON, one per benchmark class
  * measurements.jsonl   what benchmarks recorded beside JMH's score ({@link Recorder})
  * series.jsonl         time series (one line each), for the report's sections
@@ -147,6 +147,32 @@ public final class RunFolder {
         });
     }
 
+    /**
+     * The launcher is being stopped by a signal: the run ends {@value #INTERRUPTED}, its running classes too.
+     * A run that already ended ({@code complete}) or was marked {@link #KILLED} keeps its state.
+     */
+    public synchronized void markInterrupted(String why) {
+        edit(s -> {
+            String state = s.path("state").asText("");
+            if (state.equals(KILLED) || state.equals("complete")) {
+                return;
+            }
+            s.put("state", INTERRUPTED);
+            s.put("interrupted", why);
+            ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
+            java.util.List<String> running = new java.util.ArrayList<>();
+            classes.fields().forEachRemaining(e -> {
+                if ("running".equals(e.getValue().asText())) {
+                    running.add(e.getKey());
+                }
+            });
+            running.forEach(c -> classes.put(c, INTERRUPTED));
+        });
+    }
+
+    /** State of a run stopped by SIGINT or SIGTERM. */
+    public static final String INTERRUPTED = "interrupted";
+
     /** State written when the launcher was killed, or found dead while the status still said running. */
     public static final String KILLED = "failed (killed)";
 
@@ -198,8 +224,8 @@ public final class RunFolder {
                 classes.put(cls, outcome);
             }
             boolean failed = "failed".equals(state) || s.path("state").asText().startsWith("failed");
-            if (s.path("state").asText().equals(KILLED)) {
-                // stays killed
+            if (s.path("state").asText().equals(KILLED) || s.path("state").asText().equals(INTERRUPTED)) {
+                // stays killed or interrupted
             } else if (state != null && state.equals("running")) {
                 s.put("state", failed ? "failed" : "running");
             } else {

@@ -149,7 +149,7 @@ public final class Merge {
             System.exit(2);
         }
         try {
-            dev.kensho.common.Setting.checkNames(System.getProperties());
+            dev.kensho.common.Setting.check(System.getProperties());
             List<Path> shards = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
                 shards.add(resolve(args[i]));

@@ -200,7 +200,7 @@ public final class Compare {
     /** Runs the comparison; returns the exit status (0 nothing moved, 1 something moved, 2 bad arguments). */
     static int run(String[] args, PrintStream out, PrintStream err) {
         try {
-            dev.kensho.common.Setting.checkNames(System.getProperties());
+            dev.kensho.common.Setting.check(System.getProperties());
             List<String> rest = new ArrayList<>(List.of(args));
             Map<String, Double> floors = Map.of();
             String noiseSource = null;

@@ -92,7 +92,7 @@ public final class Docs {
             System.exit(2);
         }
         try {
-            dev.kensho.common.Setting.checkNames(System.getProperties());
+            dev.kensho.common.Setting.check(System.getProperties());
             Path p = Paths.get(args[0]);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             Path docs = args.length == 2 ? Paths.get(args[1]) : Settings.root().resolve("docs");

@@ -223,7 +223,7 @@ public final class Report implements ReportWriter {
             System.exit(2);
         }
         try {
-            dev.kensho.common.Setting.checkNames(System.getProperties());
+            dev.kensho.common.Setting.check(System.getProperties());
             Path p = Paths.get(args[0]);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             run.export();

@@ -58,16 +58,20 @@ public final class StartAt {
         if (v == null) {
             return null;
         }
-        Instant t;
-        try {
-            t = v.matches("\\d{10,16}") ? Instant.ofEpochMilli(Long.parseLong(v)) : Instant.parse(v);
-        } catch (DateTimeParseException | NumberFormatException e) {
-            throw BadInput.of(Setting.START_AT.key(), v, "an ISO-8601 instant (2026-11-24T00:30:00Z) or epoch milliseconds");
-        }
+        Instant t = parse(v);
         if (mustBeFuture && !t.isAfter(Instant.now())) {
             throw BadInput.of(Setting.START_AT.key(), v, "an instant in the future (it is " + Instant.now() + " now)");
         }
         return t;
+    }
+
+    /** An ISO-8601 instant or epoch milliseconds, or a one-line {@link BadInput}. */
+    public static Instant parse(String v) {
+        try {
+            return v.matches("\\d{10,16}") ? Instant.ofEpochMilli(Long.parseLong(v)) : Instant.parse(v);
+        } catch (DateTimeParseException | NumberFormatException e) {
+            throw BadInput.of(Setting.START_AT.key(), v, "an ISO-8601 instant (2026-11-24T00:30:00Z) or epoch milliseconds");
+        }
     }
 
     /** Offset of the target's clock to ours: {@code offsetMicros} (target − local) ± {@code uncertaintyMicros}. */

@@ -118,6 +118,18 @@ public abstract class HBaseTarget implements AutoCloseable {
         }
     }
 
+    /**
+     * Throws unless {@code table} is in the suite's namespace and carries the suite's mark: a table someone else
+     * created there (without {@value #OWNER_KEY}) is never flushed, compacted, written or dropped.
+     */
+    public void requireOwned(TableName table, String action) {
+        requireSuiteNamespace(table, action);
+        if (exists(table) && !ownedBySuite(table)) {
+            throw new BadInput("refusing to " + action + " " + table.getNameAsString() + " on " + describe()
+                    + ": it is in the suite's namespace but not marked as created by the suite (" + OWNER_KEY + ")");
+        }
+    }
+
     /** Creates the suite's namespace if absent (never drops it: it may hold the user's tables too). */
     public void ensureNamespace() {
         try (Admin admin = connection().getAdmin()) {
@@ -223,7 +235,7 @@ public abstract class HBaseTarget implements AutoCloseable {
 
     /** Flushes every memstore of a suite table to HFiles; returns when the data is in HFiles. */
     public void flush(TableName tn) {
-        requireSuiteNamespace(tn, "flush");
+        requireOwned(tn, "flush");
         try (Admin admin = connection().getAdmin()) {
             admin.flush(tn); // synchronous; where the target lets us see the memstores, wait until they are empty
             waitUntil(() -> flushed(tn), "flush of " + tn);
@@ -234,7 +246,7 @@ public abstract class HBaseTarget implements AutoCloseable {
 
     /** Major-compacts a suite table and waits until the compaction is over. */
     public void majorCompact(TableName tn) {
-        requireSuiteNamespace(tn, "compact");
+        requireOwned(tn, "compact");
         try (Admin admin = connection().getAdmin()) {
             admin.majorCompact(tn);
             // the request is queued: wait until the region servers have picked it up and finished it

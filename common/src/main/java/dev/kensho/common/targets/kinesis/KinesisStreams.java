@@ -26,6 +26,8 @@ public final class KinesisStreams {
 
     private final KinesisClient client;
     private final String prefix = prefix();
+    /** The streams this object created: the only ones it writes to or deletes. */
+    private final java.util.Set<String> created = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     KinesisStreams(KinesisClient client) {
         this.client = client;
@@ -50,17 +52,31 @@ public final class KinesisStreams {
 
     /** Creates a stream under the prefix and waits (up to 5 min) until it is ACTIVE. */
     public String create(String label, int shards) {
-        String name = newName(label);
-        client.createStream(b -> b.streamName(name).shardCount(shards));
+        String name = null;
+        for (int attempt = 0; name == null; attempt++) {
+            String candidate = newName(label);
+            try {
+                client.createStream(b -> b.streamName(candidate).shardCount(shards));
+                name = candidate;
+            } catch (software.amazon.awssdk.services.kinesis.model.ResourceInUseException taken) {
+                // a stream of that name exists and is not this run's: never write to it, draw another name
+                if (attempt >= 3) {
+                    throw new TargetFailure("could not create a fresh stream under " + prefix + " (" + candidate
+                            + " and 3 other random names exist already)");
+                }
+            }
+        }
+        created.add(name);
+        String active = name;
         long deadline = System.nanoTime() + 300_000_000_000L;
         while (System.nanoTime() < deadline) {
-            StreamStatus s = client.describeStreamSummary(b -> b.streamName(name)).streamDescriptionSummary().streamStatus();
+            StreamStatus s = client.describeStreamSummary(b -> b.streamName(active)).streamDescriptionSummary().streamStatus();
             if (s == StreamStatus.ACTIVE) {
-                return name;
+                return active;
             }
             pause(100); // stream creation poll (real AWS takes seconds), never inside a measurement
         }
-        throw new TargetFailure("stream " + name + " did not become ACTIVE within 5 minutes");
+        throw new TargetFailure("stream " + active + " did not become ACTIVE within 5 minutes");
     }
 
     /** Every shard id of the stream (paged). */
@@ -76,11 +92,18 @@ public final class KinesisStreams {
         return ids;
     }
 
-    /** Deletes one of the suite's streams; refuses any name outside the prefix. Missing is fine. */
+    /**
+     * Deletes a stream this object created; refuses any other name — outside the prefix, or under it but not
+     * created here (another run's, or the user's). Missing is fine.
+     */
     public void delete(String name) {
         if (!name.startsWith(prefix)) {
             throw new BadInput("refusing to delete stream " + name + ": the suite deletes only its own streams (prefix "
                     + prefix + ", " + PREFIX_PROPERTY + ")");
+        }
+        if (!created.contains(name)) {
+            throw new BadInput("refusing to delete stream " + name + ": it has the suite's prefix " + prefix
+                    + " but this run did not create it");
         }
         try {
             client.deleteStream(b -> b.streamName(name).enforceConsumerDeletion(true));

@@ -222,9 +222,10 @@ public final class RedisCluster extends RedisTarget {
                 String cursor = ScanParams.SCAN_POINTER_START;
                 do {
                     ScanResult<String> r = j.scan(cursor, p);
-                    if (!r.getResult().isEmpty()) {
+                    List<String> keys = r.getResult().stream().filter(k -> !KeyOwnership.bookkeeping(k)).toList();
+                    if (!keys.isEmpty()) {
                         Pipeline pl = j.pipelined();
-                        r.getResult().forEach(pl::unlink);
+                        keys.forEach(pl::unlink);
                         pl.sync();
                     }
                     cursor = r.getCursor();

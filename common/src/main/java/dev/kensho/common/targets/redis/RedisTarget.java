@@ -40,6 +40,7 @@ public abstract class RedisTarget implements AutoCloseable {
     private RedisClient lettuce;
     private ServerCpu.Registration cpu;
     private Jedis cpuConnection;
+    private String claimedRun;
 
     public abstract Kind kind();
 
@@ -175,7 +176,8 @@ public abstract class RedisTarget implements AutoCloseable {
 
     /**
      * Removes every key the suite wrote: {@code FLUSHDB} on a server the suite owns, else only the keys
-     * under {@link #keyPrefix()} ({@code SCAN MATCH prefix*} + {@code UNLINK}).
+     * under {@link #keyPrefix()} ({@code SCAN MATCH prefix*} + {@code UNLINK}) except the run's marker and
+     * lease ({@link KeyOwnership}), which the run removes at its end.
      */
     public void deleteSuiteKeys() {
         try (Jedis j = jedis()) {
@@ -187,8 +189,9 @@ public abstract class RedisTarget implements AutoCloseable {
             String cursor = ScanParams.SCAN_POINTER_START;
             do {
                 ScanResult<String> r = j.scan(cursor, p);
-                if (!r.getResult().isEmpty()) {
-                    j.unlink(r.getResult().toArray(String[]::new));
+                String[] keys = r.getResult().stream().filter(k -> !KeyOwnership.bookkeeping(k)).toArray(String[]::new);
+                if (keys.length > 0) {
+                    j.unlink(keys);
                 }
                 cursor = r.getCursor();
             } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
@@ -325,8 +328,25 @@ public abstract class RedisTarget implements AutoCloseable {
         return m;
     }
 
+    /** This JVM claimed the prefix for {@code runId} ({@link KeyOwnership}): {@link #close()} releases it. */
+    void releaseOwnershipOnClose(String runId) {
+        claimedRun = runId;
+    }
+
     @Override
     public void close() {
+        String claimed;
+        synchronized (this) {
+            claimed = claimedRun;
+            claimedRun = null;
+        }
+        if (claimed != null) {
+            try {
+                KeyOwnership.release(this, claimed);
+            } catch (RuntimeException e) {
+                // a dead server holds nothing; a live one's marker tells the next run that these keys were ours
+            }
+        }
         ServerCpu.Registration r;
         synchronized (this) {
             r = cpu;

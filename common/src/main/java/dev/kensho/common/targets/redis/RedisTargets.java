@@ -53,6 +53,7 @@ public final class RedisTargets {
             if (cluster != 0 && !RedisCluster.isCluster(seed)) {
                 throw notACluster(seed);
             }
+            RedisOwnershipClaim.preflight(seed);
         } else if (Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
             if (cluster != 0) {
                 throw new BadInput(Setting.REDIS_CLUSTER.key() + " and " + Settings.REDIS_CONTAINER_PROPERTY
@@ -114,6 +115,7 @@ public final class RedisTargets {
                         + " this benchmark drives one node; point it at a single Redis (cluster-aware: redis-kv's"
                         + " ClusterThroughputBenchmark)");
             }
+            RedisOwnershipClaim.inFork(t);
         } else if (Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
             t = ContainerRedis.start(config);
         } else {
@@ -155,6 +157,7 @@ public final class RedisTargets {
             }
             c = new RedisCluster(RedisTarget.Kind.EXTERNAL, RedisCluster.discover(seed, seed::at));
             c.requireMasters(Setting.REDIS_CLUSTER.key(), masters);
+            RedisOwnershipClaim.inFork(c);
         } else {
             c = EmbeddedCluster.start(masters, config);
         }

@@ -1,0 +1,107 @@
+package dev.kensho.common;
+
+import java.util.Properties;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The value rules of the {@link Setting} registry, applied to every {@code kensho.*} value that is set,
+ * whether or not this run reads it: {@code -Dkensho.startGrid=0} is refused even without
+ * {@code kensho.startAt}, {@code -Dkensho.destructive=yes} is refused rather than read as false, and an
+ * empty value ({@code -Dkensho.keyPrefix=}) is refused rather than replaced by the default. Each refusal is
+ * one {@link BadInput} line naming the setting, the value and what is allowed.
+ */
+public final class SettingValues {
+
+    /** The allowed values of a boolean setting. */
+    public static final String BOOLEAN = "true or false";
+
+    private SettingValues() {
+    }
+
+    /** Checks every registry setting set in {@code props} (unknown names are {@link Setting#checkNames}'s job). */
+    public static void check(Properties props) {
+        for (String k : props.stringPropertyNames().stream().sorted().toList()) {
+            Setting.of(k).ifPresent(s -> check(s, props.getProperty(k)));
+        }
+    }
+
+    /** One setting's value, or a one-line {@link BadInput}. */
+    public static void check(Setting s, String value) {
+        String k = s.key();
+        if (value.isBlank()) {
+            if (s == Setting.ARGS) {
+                return; // no extra JMH flags: the pom's own default
+            }
+            throw BadInput.of(k, "(empty)", "a value; leave the setting out for its default ("
+                    + (s.documentedDefault() == null ? "none" : s.documentedDefault()) + ")");
+        }
+        String v = value.trim();
+        switch (s) {
+            case JFR, REDIS_CONTAINER, DESTRUCTIVE, NPM_CI, HBASE_CONTAINER, KINESIS_CONTAINER, KINESIS_CBOR, VERBOSE ->
+                    bool(k, v);
+            case SCALE -> Scale.parse(v);
+            case BENCH -> regex(k, v);
+            case PIN -> oneOf(k, v, "off", "split");
+            case RUN_ID -> matches(k, v, "[A-Za-z0-9._\\-]+", "letters, digits, '.', '_' and '-'");
+            case SHARD -> dev.kensho.common.shard.Shard.parse(v);
+            case START_AT -> dev.kensho.common.shard.StartAt.parse(v);
+            case START_GRID -> Settings.range(k, v, 1, 3600);
+            case KEY_PREFIX -> matches(k, v, Settings.KEY_PREFIX_PATTERN, Settings.KEY_PREFIX_ALLOWED);
+            case REDIS_CLUSTER -> cluster(k, v);
+            case KV_JEDIS_THREADS -> Settings.range(k, v, 1, 10_000);
+            case HBASE_REGION_SERVERS -> Settings.range(k, v, 1, 8);
+            case HBASE_NAMESPACE -> matches(k, v, "[A-Za-z0-9_]{1,64}", "1 … 64 characters of [A-Za-z0-9_]");
+            case KINESIS_STREAM_PREFIX -> matches(k, v, "[A-Za-z0-9_.\\-]{1,64}", "1 … 64 characters of [A-Za-z0-9_.-]");
+            default -> {
+                // free text (paths, URIs, images, regions): checked where it is used, against the file or server
+            }
+        }
+    }
+
+    /** {@code true} or {@code false} (any case); {@code yes}, {@code 1}, {@code on} are refused. */
+    public static boolean bool(String name, String value) {
+        String v = value.trim();
+        if (v.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw BadInput.of(name, value, BOOLEAN);
+    }
+
+    private static void oneOf(String name, String value, String... allowed) {
+        for (String a : allowed) {
+            if (a.equalsIgnoreCase(value)) {
+                return;
+            }
+        }
+        throw BadInput.of(name, value, String.join(" or ", allowed));
+    }
+
+    private static void matches(String name, String value, String pattern, String allowed) {
+        if (!value.matches(pattern)) {
+            throw BadInput.of(name, value, allowed);
+        }
+    }
+
+    private static void regex(String name, String value) {
+        try {
+            Pattern.compile(value);
+        } catch (PatternSyntaxException e) {
+            throw BadInput.of(name, value, "a Java regular expression (" + e.getDescription() + ")");
+        }
+    }
+
+    /** {@code kensho.redis.cluster}: false, true, or a master count 3 … 64 (the targets read it the same way). */
+    private static void cluster(String name, String value) {
+        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return;
+        }
+        if (!value.matches("\\d{1,2}") || Integer.parseInt(value) < 3 || Integer.parseInt(value) > 64) {
+            throw BadInput.of(name, value, "false, true (the kensho.redis.uri endpoint is a Redis Cluster) or a number"
+                    + " of embedded masters 3 … 64");
+        }
+    }
+}

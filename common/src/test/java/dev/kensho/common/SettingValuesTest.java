@@ -1,0 +1,70 @@
+package dev.kensho.common;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every set value is checked, read or not: one line naming the setting, the value and what is allowed. */
+class SettingValuesTest {
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+            "kensho.destructive     | yes      | true or false",
+            "kensho.jfr             | maybe    | true or false",
+            "kensho.redis.container | 1        | true or false",
+            "kensho.kinesis.cbor    | on       | true or false",
+            "kensho.verbose         | no       | true or false",
+            "kensho.keyPrefix       | ''       | a value",
+            "kensho.bench           | ''       | a value",
+            "kensho.startGrid       | 0        | 1 … 3600",
+            "kensho.startGrid       | 3601     | 1 … 3600",
+            "kensho.hbase.regionServers | 9    | 1 … 8",
+            "kensho.kv.jedisThreads | 0        | 1 … 10000",
+            "kensho.redis.cluster   | 2        | 3 … 64",
+            "kensho.pin             | both     | off or split",
+            "kensho.shard           | 2/2      | i/N",
+            "kensho.startAt         | tomorrow | ISO-8601",
+            "kensho.keyPrefix       | a b      | 1 … 32 characters",
+            "kensho.scale           | huge     | smoke",
+            "kensho.runId           | a/b      | letters, digits",
+    })
+    void aValueThatWouldMeanNothingIsRefusedInOneLine(String key, String value, String allowed) {
+        Properties p = new Properties();
+        p.setProperty(key, value);
+        BadInput e = assertThrows(BadInput.class, () -> SettingValues.check(p));
+        assertTrue(e.getMessage().startsWith(key + "="), e.getMessage());
+        assertTrue(e.getMessage().contains(allowed), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void meaningfulValuesPass() {
+        Properties p = new Properties();
+        p.setProperty("kensho.destructive", "TRUE");
+        p.setProperty("kensho.jfr", "false");
+        p.setProperty("kensho.startGrid", "10");
+        p.setProperty("kensho.redis.cluster", "3");
+        p.setProperty("kensho.shard", "1/2");
+        p.setProperty("kensho.keyPrefix", "app-bench:");
+        p.setProperty("kensho.args", ""); // no JMH flags: the pom's own default
+        p.setProperty("kensho.redis.uri", "redis://h:1/0"); // free text: checked against the server
+        assertDoesNotThrow(() -> SettingValues.check(p));
+    }
+
+    @Test
+    void aBooleanReadLaterIsAsStrictAsTheCheck() {
+        System.setProperty(Settings.DESTRUCTIVE_PROPERTY, "yes");
+        try {
+            assertThrows(BadInput.class, Settings::destructiveAllowed);
+        } finally {
+            System.clearProperty(Settings.DESTRUCTIVE_PROPERTY);
+        }
+    }
+}
