@@ -137,6 +137,11 @@ final class MavenRun implements AutoCloseable {
                 || l.strip().startsWith("Caused by:")).toList();
     }
 
+    /** Maven's own process. */
+    ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     Optional<ProcessHandle> awaitDescendant(String name, int seconds) throws InterruptedException {
         return ChildRun.awaitDescendant(process, name, seconds);
     }

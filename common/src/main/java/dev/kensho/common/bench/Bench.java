@@ -7,6 +7,7 @@ import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.targets.Claims;
+import dev.kensho.common.bench.Plan.ClassPlan;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -73,8 +74,8 @@ public final class Bench {
         String previousRunDir = null;
         boolean runDirSet = false;
         try {
-            Plan plan = plan(classes, args, requireMatch);
-            if (plan.classes.isEmpty()) {
+            Plan plan = Plan.of(classes, args, requireMatch);
+            if (plan.classes().isEmpty()) {
                 // a module of a Maven build with nothing selected: MavenBench has checked that some module has
                 return 0;
             }
@@ -93,36 +94,53 @@ public final class Bench {
             // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
             previousRunDir = System.setProperty(Settings.RUN_DIR_PROPERTY, run.dir().toString());
             runDirSet = true;
-            err.println("kensho: scale " + plan.scale.scale().id() + ", results in " + run.dir());
+            long started = System.nanoTime();
+            boolean verbose = Settings.flag(Setting.VERBOSE.key());
+            RunEstimate estimate = RunEstimate.of(Settings.resultsRoot(), plan.scale().scale().id(), run.dir());
+            Map<String, Double> perCase = new java.util.HashMap<>();
+            int cases = 0;
+            double planned = 0;
+            for (ClassPlan cp : plan.classes()) {
+                double each = estimate.perCase(plan, cp);
+                perCase.put(cp.cls().getName(), each);
+                cases += cp.cases();
+                planned += each * cp.cases();
+            }
+            Progress progress = new Progress(System.out, cases, planned);
+            err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
+                    + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
             int status = 0;
             try (ClassServers servers = new ClassServers()) {
-                for (ClassPlan cp : plan.classes) {
-                    run.markRunning(cp.cls.getSimpleName());
-                    for (String n : cp.notes) {
-                        err.println("kensho: " + cp.cls.getSimpleName() + ": " + n);
-                        run.note(cp.cls.getSimpleName(), n);
+                for (ClassPlan cp : plan.classes()) {
+                    run.markRunning(cp.cls().getSimpleName());
+                    for (String n : cp.notes()) {
+                        err.println("kensho: " + cp.cls().getSimpleName() + ": " + n);
+                        run.note(cp.cls().getSimpleName(), n);
                     }
-                    if (cp.skipped) {
-                        run.markSkipped(cp.cls.getSimpleName());
+                    if (cp.skipped()) {
+                        run.markSkipped(cp.cls().getSimpleName());
                         continue;
                     }
                     // the machine's speed now: a shared host drifts, and the report shows by how much across the run
-                    java.util.Optional<String> notTaken = dev.kensho.common.cpu.Yardstick.record(run.dir(), cp.cls.getSimpleName());
+                    java.util.Optional<String> notTaken = dev.kensho.common.cpu.Yardstick.record(run.dir(), cp.cls().getSimpleName());
                     if (notTaken.isPresent()) {
                         run.note("launcher", notTaken.get());
                     }
                     String failure;
+                    long classStart = System.nanoTime();
                     try {
-                        failure = runClass(run, plan, cp, servers);
+                        failure = runClass(run, plan, cp, servers,
+                                new Console(verbose ? null : progress, perCase.get(cp.cls().getName())));
                     } finally {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
+                    run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(), (System.nanoTime() - classStart) / 1e9);
                     if (failure != null) {
-                        err.println("kensho: " + cp.cls.getSimpleName() + " failed: " + failure);
-                        run.markFailed(cp.cls.getSimpleName(), failure);
+                        err.println("kensho: " + cp.cls().getSimpleName() + " failed: " + failure);
+                        run.markFailed(cp.cls().getSimpleName(), failure);
                         status = 1;
                     } else {
-                        run.markDone(cp.cls.getSimpleName());
+                        run.markDone(cp.cls().getSimpleName());
                     }
                     run.export();
                 }
@@ -130,6 +148,7 @@ public final class Bench {
             held.close();
             run.finish();
             run.export();
+            RunSummary.lines(run, (System.nanoTime() - started) / 1e9).forEach(System.out::println);
             return status;
         } catch (BadInput | TargetFailure e) {
             err.println("kensho: " + e.getMessage());
@@ -198,188 +217,51 @@ public final class Bench {
         }, "kensho-fork-reaper"));
     }
 
-    record ClassPlan(Class<?> cls, List<String> methods, Map<String, String[]> params, List<String> notes, boolean skipped) {
+    /** Where a class's JMH output goes: the progress lines (null: JMH's own console, verbose) and its planned time per case. */
+    private record Console(Progress progress, double perCase) {
     }
 
-    record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPlan> classes) {
-    }
-
-    /** Everything checked and resolved, nothing started. */
-    static Plan plan(Set<String> only, String[] args, boolean requireMatch) {
-        Claims.clear(); // a plan registers the claims of the targets its classes use (their preflights)
-        Setting.check(System.getProperties());
-        Setting.checkEnvironment(System.getenv());
-        dev.kensho.common.shard.Shard.current();
-        dev.kensho.common.shard.StartAt.current(true);
-        ScaleTable scale = new ScaleTable(Scale.current());
-        Settings.flag(Settings.JFR_PROPERTY);
-        String regex = Settings.get(Settings.BENCH_PROPERTY, Settings.BENCH_DEFAULT);
-        Pattern pattern;
+    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers, Console console) {
         try {
-            pattern = Pattern.compile(regex);
-        } catch (PatternSyntaxException e) {
-            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a Java regular expression (" + e.getDescription() + ")");
-        }
-        CommandLineOptions cli;
-        try {
-            cli = new CommandLineOptions(splitArgs(args));
-        } catch (CommandLineOptionException e) {
-            throw new BadInput("JMH arguments " + String.join(" ", args) + ": " + e.getMessage());
-        }
-        Map<String, List<String>> byClass = new TreeMap<>();
-        Set<String> knownParams = new java.util.TreeSet<>();
-        for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
-                OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), Collections.emptyList())) {
-            String cls = e.getUserClassQName();
-            if (only == null || only.contains(cls)) {
-                if (e.getParams().hasValue()) {
-                    knownParams.addAll(e.getParams().get().keySet());
-                }
-            }
-            if ((only == null || only.contains(cls)) && pattern.matcher(e.getUsername()).find()) {
-                List<String> ms = byClass.computeIfAbsent(cls, k -> new ArrayList<>());
-                String m = e.getUsername().substring(cls.length() + 1);
-                if (!ms.contains(m)) {
-                    ms.add(m);
-                }
-            }
-        }
-        // -p for a parameter the class lacks would be ignored by JMH without a word (under Maven, MavenBench
-        // checks the whole reactor: a -p of another module is fine here)
-        if (only != null) {
-            new ReactorIndex(Set.of(), knownParams).checkParams(ReactorIndex.paramNames(splitArgs(args)));
-        }
-        if (byClass.isEmpty() && requireMatch) {
-            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of " + only);
-        }
-        dev.kensho.common.cpu.Affinity.mode(); // a bad -Dkensho.pin stops the run before any fork
-        List<ClassPlan> plans = new ArrayList<>();
-        for (Map.Entry<String, List<String>> e : byClass.entrySet()) {
-            Class<?> cls;
-            try {
-                cls = Class.forName(e.getKey());
-            } catch (ClassNotFoundException ex) {
-                throw new TargetFailure("benchmark class " + e.getKey() + " is listed but not on the classpath");
-            }
-            scale.checkKeys(cls, paramDefaults(cls).keySet());
-            Integer outOfScale = scale.setting(cls, "skip");
-            boolean named = Settings.get(Settings.BENCH_PROPERTY) != null || (only != null && only.size() == 1);
-            if (outOfScale != null && outOfScale != 0 && !named) {
-                // kept out of this scale's run for time (its kensho-scale.properties says why): the report says so
-                plans.add(new ClassPlan(cls, e.getValue(), Map.of(), List.of("skipped: not in the " + scale.scale().id()
-                        + " run (" + cls.getSimpleName() + "'s module's kensho-scale.properties says why); " + runsIt(scale, cls)
-                        + " runs it"), true));
-                continue;
-            }
-            List<String> notes = new ArrayList<>();
-            List<String> methods = named ? e.getValue() : scale.methods(cls, e.getValue());
-            if (methods.size() < e.getValue().size()) {
-                List<String> out = new ArrayList<>(e.getValue());
-                out.removeAll(methods);
-                notes.add("methods left out of the " + scale.scale().id() + " run: " + String.join(", ", out)
-                        + " (its module's kensho-scale.properties says why); " + runsIt(scale, cls) + " runs them");
-            }
-            if (methods.isEmpty()) {
-                plans.add(new ClassPlan(cls, e.getValue(), Map.of(), notes, true));
-                continue;
-            }
-            Map<String, String[]> params = new LinkedHashMap<>();
-            for (Map.Entry<String, String[]> p : paramDefaults(cls).entrySet()) {
-                String name = p.getKey();
-                String[] values = cli.getParameter(name).hasValue()
-                        ? cli.getParameter(name).get().toArray(String[]::new)
-                        : scale.param(cls, name);
-                params.put(name, values != null ? values : p.getValue());
-            }
-            ParamRules rules = rules(cls);
-            String skip = null;
-            if (rules != null) {
-                List<String> unavailable = new ArrayList<>();
-                for (Map.Entry<String, String[]> p : params.entrySet()) {
-                    List<String> keep = new ArrayList<>();
-                    for (String v : p.getValue()) {
-                        rules.check(p.getKey(), v);
-                        String why = rules.whyUnavailable(p.getKey(), v);
-                        if (why == null) {
-                            keep.add(v);
-                        } else {
-                            unavailable.add(why);
-                        }
-                    }
-                    if (keep.isEmpty()) {
-                        skip = cls.getSimpleName() + ": no value of " + p.getKey() + " can run here: "
-                                + String.join("; ", unavailable);
-                        break;
-                    }
-                    p.setValue(keep.toArray(String[]::new));
-                }
-                notes.addAll(unavailable);
-                if (skip == null && rules.whyClassUnavailable() != null) {
-                    skip = cls.getSimpleName() + " " + rules.whyClassUnavailable();
-                }
-                if (skip != null && byClass.size() == 1) {
-                    throw new BadInput(skip); // the user asked for this class alone
-                }
-                if (skip != null) {
-                    notes.add("skipped: " + skip); // a run of several classes goes on without it, and says so
-                    plans.add(new ClassPlan(cls, methods, params, notes, true));
-                    continue;
-                }
-                rules.checkCombinations(params);
-                rules.preflight();
-            }
-            plans.add(new ClassPlan(cls, methods, params, notes, false));
-        }
-        return new Plan(scale, regex, cli, plans);
-    }
-
-    /** How to run what a scale leaves out: name the class (at default, {@code full} runs everything too). */
-    private static String runsIt(ScaleTable scale, Class<?> cls) {
-        return (scale.scale() == Scale.DEFAULT ? "-Dkensho.scale=full or " : "") + "-D" + Settings.BENCH_PROPERTY + "="
-                + cls.getSimpleName();
-    }
-
-    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers) {
-        try {
-            return servers.run(rules(cp.cls), attach -> runClass(run, plan, cp, attach));
+            return servers.run(rules(cp.cls()), attach -> runClass(run, plan, cp, attach, console));
         } catch (RuntimeException e) {
             // the class's server did not start
-            Traces.write(run, cp.cls.getSimpleName(), e);
+            Traces.write(run, cp.cls().getSimpleName(), e);
             return failureLine(e, run);
         }
     }
 
-    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach) {
-        Class<?> cls = cp.cls;
+    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach, Console out) {
+        Class<?> cls = cp.cls();
         String name = cls.getSimpleName();
         List<String> forkArgs = forkJvmArgs(run, cls);
         attach.forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
-        ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli)
-                .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods) + ")$")
+        ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli())
+                .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods()) + ")$")
                 .result(run.jmhResult(name).toString())
                 .resultFormat(ResultFormatType.JSON)
                 .shouldFailOnError(true)
                 .addProfiler(dev.kensho.common.cpu.CpuProfiler.class)
                 .jvmArgsPrepend(forkArgs.toArray(String[]::new));
-        cp.params.forEach(ob::param);
-        ScaleTable st = plan.scale;
+        cp.params().forEach(ob::param);
+        ScaleTable st = plan.scale();
         Integer v;
-        if (!plan.cli.getForkCount().hasValue() && (v = st.setting(cls, "forks")) != null) {
+        if (!plan.cli().getForkCount().hasValue() && (v = st.setting(cls, "forks")) != null) {
             ob.forks(v);
         }
-        if (!plan.cli.getWarmupIterations().hasValue() && (v = st.setting(cls, "warmups")) != null) {
+        if (!plan.cli().getWarmupIterations().hasValue() && (v = st.setting(cls, "warmups")) != null) {
             ob.warmupIterations(v);
         }
-        if (!plan.cli.getMeasurementIterations().hasValue() && (v = st.setting(cls, "iterations")) != null) {
+        if (!plan.cli().getMeasurementIterations().hasValue() && (v = st.setting(cls, "iterations")) != null) {
             ob.measurementIterations(v);
         }
-        if (!plan.cli.getMeasurementTime().hasValue() && (v = st.setting(cls, "time")) != null) {
+        if (!plan.cli().getMeasurementTime().hasValue() && (v = st.setting(cls, "time")) != null) {
             ob.measurementTime(TimeValue.seconds(v));
         }
-        if (!plan.cli.getWarmupTime().hasValue() && (v = st.setting(cls, "warmupTime")) != null) {
+        if (!plan.cli().getWarmupTime().hasValue() && (v = st.setting(cls, "warmupTime")) != null) {
             ob.warmupTime(TimeValue.seconds(v));
         }
-        if (!plan.cli.getTimeout().hasValue() && (v = st.setting(cls, "timeout")) != null) {
+        if (!plan.cli().getTimeout().hasValue() && (v = st.setting(cls, "timeout")) != null) {
             ob.timeout(TimeValue.seconds(v)); // JMH interrupts an iteration after 10 min: a seed-size shot can take longer
         }
         if (Settings.flag(Settings.JFR_PROPERTY)) {
@@ -392,9 +274,11 @@ public final class Bench {
             ob.addProfiler("jfr", "dir=" + jfr);
         }
         String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
-        try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), System.out)) {
-            new Runner(ob.build(), OutputFormatFactory.createFormatInstance(console.stream(),
-                    plan.cli.verbosity().orElse(VerboseMode.NORMAL))).run();
+        PrintStream screen = out.progress() == null ? System.out : new PrintStream(java.io.OutputStream.nullOutputStream());
+        try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), screen)) {
+            org.openjdk.jmh.runner.format.OutputFormat jmh = OutputFormatFactory.createFormatInstance(console.stream(),
+                    plan.cli().verbosity().orElse(VerboseMode.NORMAL));
+            new Runner(ob.build(), out.progress() == null ? jmh : out.progress().forClass(jmh, name, out.perCase())).run();
             return null;
         } catch (Exception e) {
             Traces.write(run, name, e);
@@ -446,60 +330,7 @@ public final class Bench {
 
     /** The {@code RULES} of a benchmark class, or null. */
     public static ParamRules rules(Class<?> cls) {
-        try {
-            Field f = cls.getField("RULES");
-            if (Modifier.isStatic(f.getModifiers()) && f.get(null) instanceof ParamRules r) {
-                return r;
-            }
-        } catch (NoSuchFieldException e) {
-            return null;
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
-        return null;
-    }
-
-    /** Every @Param of the class, its nested state classes and its benchmark methods' state params. */
-    static Map<String, String[]> paramDefaults(Class<?> cls) {
-        Map<String, String[]> out = new LinkedHashMap<>();
-        Set<Class<?>> seen = new LinkedHashSet<>();
-        collect(cls, out, seen);
-        return out;
-    }
-
-    private static void collect(Class<?> c, Map<String, String[]> out, Set<Class<?>> seen) {
-        if (c == null || c == Object.class || !seen.add(c)) {
-            return;
-        }
-        for (Field f : c.getDeclaredFields()) {
-            Param p = f.getAnnotation(Param.class);
-            if (p != null) {
-                String[] values = p.value().length == 0 || (p.value().length == 1 && p.value()[0].equals(Param.BLANK_ARGS))
-                        ? enumValues(f.getType()) : p.value();
-                out.putIfAbsent(f.getName(), values);
-            }
-        }
-        collect(c.getSuperclass(), out, seen);
-        for (Class<?> n : c.getDeclaredClasses()) {
-            collect(n, out, seen);
-        }
-        for (Method m : c.getDeclaredMethods()) {
-            for (Class<?> t : m.getParameterTypes()) {
-                if (t.isAnnotationPresent(org.openjdk.jmh.annotations.State.class)) {
-                    collect(t, out, seen);
-                }
-            }
-        }
-    }
-
-    private static String[] enumValues(Class<?> t) {
-        if (t.isEnum()) {
-            return java.util.Arrays.stream(t.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toArray(String[]::new);
-        }
-        if (t == boolean.class || t == Boolean.class) {
-            return new String[]{"false", "true"};
-        }
-        return new String[0];
+        return Plan.rules(cls);
     }
 
     /** Maven passes all JMH flags as one argument; split it on whitespace (quotes not needed for JMH flags). */

@@ -115,6 +115,14 @@ public final class RunFolder {
         setState("running", cls, "done");
     }
 
+    /** How long a class took and at which scale: the next run of that scale estimates its time from it. */
+    public synchronized void recordSeconds(String scale, String cls, double seconds) {
+        edit(s -> {
+            s.put("scale", scale);
+            (s.has("seconds") ? (ObjectNode) s.get("seconds") : s.putObject("seconds")).put(cls, Math.round(seconds * 10) / 10.0);
+        });
+    }
+
     /** A class this scale's run leaves out ({@code @skip}): listed, so the reader sees it was not measured. */
     public void markSkipped(String cls) {
         setState("running", cls, SKIPPED);

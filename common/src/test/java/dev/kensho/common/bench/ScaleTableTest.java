@@ -18,13 +18,13 @@ class ScaleTableTest {
     void aClassOutOfTheScalesRunIsSkippedUnlessNamed() {
         System.setProperty(dev.kensho.common.Settings.SCALE_PROPERTY, "seed");
         try {
-            Bench.ClassPlan all = Bench.plan(null, new String[0], false).classes().get(0);
+            Plan.ClassPlan all = Plan.of(null, new String[0], false).classes().get(0);
             assertEquals(UserIdGeneratorBenchmark.class, all.cls());
             assertTrue(all.skipped() && all.notes().get(0).startsWith("skipped: not in the seed run"), all.notes().toString());
-            assertFalse(Bench.plan(java.util.Set.of(UserIdGeneratorBenchmark.class.getName()), new String[0], true)
+            assertFalse(Plan.of(java.util.Set.of(UserIdGeneratorBenchmark.class.getName()), new String[0], true)
                     .classes().get(0).skipped(), "its own main names it");
             System.setProperty(dev.kensho.common.Settings.BENCH_PROPERTY, "UserId");
-            assertFalse(Bench.plan(null, new String[0], false).classes().get(0).skipped(), "-Dkensho.bench names it");
+            assertFalse(Plan.of(null, new String[0], false).classes().get(0).skipped(), "-Dkensho.bench names it");
         } finally {
             System.clearProperty(dev.kensho.common.Settings.SCALE_PROPERTY);
             System.clearProperty(dev.kensho.common.Settings.BENCH_PROPERTY);

@@ -77,6 +77,10 @@ class SuiteSafetyTest {
         assertThrows(BadInput.class, () -> hbase.createTable(
                 TableDescriptorBuilder.newBuilder(foreignInNs).setColumnFamily(ColumnFamilyDescriptorBuilder.of(CF)).build(), null));
         assertThrows(BadInput.class, () -> hbase.flushAndCompact(foreign));
+        BadInput compact = assertThrows(BadInput.class, () -> hbase.flushAndCompact(foreignInNs));
+        assertTrue(compact.getMessage().contains("not marked"), "a table in the namespace without the mark is never flushed"
+                + " or compacted: " + compact.getMessage());
+        assertThrows(BadInput.class, () -> hbase.majorCompact(foreignInNs));
         assertThrows(BadInput.class, () -> hbase.storeFiles(foreign));
 
         // both unrelated tables still hold every row and value

@@ -63,6 +63,15 @@ class KinesisTargetsTest {
     }
 
     @Test
+    void aStreamUnderThePrefixThatThisRunDidNotCreateIsNeverDeleted() {
+        KinesisStreams streams = new KinesisStreams(null); // refused before any call reaches a server
+        BadInput mine = assertThrows(BadInput.class, () -> streams.delete("kensho-users-own-stream"));
+        assertOneLine(mine, "refusing to delete stream kensho-users-own-stream");
+        assertTrue(mine.getMessage().contains("this run did not create it"), mine.getMessage());
+        assertOneLine(assertThrows(BadInput.class, () -> streams.delete("orders")), "refusing to delete stream orders");
+    }
+
+    @Test
     void missingNodeIsOneLine() {
         System.setProperty(EmbeddedKinesis.NODE_PROPERTY, "/nonexistent/bin/node");
         BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);

@@ -1,0 +1,130 @@
+package dev.kensho.common.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.export.RunFolder;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * How long each class of a {@link Plan} should take, for the whole-run ETA ({@link Progress}): a previous run
+ * folder of the same scale that measured the class gives its time per case; else the plan's own numbers — forks
+ * × (warm-up iterations × their time + measurement iterations × their time) + a JVM start per fork, taken from
+ * the JMH flags, then the scale table, then the class's annotations, then JMH's defaults, in the order
+ * {@link Bench} applies them. A single-shot iteration counts as {@value #SINGLE_SHOT_SECONDS} s.
+ */
+final class RunEstimate {
+
+    static final double SINGLE_SHOT_SECONDS = 1.0;
+    static final double FORK_START_SECONDS = 2.0;
+
+    private final Map<String, Double> measured;
+
+    private RunEstimate(Map<String, Double> measured) {
+        this.measured = measured;
+    }
+
+    /** The estimate for a run of {@code scale}, using the newest earlier run folder of that scale under {@code root}. */
+    static RunEstimate of(Path root, String scale, Path exclude) {
+        return new RunEstimate(previous(root, scale, exclude));
+    }
+
+    /** Planned seconds per case of {@code cp}. */
+    double perCase(Plan plan, Plan.ClassPlan cp) {
+        Double prev = measured.get(cp.cls().getSimpleName());
+        int cases = cp.cases();
+        if (prev != null && cases > 0) {
+            return prev / cases;
+        }
+        CommandLineOptions cli = plan.cli();
+        Class<?> c = cp.cls();
+        Fork fork = c.getAnnotation(Fork.class);
+        Warmup w = c.getAnnotation(Warmup.class);
+        Measurement m = c.getAnnotation(Measurement.class);
+        int forks = cli.getForkCount().hasValue() ? cli.getForkCount().get()
+                : Optional.ofNullable(plan.scale().setting(c, "forks")).orElse(fork != null && fork.value() >= 0 ? fork.value() : 5);
+        int wi = cli.getWarmupIterations().hasValue() ? cli.getWarmupIterations().get()
+                : Optional.ofNullable(plan.scale().setting(c, "warmups")).orElse(w != null && w.iterations() >= 0 ? w.iterations() : 5);
+        int mi = cli.getMeasurementIterations().hasValue() ? cli.getMeasurementIterations().get()
+                : Optional.ofNullable(plan.scale().setting(c, "iterations")).orElse(m != null && m.iterations() >= 0 ? m.iterations() : 5);
+        double wt = cli.getWarmupTime().hasValue() ? seconds(cli.getWarmupTime().get().convertTo(TimeUnit.MILLISECONDS), TimeUnit.MILLISECONDS)
+                : Optional.ofNullable(plan.scale().setting(c, "warmupTime")).map(Integer::doubleValue)
+                .orElse(w != null && w.time() >= 0 ? seconds(w.time(), w.timeUnit()) : 10.0);
+        double mt = cli.getMeasurementTime().hasValue() ? seconds(cli.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS), TimeUnit.MILLISECONDS)
+                : Optional.ofNullable(plan.scale().setting(c, "time")).map(Integer::doubleValue)
+                .orElse(m != null && m.time() >= 0 ? seconds(m.time(), m.timeUnit()) : 10.0);
+        if (singleShot(c)) {
+            wt = SINGLE_SHOT_SECONDS;
+            mt = SINGLE_SHOT_SECONDS;
+        }
+        return Math.max(1, forks) * (wi * wt + mi * mt + (forks > 0 ? FORK_START_SECONDS : 0));
+    }
+
+    private static boolean singleShot(Class<?> c) {
+        BenchmarkMode mode = c.getAnnotation(BenchmarkMode.class);
+        if (mode != null && java.util.Arrays.asList(mode.value()).contains(Mode.SingleShotTime)) {
+            return true;
+        }
+        for (var method : c.getMethods()) {
+            BenchmarkMode mm = method.getAnnotation(BenchmarkMode.class);
+            if (mm != null && java.util.Arrays.asList(mm.value()).contains(Mode.SingleShotTime)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double seconds(long amount, TimeUnit unit) {
+        return unit.toNanos(amount) / 1e9;
+    }
+
+    /** Class → seconds, from the newest other run folder of this scale whose status.json recorded them. */
+    static Map<String, Double> previous(Path root, String scale, Path exclude) {
+        if (!Files.isDirectory(root)) {
+            return Map.of();
+        }
+        try (Stream<Path> dirs = Files.list(root)) {
+            return dirs.filter(d -> !d.equals(exclude) && Files.isRegularFile(d.resolve(RunFolder.STATUS_FILE)))
+                    .sorted(Comparator.comparing(RunEstimate::modified).reversed())
+                    .map(d -> read(d, scale)).filter(m -> !m.isEmpty()).findFirst().orElse(Map.of());
+        } catch (IOException e) {
+            return Map.of(); // an estimate only
+        }
+    }
+
+    private static long modified(Path d) {
+        try {
+            return Files.getLastModifiedTime(d.resolve(RunFolder.STATUS_FILE)).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static Map<String, Double> read(Path dir, String scale) {
+        try {
+            JsonNode s = new ObjectMapper().readTree(dir.resolve(RunFolder.STATUS_FILE).toFile());
+            if (!scale.equals(s.path("scale").asText()) || !s.has("seconds")) {
+                return Map.of();
+            }
+            Map<String, Double> m = new HashMap<>();
+            s.get("seconds").fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asDouble()));
+            return m;
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.kensho.common.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The whole-run ETA: the plan's remaining seconds at the pace of the cases done so far. */
+class ProgressTest {
+
+    @Test
+    void theEtaScalesThePlanByThePaceSoFar() {
+        Progress p = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), 4, 100);
+        // first case planned 10 s took 20 s: the machine runs at half the planned pace, 90 planned seconds remain
+        assertEquals("[0:20 | 1/4 | ETA 3:00] A.m x=1: 5 ± 1 ops/s", p.line("A.m x=1", "5 ± 1 ops/s", 10, 20));
+        // second case planned 30 s, 40 s elapsed in all: pace 1.0, 60 s remain
+        assertEquals("[0:40 | 2/4 | ETA 1:00] A.m x=2: 6 ± 1 ops/s", p.line("A.m x=2", "6 ± 1 ops/s", 30, 40));
+        p.line("B.m", "1", 30, 70);
+        assertEquals("[1:42 | 4/4 | ETA 0:00] B.m: 2", p.line("B.m", "2", 30, 102));
+    }
+
+    @Test
+    void clockReadsMinutesThenHours() {
+        assertEquals("0:59", Progress.clock(59.4));
+        assertEquals("52:10", Progress.clock(3130));
+        assertEquals("1:02:03", Progress.clock(3723));
+    }
+}

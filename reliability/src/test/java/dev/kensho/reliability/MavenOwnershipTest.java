@@ -1,0 +1,174 @@
+package dev.kensho.reliability;
+
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.process.ChildProcess;
+import dev.kensho.common.targets.redis.EmbeddedRedis;
+import dev.kensho.common.targets.redis.KeyOwnership;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Nothing that existed before a run is changed, through the command users type ({@code ./mvnw verify -Pbench
+ * -pl redis-sets -am -Dkensho.redis.uri=…}, in a copy of this checkout), against a Redis that already holds
+ * keys under the suite's prefix and under a shard prefix, some with TTLs:
+ * <ol>
+ *   <li>the run refuses in one line (how many, one example, both ways on), writes nothing, leaves no run folder,
+ *       and every key, value and TTL is intact;</li>
+ *   <li>with {@code -Dkensho.destructive=true} they are deleted and the run says so;</li>
+ *   <li>a run stopped by SIGTERM to Maven says {@code interrupted} in its status.json;</li>
+ *   <li>the leftovers of a SIGKILLed run (Maven, launcher and fork all killed) are recognised by the run's marker
+ *       and removed by the next run, with a note; keys outside the prefix are never touched.</li>
+ * </ol>
+ */
+class MavenOwnershipTest {
+
+    @TempDir
+    static Path checkout;
+
+    private static final String[] SMOKE_IMPORT = {"-pl", "redis-sets", "-am", "-Dkensho.scale=smoke",
+            "-Dkensho.bench=SetImport", "-Dkensho.args=-p client=JEDIS"};
+    private static final String[] LONG_IMPORT = {"-pl", "redis-sets", "-am", "-Dkensho.scale=smoke",
+            "-Dkensho.bench=SetImport", "-Dkensho.args=-p client=JEDIS -p users=3000000"};
+
+    @BeforeAll
+    static void copy() throws Exception {
+        MavenRun.copyCheckout(checkout, Set.of("common", "redis-sets"));
+    }
+
+    @Test
+    void whatExistedBeforeTheRunIsNeverChanged() throws Exception {
+        int port = ChildProcess.freePort();
+        Process server = new ProcessBuilder(EmbeddedRedis.binary().toString(), "--port", Integer.toString(port),
+                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
+                .redirectErrorStream(true).redirectOutput(checkout.resolve("foreign-redis.log").toFile()).start();
+        String uri = "-Dkensho.redis.uri=redis://127.0.0.1:" + port + "/0";
+        try (Jedis j = awaitServer(port)) {
+            j.setex("kensho:app:config", 7200, "app-config");
+            j.sadd("kensho:s:0000001", "m1", "m2");
+            j.setex("kensho:1:session", 3600, "shard-prefixed");
+            j.setex("app:outside", 7200, "outside the prefix");
+
+            // 1. refused in one line, nothing written, no run folder
+            try (MavenRun run = MavenRun.start(checkout, "refused.log", Map.of(), concat(SMOKE_IMPORT, uri, "-Dkensho.runId=refused"))) {
+                assertNotEquals(0, run.await());
+                List<String> lines = run.kenshoLines();
+                assertEquals(1, lines.size(), "one kensho line: " + run.output());
+                String line = lines.get(0);
+                assertTrue(line.contains("3 key(s)") && line.contains("kensho:") && line.contains("-Dkensho.keyPrefix")
+                        && line.contains("-Dkensho.destructive=true"), line);
+                assertTrue(run.stackLines().isEmpty(), "no stack trace: " + run.stackLines());
+                assertFalse(Files.exists(runDir("refused")), "no run folder");
+            }
+            assertEquals("app-config", j.get("kensho:app:config"));
+            assertTrue(j.ttl("kensho:app:config") > 3600, "TTL kept");
+            assertEquals(Set.of("m1", "m2"), j.smembers("kensho:s:0000001"));
+            assertEquals(-1, j.ttl("kensho:s:0000001"), "no TTL added");
+            assertEquals("shard-prefixed", j.get("kensho:1:session"));
+            assertTrue(j.ttl("kensho:1:session") > 1800, "TTL kept");
+            assertEquals(4, j.dbSize(), "nothing written");
+
+            // 2. the opt-in deletes them and says so
+            try (MavenRun run = MavenRun.start(checkout, "destructive.log", Map.of(),
+                    concat(SMOKE_IMPORT, uri, "-Dkensho.runId=destructive", "-Dkensho.destructive=true"))) {
+                assertEquals(0, run.await(), run.output());
+                assertTrue(run.output().contains("deleted 3 key(s) under kensho:"), run.output());
+            }
+            assertTrue(j.keys("kensho:*").isEmpty(), "the suite's keys and the deleted ones are gone: " + j.keys("kensho:*"));
+            assertEquals("outside the prefix", j.get("app:outside"));
+            assertEquals("complete", RunFolder.at(runDir("destructive")).state());
+
+            // 3. SIGTERM to Maven: the status says interrupted, the marker stays for the next run
+            try (MavenRun run = MavenRun.start(checkout, "sigterm.log", Map.of(), concat(LONG_IMPORT, uri, "-Dkensho.runId=sigterm"))) {
+                awaitSuiteKeys(j, run);
+                List<ProcessHandle> tree = run.handle().descendants().toList();
+                run.handle().destroy(); // SIGTERM to Maven alone: its hook stops the launcher, whose hook writes the state
+                for (ProcessHandle p : tree) {
+                    assertTrue(ChildRun.awaitGone(p, 60), "the run's processes end: " + p.info().commandLine().orElse(""));
+                }
+                awaitState(runDir("sigterm"), RunFolder.INTERRUPTED);
+            }
+            assertTrue(j.exists("kensho:" + KeyOwnership.MARKER_SUFFIX), "the stopped run's marker stays");
+
+            // 4. SIGKILL to everything: the leftovers (marker, lease of a dead pid, keys) go with the next run's note
+            try (MavenRun run = MavenRun.start(checkout, "sigkill.log", Map.of(), concat(LONG_IMPORT, uri, "-Dkensho.runId=sigkill"))) {
+                awaitSuiteKeys(j, run);
+                List<ProcessHandle> all = run.handle().descendants().toList();
+                run.handle().destroyForcibly();
+                all.forEach(ProcessHandle::destroyForcibly);
+                for (ProcessHandle p : all) {
+                    ChildRun.awaitGone(p, 30);
+                }
+            }
+            assertTrue(j.keys("kensho:*").stream().anyMatch(k -> !KeyOwnership.bookkeeping(k)), "the killed run left keys");
+            try (MavenRun run = MavenRun.start(checkout, "after-kill.log", Map.of(), concat(SMOKE_IMPORT, uri, "-Dkensho.runId=after-kill"))) {
+                assertEquals(0, run.await(), run.output());
+                assertTrue(run.output().contains("left by an earlier kensho run"), run.output());
+            }
+            assertTrue(j.keys("kensho:*").isEmpty(), "nothing of the suite's is left: " + j.keys("kensho:*"));
+            assertEquals("outside the prefix", j.get("app:outside"));
+            assertEquals(RunFolder.KILLED, RunFolder.at(runDir("sigkill")).state());
+        } finally {
+            server.destroy();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Waits until the run has claimed the prefix and written keys under it (the fork is loading). */
+    private static void awaitSuiteKeys(Jedis j, MavenRun run) throws InterruptedException {
+        for (int i = 0; i < 2400; i++) {
+            if (j.exists("kensho:" + KeyOwnership.MARKER_SUFFIX)
+                    && j.keys("kensho:*").stream().anyMatch(k -> !KeyOwnership.bookkeeping(k))) {
+                return;
+            }
+            if (!run.handle().isAlive()) {
+                throw new IllegalStateException("the run ended before it wrote: " + run.output());
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException("the run wrote no keys in 240 s: " + run.output());
+    }
+
+    private static void awaitState(Path dir, String state) throws InterruptedException {
+        for (int i = 0; i < 600 && !state.equals(RunFolder.at(dir).status().path("state").asText()); i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(state, RunFolder.at(dir).status().path("state").asText(), RunFolder.at(dir).status().toString());
+    }
+
+    private static Path runDir(String id) {
+        return checkout.resolve("target").resolve("kensho-runs").resolve(id);
+    }
+
+    private static Jedis awaitServer(int port) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            try {
+                Jedis j = new Jedis("127.0.0.1", port);
+                j.ping();
+                return j;
+            } catch (RuntimeException e) {
+                Thread.sleep(50); // the server is starting
+            }
+        }
+        throw new IllegalStateException("the foreign redis-server did not start on " + port);
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
