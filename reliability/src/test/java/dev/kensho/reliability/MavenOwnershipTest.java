@@ -93,7 +93,7 @@ class MavenOwnershipTest {
 
             // 3. SIGTERM to Maven: the status says interrupted, the marker stays for the next run
             try (MavenRun run = MavenRun.start(checkout, "sigterm.log", Map.of(), concat(LONG_IMPORT, uri, "-Dkensho.runId=sigterm"))) {
-                awaitSuiteKeys(j, run);
+                awaitSuiteKeys(j, run, "sigterm");
                 List<ProcessHandle> tree = run.handle().descendants().toList();
                 run.handle().destroy(); // SIGTERM to Maven alone: its hook stops the launcher, whose hook writes the state
                 for (ProcessHandle p : tree) {
@@ -105,7 +105,9 @@ class MavenOwnershipTest {
 
             // 4. SIGKILL to everything: the leftovers (marker, lease of a dead pid, keys) go with the next run's note
             try (MavenRun run = MavenRun.start(checkout, "sigkill.log", Map.of(), concat(LONG_IMPORT, uri, "-Dkensho.runId=sigkill"))) {
-                awaitSuiteKeys(j, run);
+                awaitSuiteKeys(j, run, "sigkill");
+                assertTrue(run.output().contains("left by an earlier kensho run"), "the stopped run's leftovers were removed"
+                        + " with a note: " + run.output());
                 List<ProcessHandle> all = run.handle().descendants().toList();
                 run.handle().destroyForcibly();
                 all.forEach(ProcessHandle::destroyForcibly);
@@ -128,9 +130,9 @@ class MavenOwnershipTest {
     }
 
     /** Waits until the run has claimed the prefix and written keys under it (the fork is loading). */
-    private static void awaitSuiteKeys(Jedis j, MavenRun run) throws InterruptedException {
+    private static void awaitSuiteKeys(Jedis j, MavenRun run, String runId) throws InterruptedException {
         for (int i = 0; i < 2400; i++) {
-            if (j.exists("kensho:" + KeyOwnership.MARKER_SUFFIX)
+            if (runId.equals(j.hget("kensho:" + KeyOwnership.MARKER_SUFFIX, "run"))
                     && j.keys("kensho:*").stream().anyMatch(k -> !KeyOwnership.bookkeeping(k))) {
                 return;
             }
