@@ -20,11 +20,11 @@ import java.util.stream.Stream;
  * <pre>
  * measure             unit       from                                                         better
  * throughput          ops/s      a thrpt score, any ops/&lt;time&gt;                                bigger
- * latency             ns         an avgt, sample or ss score, any &lt;time&gt;/op (Bencher's unit)   smaller
+ * latency             ns/op      an avgt, sample or ss score, any &lt;time&gt;/op (Bencher's unit)   smaller
  * records-per-s       records/s  rates {@link Results} derives from recorded work              bigger
  * mib-per-s           MiB/s      the same                                                     bigger
- * cpu-client          ns         CPU time per operation: JMH's cpu.client (cores, from the    smaller
- * cpu-server          ns           suite's CpuProfiler) × wall seconds per operation
+ * cpu-client          ns/op      CPU time per operation: JMH's cpu.client (cores, from the    smaller
+ * cpu-server          ns/op        suite's CpuProfiler) × wall seconds per operation
  * latency-p99, …      ns         recorded latency percentiles (latency_* in µs, per case)      smaller
  * </pre>
  * The interval is the row's 99.9% half-width ({@link Results.Row#halfWidth()}: JMH's score error for JMH
@@ -65,7 +65,7 @@ final class CiMetrics {
                 add(out, name, "throughput", "ops/s", r.score() * f, hw * f, true);
             } else if (isPrimary(r)) {
                 double s = Results.toSeconds(1, r.unit());
-                add(out, name, "latency", "ns", r.score() * s * 1e9, hw * s * 1e9, false);
+                add(out, name, "latency", "ns/op", r.score() * s * 1e9, hw * s * 1e9, false);
             } else if (r.metric().equals("records/s") || r.metric().equals("MiB/s")) {
                 add(out, name, r.metric().equals("MiB/s") ? "mib-per-s" : "records-per-s", r.metric(), r.score(), hw, true);
             } else if ((r.metric().equals("cpu.client") || r.metric().equals("cpu.server")) && primary.containsKey(name)) {
@@ -73,7 +73,7 @@ final class CiMetrics {
                 double secondsPerOp = secondsPerOp(p, threads.getOrDefault(key(p), 1));
                 double ns = r.score() * secondsPerOp * 1e9;
                 double rel = Math.hypot(hw / r.score(), p.halfWidth() / p.score());
-                add(out, name, r.metric().replace('.', '-'), "ns", ns, Math.abs(ns) * rel, false);
+                add(out, name, r.metric().replace('.', '-'), "ns/op", ns, Math.abs(ns) * rel, false);
             } else if (Results.RECORDED.equals(r.source()) && r.metric().startsWith("latency_") && r.unit().equals("us")) {
                 add(out, name, r.metric().replace('_', '-'), "ns", r.score() * 1e3, hw * 1e3, false);
             }
