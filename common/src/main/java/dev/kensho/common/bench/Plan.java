@@ -114,7 +114,8 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
             new ReactorIndex(Set.of(), knownParams).checkParams(ReactorIndex.paramNames(Bench.splitArgs(args)));
         }
         if (byClass.isEmpty() && requireMatch) {
-            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of " + only);
+            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of "
+                    + (only == null ? "this classpath" : only));
         }
         dev.kensho.common.cpu.Affinity.mode(); // a bad -Dkensho.pin stops the run before any fork
         List<ClassPlan> plans = new ArrayList<>();

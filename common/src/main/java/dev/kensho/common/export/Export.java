@@ -19,8 +19,8 @@ import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
- * Writes a run folder's {@code results.csv}, {@code summary.md} and {@code env.json} from its JMH JSON
- * and recorded measurements, then lets every {@link ReportWriter} on the classpath render the report.
+ * Writes a run folder's {@code results.csv}, {@code summary.md}, {@code env.json} and the CI files
+ * ({@link BencherFormat}, {@link GithubBenchmarkFormat}) from its JMH JSON and recorded measurements, then lets every {@link ReportWriter} on the classpath render the report.
  * Files are written to a temporary name and moved, so a reader never sees half a file.
  */
 public final class Export {
@@ -35,11 +35,11 @@ public final class Export {
         List<Results.Row> rows = Results.load(run.dir());
         write("results.csv", csv(rows));
         write("summary.md", markdown(rows));
-        try {
-            write("env.json", RunFolder.JSON.writeValueAsString(env()));
-        } catch (IOException e) {
-            throw new TargetFailure("cannot write env.json (" + e.getMessage() + ")");
-        }
+        writeJson("env.json", env());
+        // the same numbers for CI dashboards (Bencher; github-action-benchmark, one file per direction)
+        writeJson(BencherFormat.FILE, BencherFormat.of(run.dir(), rows));
+        writeJson(GithubBenchmarkFormat.BIGGER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, true));
+        writeJson(GithubBenchmarkFormat.SMALLER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, false));
         for (ReportWriter w : ServiceLoader.load(ReportWriter.class)) {
             w.write(run, rows);
         }
@@ -209,6 +209,14 @@ public final class Export {
 
     private static String q(String s) {
         return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    private void writeJson(String name, Object value) {
+        try {
+            write(name, RunFolder.JSON.writeValueAsString(value));
+        } catch (IOException e) {
+            throw new TargetFailure("cannot write " + name + " (" + e.getMessage() + ")");
+        }
     }
 
     private void write(String name, String content) {

@@ -26,6 +26,9 @@ import java.time.format.DateTimeFormatter;
  * results.csv          every number, one row each           } re-written by {@link Export}
  * summary.md           the same as Markdown tables           } after every class
  * env.json             machine, JVM, servers, scale, commit  }
+ * bmf.json             Bencher Metric Format                 } (CI dashboards:
+ * gab-bigger.json      github-action-benchmark, bigger/      }  {@link BencherFormat},
+ * gab-smaller.json       smaller is better                   }  {@link GithubBenchmarkFormat})
  * jfr/&lt;Class&gt;/         JFR recordings with -Dkensho.jfr=true
  * </pre>
  */

@@ -1,5 +1,6 @@
 package dev.kensho.common.bench;
 
+import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.data.UserIdGeneratorBenchmark;
 import org.junit.jupiter.api.AfterEach;
@@ -13,10 +14,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The launcher: bad input is one line and exit status 2, before any run folder or server exists. */
@@ -31,6 +35,17 @@ class BenchTest {
                 Settings.RESULTS_PROPERTY, Settings.RUN_ID_PROPERTY, "kensho.shard", "kensho.startAt"}) {
             System.clearProperty(p);
         }
+    }
+
+    @Test
+    void aPlainArgumentIsTheBenchmarkRegexAsOnJmhsCommandLine() {
+        assertEquals(List.of("-f", "0", "-p", "users=5"),
+                List.of(Bench.positionalRegex(new String[]{"-f", "0", "SetImport", "-p", "users=5"})));
+        assertEquals("SetImport", System.getProperty(Settings.BENCH_PROPERTY));
+        String[] none = {"-f 0 -i 1"};
+        assertSame(none, Bench.positionalRegex(none), "no plain argument: the flags as given");
+        BadInput twice = assertThrows(BadInput.class, () -> Bench.positionalRegex(new String[]{"UserId"}));
+        assertTrue(twice.getMessage().contains("given twice"), twice.getMessage());
     }
 
     private String runExpectingBadInput(String... args) throws Exception {

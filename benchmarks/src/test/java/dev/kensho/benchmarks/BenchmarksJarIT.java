@@ -1,0 +1,100 @@
+package dev.kensho.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The shaded jar ({@code target/kensho-benchmarks.jar}, path in {@code kensho.jar}) as a user runs it: a child
+ * {@code java -jar}, like the reliability module's {@code ChildRun} but with the jar as the whole class path.
+ */
+class BenchmarksJarIT {
+
+    private static final Path JAR = Paths.get(System.getProperty("kensho.jar", "target/kensho-benchmarks.jar"));
+
+    /** {@code java -D… -jar kensho-benchmarks.jar args…} in {@code dir}, its output in {@code dir/child.log}. */
+    private static int run(Path dir, List<String> properties, String... args) throws IOException, InterruptedException {
+        Files.createDirectories(dir.resolve("tmp"));
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Djava.io.tmpdir=" + dir.resolve("tmp"));
+        cmd.add("-Dkensho.results=" + dir.resolve("runs"));
+        cmd.addAll(properties);
+        cmd.add("-jar");
+        cmd.add(JAR.toAbsolutePath().toString());
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("child.log").toFile()).start();
+        return p.waitFor();
+    }
+
+    @Test
+    void aSmokeClassRunsFromTheJarInAForkIntoARunFolder(@TempDir Path dir) throws Exception {
+        // UserIdGeneratorBenchmark: pure computation, no server; one fork proves the jar is a fork's class path
+        int status = run(dir, List.of("-Dkensho.scale=smoke", "-Dkensho.runId=jar-smoke"),
+                "UserIdGenerator", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8);
+        assertEquals(0, status, log);
+        Path run = dir.resolve("runs").resolve("jar-smoke");
+        JsonNode jmh = new ObjectMapper().readTree(run.resolve("jmh/UserIdGeneratorBenchmark.json").toFile());
+        assertTrue(jmh.size() > 0 && jmh.get(0).path("primaryMetric").path("score").asDouble() > 0, jmh.toString());
+        assertTrue(Files.size(run.resolve("report.html")) > 0, "the report");
+        assertTrue(Files.exists(run.resolve("results.csv")));
+        JsonNode bmf = new ObjectMapper().readTree(run.resolve("bmf.json").toFile());
+        assertTrue(bmf.path("UserIdGeneratorBenchmark.generateIds?memberBytes=64").path("throughput").path("value").isNumber(),
+                bmf.toString());
+        assertTrue(Files.exists(run.resolve("gab-bigger.json")) && Files.exists(run.resolve("gab-smaller.json")));
+        assertEquals("complete", new ObjectMapper().readTree(run.resolve("status.json").toFile()).path("state").asText());
+    }
+
+    @Test
+    void aRegexMatchingNothingIsOneLineAndStatus2(@TempDir Path dir) throws Exception {
+        int status = run(dir, List.of(), "NoSuchBenchmarkAnywhere");
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8).strip();
+        assertEquals(2, status, log);
+        assertTrue(log.startsWith("kensho: kensho.bench=NoSuchBenchmarkAnywhere") && log.lines().count() == 1, log);
+    }
+
+    @Test
+    void theJarListsEveryModulesBenchmarksAndScalesAndStartsOnJava8() throws IOException {
+        try (JarFile jar = new JarFile(JAR.toFile())) {
+            String list = read(jar, "META-INF/BenchmarkList");
+            for (String pkg : new String[]{"dev.kensho.common.data.", "dev.kensho.redis.sets.", "dev.kensho.redis.kv.",
+                    "dev.kensho.redis.pubsub.", "dev.kensho.hbase.meter.", "dev.kensho.kinesis.batch."}) {
+                assertTrue(list.contains(" " + pkg), "BenchmarkList has " + pkg);
+            }
+            String scale = read(jar, "kensho-scale.properties");
+            for (String cls : new String[]{"UserIdGeneratorBenchmark", "SetImportBenchmark", "KeyValueThroughputBenchmark",
+                    "PubSubFanoutBenchmark", "MeterLoadBenchmark", "BatchSweepBenchmark"}) {
+                assertTrue(scale.contains("." + cls + "."), "kensho-scale.properties has " + cls);
+            }
+            assertEquals("dev.kensho.benchmarks.JarMain", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+            try (DataInputStream in = new DataInputStream(jar.getInputStream(jar.getEntry("dev/kensho/benchmarks/JarMain.class")))) {
+                in.readInt();
+                in.readUnsignedShort();
+                assertEquals(52, in.readUnsignedShort(), "JarMain is Java 8 bytecode, so an old java reaches its check");
+            }
+        }
+    }
+
+    private static String read(JarFile jar, String name) throws IOException {
+        try (InputStream in = jar.getInputStream(jar.getEntry(name))) {
+            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+}
