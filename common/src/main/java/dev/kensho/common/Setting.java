@@ -73,7 +73,8 @@ public enum Setting {
     KINESIS_IMAGE("kensho.kinesis.image", "localstack/localstack:3.8.1", "image of the Kinesis container target", Use.RUN),
     KINESIS_NODE("kensho.kinesis.node", "node on the PATH", "the node binary that runs the embedded emulator", Use.RUN),
     KINESIS_NODE_MODULES("kensho.kinesis.nodeModules", "kinesis-batch/node_modules", "where npm ci put the emulator", Use.RUN),
-    KINESIS_STREAM_PREFIX("kensho.kinesis.streamPrefix", "kensho-", "prefix of every stream the suite creates", Use.RUN);
+    KINESIS_STREAM_PREFIX("kensho.kinesis.streamPrefix", "kensho-", "prefix of every stream the suite creates", Use.RUN),
+    PRICES("kensho.prices", "kinesis-batch's prices.csv", "a prices CSV (service,item,unit,price,currency,region,source,date) replacing the suite's dated Kinesis prices in the cost table", Use.RUN_AND_COMMANDS);
 
     /** Who reads a setting. */
     public enum Use {

@@ -16,8 +16,9 @@ import java.util.TreeMap;
  * Experiment 5's report section: PutRecords against PutRecord as the round trip grows. Derived at report
  * time: PutRecords records/s over PutRecord records/s of the same records, size, round trip and connection
  * regime ({@code putrecords_speedup}), and the {@link SpeedupModel} fitted on the round-trip sweep
- * ({@code model_*} rows at the write-up's round trip); tables: that model per regime and the
- * {@link CostModel} fitted from the batch sweep.
+ * ({@code model_*} rows at the write-up's round trip); tables: that model per regime, the
+ * {@link CostModel} fitted from the batch sweep, and the $ per million user records of PutRecord, PutRecords and
+ * KPL-style aggregation ({@link CostTable}, beyond the write-up).
  */
 public final class KinesisSection implements Section {
 
@@ -87,6 +88,7 @@ public final class KinesisSection implements Section {
     public List<Table> tables(RunData run) {
         List<Table> out = new java.util.ArrayList<>(SpeedupModel.tables(run.rows()));
         out.add(CostModel.table(run.rows()));
+        out.add(CostTable.table(run.rows()));
         return out;
     }
 }

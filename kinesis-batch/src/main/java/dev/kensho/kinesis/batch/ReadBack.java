@@ -9,6 +9,7 @@ import software.amazon.awssdk.services.kinesis.model.ShardIteratorType;
 import java.nio.ByteBuffer;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Reads a stream back from the start of every shard ({@code GetShardIterator TRIM_HORIZON} +
@@ -41,6 +42,15 @@ public final class ReadBack {
     }
 
     public static Check verify(KinesisClient client, String stream, List<String> shardIds, long tag, long expected) {
+        return verify(client, stream, shardIds, tag, expected, r -> List.of(r.data().asByteBuffer()));
+    }
+
+    /**
+     * As {@link #verify(KinesisClient, String, List, long, long)}, each Kinesis record first turned into the user
+     * records it carries ({@code unpack}: e.g. {@link KplAggregator#deaggregate}); counts are of user records.
+     */
+    public static Check verify(KinesisClient client, String stream, List<String> shardIds, long tag, long expected,
+                               Function<Record, List<ByteBuffer>> unpack) {
         if (expected > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("too many records to check: " + expected);
         }
@@ -58,20 +68,21 @@ public final class ReadBack {
                 GetRecordsResponse r = client.getRecords(b -> b.shardIterator(cur).limit(10_000));
                 getCalls++;
                 for (Record rec : r.records()) {
-                    received++;
-                    ByteBuffer d = rec.data().asByteBuffer();
-                    if (d.remaining() < Payloads.MIN_BYTES) {
-                        unexpected++;
-                        continue;
-                    }
-                    long t = d.getLong();
-                    long id = d.getLong();
-                    if (t != tag || id < 0 || id >= expected) {
-                        unexpected++;
-                    } else if (seen.get((int) id)) {
-                        duplicated++;
-                    } else {
-                        seen.set((int) id);
+                    for (ByteBuffer d : unpack.apply(rec)) {
+                        received++;
+                        if (d.remaining() < Payloads.MIN_BYTES) {
+                            unexpected++;
+                            continue;
+                        }
+                        long t = d.getLong();
+                        long id = d.getLong();
+                        if (t != tag || id < 0 || id >= expected) {
+                            unexpected++;
+                        } else if (seen.get((int) id)) {
+                            duplicated++;
+                        } else {
+                            seen.set((int) id);
+                        }
                     }
                 }
                 it = r.nextShardIterator();

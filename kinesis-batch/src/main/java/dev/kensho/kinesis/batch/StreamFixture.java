@@ -110,9 +110,15 @@ final class StreamFixture implements AutoCloseable {
      * deletes the stream, and throws unless all of {@code 0 … expected-1} arrived exactly once.
      */
     ReadBack.Check checkAndDrop(Case c, long expected) {
+        return checkAndDrop(c, expected, r -> List.of(r.data().asByteBuffer()));
+    }
+
+    /** As {@link #checkAndDrop(Case, long)}, each Kinesis record unpacked into its user records first. */
+    ReadBack.Check checkAndDrop(Case c, long expected,
+                                java.util.function.Function<software.amazon.awssdk.services.kinesis.model.Record, List<java.nio.ByteBuffer>> unpack) {
         ReadBack.Check check;
         try {
-            check = ReadBack.verify(target.client(), stream, shardIds, tag, expected);
+            check = ReadBack.verify(target.client(), stream, shardIds, tag, expected, unpack);
         } finally {
             drop();
         }

@@ -17,6 +17,12 @@
  * <li>{@link dev.kensho.kinesis.batch.PutRecordsBatcher}: the client-side limits (500 records, 5 MiB per call,
  *     1 MiB per record) and the retry of partial failures; {@link dev.kensho.kinesis.batch.ReadBack}: every
  *     record read back exactly once.</li>
+ * <li>{@link dev.kensho.kinesis.batch.AggregatedPutRecordsBenchmark} (beyond the write-up): user records packed
+ *     KPL-style ({@link dev.kensho.kinesis.batch.KplAggregator}, {@link dev.kensho.kinesis.batch.AggregatingProducer})
+ *     and sent with PutRecords; PUT payload units, shard-seconds, client CPU and the latency buffering adds.</li>
+ * <li>{@link dev.kensho.kinesis.batch.Billing}, {@link dev.kensho.kinesis.batch.Prices},
+ *     {@link dev.kensho.kinesis.batch.CostTable}: what the service counts, the dated prices ({@code prices.csv},
+ *     {@code -Dkensho.prices}) and $ per million user records for PutRecord, PutRecords and aggregated.</li>
  * </ul>
  * Report section: {@link dev.kensho.kinesis.batch.KinesisSection}. Targets come from
  * {@link dev.kensho.common.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.

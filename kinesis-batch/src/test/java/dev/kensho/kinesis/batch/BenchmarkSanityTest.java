@@ -55,6 +55,28 @@ class BenchmarkSanityTest {
     }
 
     @Test
+    void aggregatedWritesEveryUserRecordOnceInFewerKinesisRecords() {
+        var b = new AggregatedPutRecordsBenchmark();
+        Smoke.apply(b, "putRecords");
+        b.setup(null);
+        try {
+            b.newStream(null);
+            long kinesisRecords = b.putRecords();
+            assertEquals(b.userRecords, b.producer.userRecordsSent, "every user record acknowledged");
+            assertTrue(kinesisRecords > 1 && kinesisRecords < b.userRecords / 10,
+                    kinesisRecords + " Kinesis records for " + b.userRecords + " user records");
+            assertTrue(b.producer.payloadUnits == kinesisRecords, "aggregates of 5 KiB: one payload unit each");
+            assertTrue(b.latencies.total().getTotalCount() == b.userRecords, "a latency per user record");
+            b.check(); // reads back, de-aggregates with the KCL, throws unless each user record arrived exactly once
+            b.newStream(null);
+            b.putRecords();
+            b.check();
+        } finally {
+            b.close();
+        }
+    }
+
+    @Test
     void sweepCaseWritesEveryRecordOnceAcrossShardsAndThreads() throws InterruptedException {
         var b = new BatchSweepBenchmark();
         Smoke.apply(b, "putRecords");

@@ -1,0 +1,114 @@
+package dev.kensho.kinesis.batch;
+
+import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Results;
+import dev.kensho.common.report.Table;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * $ per million user records, provisioned mode, at every record size the run swept: PUT payload units × their
+ * price + the shard-hours the records and bytes need at the per-shard limits × the shard-hour price
+ * ({@link Billing}, {@link Prices}). Computed at report time from the run's rows.
+ *
+ * <ul>
+ * <li>PutRecord and PutRecords: the bill follows from the record size alone (the service bills payload units and
+ *     shard capacity, not calls), so both rows are <i>set by the suite</i> and carry no interval.</li>
+ * <li>Aggregated ({@link AggregatedPutRecordsBenchmark}): from the measured payload units and shard-seconds per
+ *     million user records (how full the flush interval let the aggregates get), each with its 99.9% interval;
+ *     the interval of the $ adds the two parts' intervals (conservative: they come from the same iterations).</li>
+ * </ul>
+ * Every price is an input the suite sets, and shard-seconds assume shards used at their full rate (a lower bound).
+ */
+public final class CostTable {
+
+    private static final String AGGREGATED = "AggregatedPutRecordsBenchmark";
+
+    private CostTable() {
+    }
+
+    public static Table table(List<Results.Row> rows) {
+        return table(rows, Prices.load());
+    }
+
+    static Table table(List<Results.Row> rows, Prices.Table prices) {
+        String cur = prices.currency();
+        Table t = Table.of("Cost per million user records, provisioned mode (prices set by the suite, " + prices.origin() + ": "
+                        + Export.fmt(prices.shardHour()) + " " + cur + " per shard-hour, " + Export.fmt(prices.perMillionUnits()) + " "
+                        + cur + " per million PUT payload units of 25 KB, " + prices.get(Prices.SHARD_HOUR).region() + ", dated "
+                        + prices.get(Prices.SHARD_HOUR).date() + "). Shard-seconds at 1,000 records/s or 1 MiB/s per shard, whichever"
+                        + " binds (shards used at full rate: a lower bound). ± is the 99.9% interval carried from the measurement.",
+                "method", ">record B", "case", ">PUT payload units", ">shard-s", ">" + cur + " per million user records", "basis");
+        for (int bytes : recordSizes(rows)) {
+            Billing.Usage u = Billing.unaggregated(bytes);
+            String usd = Export.fmt(cost(prices, u.payloadUnits(), u.shardSeconds()));
+            String basis = "set by the suite: record size and prices (the bill counts payload units, not calls)";
+            t.row("PutRecord", Integer.toString(bytes), "1 record per call", Export.fmt(u.payloadUnits()), Export.fmt(u.shardSeconds()), usd, basis);
+            t.row("PutRecords", Integer.toString(bytes), "500 records per call", Export.fmt(u.payloadUnits()), Export.fmt(u.shardSeconds()), usd, basis);
+            for (Map.Entry<String, Map<String, Results.Row>> c : aggregatedCases(rows, bytes).entrySet()) {
+                Results.Row units = c.getValue().get("payload_units_per_million");
+                Results.Row shardS = c.getValue().get("shard_seconds_per_million");
+                if (units == null || shardS == null) {
+                    continue;
+                }
+                double mid = cost(prices, units.score(), shardS.score());
+                double hw = prices.perMillionUnits() * orZero(units.halfWidth()) / Billing.MILLION
+                        + prices.shardHour() * orZero(shardS.halfWidth()) / 3600;
+                boolean noInterval = Double.isNaN(units.halfWidth()) || Double.isNaN(shardS.halfWidth());
+                t.row("aggregated + PutRecords", Integer.toString(bytes), c.getKey(), withInterval(units), withInterval(shardS),
+                        Export.fmt(mid) + (noInterval ? " (one sample: no interval)" : " ± " + Export.fmt(hw)),
+                        "measured aggregate fill × prices set by the suite");
+            }
+        }
+        return t;
+    }
+
+    /** $ for {@code units} payload units and {@code shardSeconds} of shard time. */
+    static double cost(Prices.Table p, double units, double shardSeconds) {
+        return p.perMillionUnits() * units / Billing.MILLION + p.shardHour() * shardSeconds / 3600;
+    }
+
+    /** Record sizes of the run: PutRecord/PutRecords ({@code recordBytes}) and aggregation ({@code userRecordBytes}). */
+    static TreeSet<Integer> recordSizes(List<Results.Row> rows) {
+        TreeSet<Integer> sizes = new TreeSet<>();
+        for (Results.Row r : rows) {
+            Optional.ofNullable(r.param(r.cls().equals(AGGREGATED) ? "userRecordBytes" : "recordBytes"))
+                    .ifPresent(v -> sizes.add(Integer.parseInt(v.trim())));
+        }
+        return sizes;
+    }
+
+    /** The aggregation cases at one user-record size: case label → metric → row. */
+    private static Map<String, Map<String, Results.Row>> aggregatedCases(List<Results.Row> rows, int bytes) {
+        Map<String, Map<String, Results.Row>> out = new LinkedHashMap<>();
+        List<Results.Row> sorted = rows.stream().filter(r -> r.cls().equals(AGGREGATED) && r.param("aggregateBytes") != null)
+                .sorted(Comparator.comparingLong((Results.Row r) -> Long.parseLong(r.param("aggregateBytes")))
+                        .thenComparing(Results.Row::paramString)).toList();
+        for (Results.Row r : sorted) {
+            if (r.cls().equals(AGGREGATED) && Integer.toString(bytes).equals(r.param("userRecordBytes"))) {
+                Map<String, String> p = new TreeMap<>(r.params());
+                p.remove("userRecordBytes");
+                p.remove("userRecords");
+                String label = "aggregate ≤ " + p.remove("aggregateBytes") + " B, flush " + p.remove("flushMs") + " ms"
+                        + (p.isEmpty() ? "" : ", " + p.toString().replaceAll("[{}]", ""));
+                out.computeIfAbsent(label, k -> new TreeMap<>()).put(r.metric(), r);
+            }
+        }
+        return out;
+    }
+
+    private static String withInterval(Results.Row r) {
+        double hw = r.halfWidth();
+        return Export.fmt(r.score()) + (Double.isNaN(hw) ? "" : " ± " + Export.fmt(hw));
+    }
+
+    private static double orZero(double v) {
+        return Double.isNaN(v) ? 0 : v;
+    }
+}
