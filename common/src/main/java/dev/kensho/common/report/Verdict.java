@@ -116,7 +116,8 @@ public final class Verdict {
         String published = Double.isNaN(p.value()) ? p.shown() : Export.fmt(p.value());
         String range = Double.isNaN(p.rangeLow()) || Double.isNaN(p.value()) ? ""
                 : ", range " + Export.fmt(p.rangeLow()) + "–" + Export.fmt(p.rangeHigh());
-        String ours = i == null ? Export.fmt(v) : Export.fmt(v) + " [" + Export.fmt(i.low()) + ", " + Export.fmt(i.high()) + "]";
+        String ours = i == null ? Export.fmt(v) : i.isUnbounded() ? Export.fmt(v) + ", interval unbounded"
+                : Export.fmt(v) + " [" + Export.fmt(i.low()) + ", " + Export.fmt(i.high()) + "]";
         return String.format(Locale.ROOT, " (ours %s%s vs %s%s)", ours, role, published, range);
     }
 }
