@@ -61,7 +61,8 @@ public final class Results {
 
         /**
          * The 99.9% half-width of this number's interval, NaN when it has none: JMH's own for JMH scores
-         * (and rates derived from them, scaled alike) and for derived ratios (propagated half-widths); for a
+         * (and rates derived from them, scaled alike); for a derived ratio, the half-width that covers its
+         * {@link #interval()} (NaN when that is unbounded); for a
          * recorded measurement, Student's t over its samples from their standard deviation. Every interval
          * the report and Compare judge by comes from here, never from {@code error} directly.
          */
