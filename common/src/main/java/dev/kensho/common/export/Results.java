@@ -26,10 +26,28 @@ public final class Results {
 
     /**
      * One number. {@code error} is JMH's 99.9% confidence half-width for JMH metrics, the standard
-     * deviation for recorded measurements; NaN when there was one sample.
+     * deviation for recorded measurements; NaN when there was one sample. {@code interval} is set on a
+     * derived ratio, whose interval need not be symmetric ({@code error} then covers it, infinite when it is
+     * unbounded); null elsewhere.
      */
     public record Row(String experiment, String cls, String method, Map<String, String> params, String metric, double score,
-                      double error, String unit, int samples, String source) {
+                      double error, String unit, int samples, String source, Interval interval) {
+
+        /** A row whose interval, if any, is symmetric: {@link #halfWidth()} around the score. */
+        public Row(String experiment, String cls, String method, Map<String, String> params, String metric, double score,
+                   double error, String unit, int samples, String source) {
+            this(experiment, cls, method, params, metric, score, error, unit, samples, source, null);
+        }
+
+        /** This number's 99.9% interval and its method; null when it has none. */
+        public Interval bounds() {
+            if (interval != null) {
+                return interval;
+            }
+            double h = halfWidth();
+            return Double.isNaN(h) ? null : new Interval(score - h, score + h,
+                    RECORDED.equals(source) ? "Student t" : "JMH");
+        }
 
         public String paramString() {
             StringBuilder sb = new StringBuilder();
@@ -43,7 +61,8 @@ public final class Results {
 
         /**
          * The 99.9% half-width of this number's interval, NaN when it has none: JMH's own for JMH scores
-         * (and rates derived from them, scaled alike) and for derived ratios (propagated half-widths); for a
+         * (and rates derived from them, scaled alike); for a derived ratio, the half-width that covers its
+         * {@link #interval()} (NaN when that is unbounded); for a
          * recorded measurement, Student's t over its samples from their standard deviation. Every interval
          * the report and Compare judge by comes from here, never from {@code error} directly.
          */

@@ -19,17 +19,22 @@ import java.util.Map;
  * measured on, and how to find our matching row ({@code cls}, {@code method} regex, {@code filter}
  * "k=v;k=v", {@code metric}; a derived row of the section is found the same way).
  *
- * <p>{@code kind} says what the reader may conclude (see {@code trust.md}): a {@code claim} is a
- * dimensionless statement (a ratio, reference 1) that gets a {@link Verdict}, with the claim's own
- * {@code range} ("0.19..0.72") when the write-up gives one, and {@code needs_cores} when its mechanism
- * cannot run on fewer cores (a claim of shape only, with no number published, leaves {@code published}
- * empty and gives its {@code range}); a {@code context} figure is bound to the write-up's machine and is shown
- * beside ours without a verdict; a {@code set} figure is one our number follows from an input the suite
- * chose (a round trip, a rate, a schedule): shown as "set by the suite", never as reproduced.
+ * <p>{@code kind} says what the reader may conclude (see {@code docs/method.md}): a {@code claim} is a
+ * dimensionless statement (a ratio, reference 1) that gets a {@link Verdict}. A claim row carries its own
+ * {@code range} ("1.31..2.03", "1..Infinity" for a direction alone) when the write-up gives one for that
+ * claim (a claim of shape only, with no number published, leaves {@code published} empty and gives its
+ * range); what its mechanism needs to run — {@code needs_cores} (cores for the server alone),
+ * {@code needs_threads} (client threads), {@code needs_cluster} ("yes": servers on several hosts); and
+ * {@code condition}, a difference in conditions between the write-up and us that can explain a gap in
+ * magnitude (synthetic data, a different client writing the reply). A {@code context} figure is bound to the
+ * write-up's machine and is shown beside ours without a verdict; a {@code set} figure is one our number
+ * follows from an input the suite chose (a round trip, a rate, a schedule): shown as "set by the suite",
+ * never as reproduced.
  */
 public record Published(String key, Kind kind, String what, double value, double error, String unit, String source,
                         String setup, String cls, String method, Map<String, String> filter, String metric,
-                        double rangeLow, double rangeHigh, int needsCores) {
+                        double rangeLow, double rangeHigh, int needsCores, int needsThreads, boolean needsCluster,
+                        String condition) {
 
     public enum Kind { CLAIM, CONTEXT, SET }
 
@@ -59,11 +64,12 @@ public record Published(String key, Kind kind, String what, double value, double
                     lo = Double.parseDouble(range.substring(0, range.indexOf("..")));
                     hi = Double.parseDouble(range.substring(range.indexOf("..") + 2));
                 }
-                String cores = r.getOrDefault("needs_cores", "");
                 out.add(new Published(r.get("key"), Kind.valueOf(r.get("kind").toUpperCase(java.util.Locale.ROOT)),
                         r.get("what"), parse(r.get("published")), parse(r.get("error")), r.get("unit"),
                         r.get("source"), r.get("published_setup"), r.get("cls"), r.get("method"), filter,
-                        r.get("metric"), Math.min(lo, hi), Math.max(lo, hi), cores.isBlank() ? 0 : Integer.parseInt(cores)));
+                        r.get("metric"), Math.min(lo, hi), Math.max(lo, hi), count(r.get("needs_cores")),
+                        count(r.get("needs_threads")), "yes".equalsIgnoreCase(r.getOrDefault("needs_cluster", "").trim()),
+                        r.getOrDefault("condition", "").trim()));
             }
             return out;
         } catch (IOException e) {
@@ -73,12 +79,34 @@ public record Published(String key, Kind kind, String what, double value, double
 
     /** The published value as the ledger shows it. */
     public String shown() {
+        if (Double.isNaN(value) && Double.isInfinite(rangeHigh)) {
+            return "direction: above " + dev.kensho.common.export.Export.fmt(rangeLow) + " " + unit;
+        }
         if (Double.isNaN(value)) {
             return "shape: " + dev.kensho.common.export.Export.fmt(rangeLow) + " … " + dev.kensho.common.export.Export.fmt(rangeHigh)
                     + " " + unit;
         }
         return dev.kensho.common.export.Export.fmt(value) + (Double.isNaN(error) ? "" : " ± "
                 + dev.kensho.common.export.Export.fmt(error)) + " " + unit;
+    }
+
+    private static int count(String s) {
+        return s == null || s.isBlank() ? 0 : Integer.parseInt(s.trim());
+    }
+
+    /** Whether the claim's own range (or its value, when it gives no range) straddles 1: it makes no direction. */
+    public boolean straddlesOne() {
+        return claimLow() < 1 && 1 < claimHigh();
+    }
+
+    /** The low end of what the claim says: its range, else its value. */
+    public double claimLow() {
+        return Double.isNaN(rangeLow) ? value : rangeLow;
+    }
+
+    /** The high end of what the claim says: its range, else its value. */
+    public double claimHigh() {
+        return Double.isNaN(rangeHigh) ? value : rangeHigh;
     }
 
     private static double parse(String s) {

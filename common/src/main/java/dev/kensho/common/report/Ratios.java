@@ -1,5 +1,6 @@
 package dev.kensho.common.report;
 
+import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 
 import java.util.ArrayList;
@@ -13,11 +14,10 @@ import java.util.function.Predicate;
 
 /**
  * Ratios between two cases of a run, for a section's derived rows: one configuration over its
- * counterpart (the same params but one), never the best of each side. The interval comes from both
- * sides by the delta rule — relative half-widths add in quadrature — applied to JMH's 99.9% half-widths,
- * so the ratio's ± is an approximate 99.9% half-width too (good while both relative errors are small; a
- * bootstrap over the iterations would be the exact alternative). A side without an error (one sample)
- * gives a ratio without an interval.
+ * counterpart (the same params but one), never the best of each side. The ratio's 99.9% interval comes from
+ * both sides' ({@link RatioInterval#of}: the delta rule when both are within ±10%, else Fieller's) and is
+ * kept on the row ({@link Results.Row#interval()}), with the method that gave it. A side without an error
+ * (one sample) gives a ratio without an interval.
  */
 public final class Ratios {
 
@@ -33,16 +33,12 @@ public final class Ratios {
      */
     public static Results.Row ratio(String metric, Results.Row a, Results.Row b) {
         double v = a.score() / b.score();
-        double rel = Math.hypot(relative(a), relative(b));
+        Interval interval = RatioInterval.of(a, b);
         Map<String, String> p = new TreeMap<>(a.params());
         p.put("over", b.method().equals(a.method()) ? diff(a, b) : b.cls() + "." + b.method() + (diff(a, b).isEmpty() ? "" : " " + diff(a, b)));
-        return new Results.Row(a.experiment(), a.cls(), a.method(), p, metric, v, Math.abs(v) * rel, "x",
-                Math.min(a.samples(), b.samples()), DERIVED);
-    }
-
-    /** The relative 99.9% half-width (a recorded measurement's standard deviation is not one). */
-    private static double relative(Results.Row r) {
-        return r.halfWidth() / Math.abs(r.score());
+        return new Results.Row(a.experiment(), a.cls(), a.method(), p, metric, v,
+                interval == null ? Double.NaN : interval.coveringHalfWidth(v), "x", Math.min(a.samples(), b.samples()),
+                DERIVED, interval);
     }
 
     /** The params of {@code b} that differ from {@code a}'s, "k=v …". */
@@ -124,16 +120,20 @@ public final class Ratios {
      * nothing and reads as its interval only.
      */
     public static String reading(Results.Row ratio) {
+        Interval i = ratio.bounds();
         if (!"x".equals(ratio.unit()) && !ratio.unit().isEmpty()) {
-            return Double.isNaN(ratio.error()) ? "no interval" : "±" + Math.round(100 * ratio.error() / Math.abs(ratio.score())) + "%";
+            return i == null ? "no interval" : "±" + Math.round(100 * ratio.error() / Math.abs(ratio.score())) + "%";
         }
-        if (Double.isNaN(ratio.error())) {
+        if (i == null) {
             return "no interval (one sample)";
         }
-        if (ratio.score() - ratio.error() > 1) {
+        if (i.isUnbounded()) {
+            return "not resolved: unbounded interval (the denominator's reaches 0)";
+        }
+        if (i.low() > 1) {
             return "higher";
         }
-        if (ratio.score() + ratio.error() < 1) {
+        if (i.high() < 1) {
             return "lower";
         }
         return "not resolved at this noise";

@@ -58,10 +58,12 @@ public final class Report implements ReportWriter {
         StringBuilder html = new StringBuilder();
         String runId = dir.getFileName().toString();
         String state = env.path("status").asText("unknown");
-        String legend = "Verdicts follow `trust.md`: a claim (a dimensionless ratio) is reproduced, contradicted or"
-                + " not resolved by our interval, never by the means alone; context figures are bound to the"
-                + " write-up's machine and get none. ±: JMH's 99.9% confidence half-width (standard deviation for"
-                + " recorded measurements; delta rule for ratios). All numbers: [results.csv](results.csv),"
+        String legend = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is reproduced, contradicted,"
+                + " not resolved or not reproducible here by our interval, never by the means alone; context figures are"
+                + " bound to the write-up's machine and get none; a figure that follows from an input we chose is set by"
+                + " the suite. ±: JMH's 99.9% confidence half-width (standard deviation for recorded measurements);"
+                + " ratios: a 99.9% interval by the method named in the row (delta rule when both sides are within ±10%,"
+                + " else Fieller's). One run is one sample of a verdict. All numbers: [results.csv](results.csv),"
                 + " [summary.md](summary.md).";
         String measured = measured(env);
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")

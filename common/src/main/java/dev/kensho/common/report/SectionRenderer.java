@@ -2,6 +2,7 @@ package dev.kensho.common.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import org.knowm.xchart.internal.chartpart.Chart;
 
@@ -66,11 +67,12 @@ final class SectionRenderer {
         }
         if (!derived.isEmpty()) {
             Table t = Table.of("Derived at report time from the rows above (ratios: one case over its counterpart,"
-                    + " ± propagated from both sides' 99.9% half-widths by the delta rule; fits: ± from the points'):",
-                    "what", "case", "over", ">value", ">± (99.9%)", "reads");
+                    + " 99.9% interval from both sides' by the method named — delta rule when both are within ±10%,"
+                    + " else Fieller's, see docs/method.md; fits: ± from the points'):",
+                    "what", "case", "over", ">value", "interval (99.9%)", "reads");
             for (Results.Row r : derived) {
                 t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),
-                        Export.fmt(r.score()) + (r.unit().isEmpty() ? "" : " " + r.unit()), Export.fmt(r.error()),
+                        Export.fmt(r.score()) + (r.unit().isEmpty() ? "" : " " + r.unit()), interval(r),
                         Ratios.reading(r)); // a ratio or exponent against 1; a fitted cost (ms) or knee by its interval
             }
             blocks.add(new Rendered.Block("derived-" + s.id(), "derived", null, null, t));
@@ -92,7 +94,6 @@ final class SectionRenderer {
                 ledger(s, published, rows, env, drawn), blocks);
     }
 
-    /** Per published figure: ours, its interval, the published value, the verdict, and the chart it is on. */
     /** The precision budget of a number beside a published figure: a 99.9% half-width of at most 5% of it. */
     static final double BUDGET = 0.05;
 
@@ -105,8 +106,17 @@ final class SectionRenderer {
         return rel <= BUDGET ? "" : String.format(java.util.Locale.ROOT, " (unresolved: ±%.0f%%)", 100 * rel);
     }
 
+    /** A derived ratio's interval and method ("[0.40, 1.61] Fieller"); "± h" for a symmetric one; "–" for none. */
+    static String interval(Results.Row r) {
+        if (r.interval() != null) {
+            return r.interval().shown();
+        }
+        return Double.isNaN(r.error()) ? Export.fmt(r.error()) : "± " + Export.fmt(r.error());
+    }
+
+    /** Per published figure: ours, its interval, the published value, the verdict, and the chart it is on. */
     static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn) {
-        Table t = Table.of("", "published claim or figure", ">ours", ">± (99.9%)", ">published", "verdict",
+        Table t = Table.of("", "published claim or figure", ">ours", ">± or interval (99.9%)", ">published", "verdict",
                 "ours measured with", "published on", "source", "chart");
         int cores = env.path("host").path("cores").asInt(0);
         List<Published> ordered = new ArrayList<>(published.stream().filter(p -> p.kind() == Published.Kind.CLAIM).toList());
@@ -121,14 +131,27 @@ final class SectionRenderer {
             for (Results.Row r : ours) {
                 double v = p.convert(r.score(), r.unit());
                 double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
+                Interval bounds = r.interval() != null ? r.interval()
+                        : Double.isNaN(e) ? null : new Interval(v - e, v + e, "JMH");
                 String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
                         .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
-                t.row(p.what(), Export.fmt(v) + " " + p.unit(), Export.fmt(e) + budget(v, e), pub, Verdict.of(p, v, e, cores),
+                String shownError = r.interval() != null ? r.interval().shown() : Export.fmt(e) + budget(v, e);
+                t.row(p.what(), Export.fmt(v) + " " + p.unit(), shownError, pub,
+                        Verdict.of(p, v, bounds, new Verdict.Conditions(cores, threads(r))),
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
                                 + " cores shared by client and server", p.setup(), p.source(), chart);
             }
         }
         return t;
+    }
+
+    /** The client threads of a row ({@code threads} param; a gain's is its larger side's), 0 when it has none. */
+    static int threads(Results.Row r) {
+        try {
+            return r.param("threads") == null ? 0 : Integer.parseInt(r.param("threads"));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** The row's params without the {@code over} a derived ratio carries ("k=v k=v"). */

@@ -94,6 +94,8 @@ public final class VerdictChanges {
 
     /** "ours ± error: verdict", one cell of the table. */
     private static String cell(List<String> row) {
-        return row.get(OURS) + (row.get(ERROR).isBlank() ? "" : " ± " + row.get(ERROR)) + ": " + row.get(VERDICT);
+        String error = row.get(ERROR);
+        return row.get(OURS) + (error.isBlank() ? "" : error.startsWith("[") || error.startsWith("unbounded") ? " " + error
+                : " ± " + error) + ": " + row.get(VERDICT);
     }
 }

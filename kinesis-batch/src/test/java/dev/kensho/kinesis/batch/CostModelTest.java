@@ -74,13 +74,14 @@ class CostModelTest {
                 "threads", "4", "calls", "20");
         f.jmh(sweep, four, "ss", "ms/op", 800, 40).work(sweep, four, 8000, 400000); // not a point of the fit: 4 producers
         String vs = "dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark.";
-        for (String rtt : new String[]{"0", "320"}) { // the round-trip sweep SpeedupModel fits on
-            boolean far = rtt.equals("320");
+        for (String rtt : new String[]{"0", "40", "160", "320"}) { // the round-trip sweep SpeedupModel fits on
+            double at = Double.parseDouble(rtt) / 320; // PutRecord's and PutRecords' times grow linearly with it
             Map<String, String> single = Map.of("putRecordCalls", "100", "records", "1000", "recordBytes", "50",
                     "roundTripMs", rtt, "connection", "REUSED");
             Map<String, String> batched = Map.of("records", "1000", "recordBytes", "50", "roundTripMs", rtt, "connection", "REUSED");
-            f.jmh(vs + "putRecord", single, "ss", "s/op", far ? 32.9 : 0.902, far ? 1 : 0.05).work(vs + "putRecord", single, 100, 5000);
-            f.jmh(vs + "putRecords", batched, "ss", "s/op", far ? 0.658 : 0.038, far ? 0.05 : 0.004)
+            f.jmh(vs + "putRecord", single, "ss", "s/op", 0.902 + at * (32.9 - 0.902), 0.05 + at * 0.95)
+                    .work(vs + "putRecord", single, 100, 5000);
+            f.jmh(vs + "putRecords", batched, "ss", "s/op", 0.038 + at * (0.658 - 0.038), 0.004 + at * 0.046)
                     .work(vs + "putRecords", batched, 1000, 50000);
         }
         List<Results.Row> rows = f.rows();

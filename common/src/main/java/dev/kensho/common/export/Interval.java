@@ -1,0 +1,42 @@
+package dev.kensho.common.export;
+
+import java.util.Locale;
+
+/**
+ * A number's confidence interval at {@link Results#CONFIDENCE}, and the method that gave it ("Student t",
+ * "delta", "Fieller", "bootstrap …"). An unbounded interval (a ratio whose denominator's interval reaches 0)
+ * has infinite ends: it holds every value and resolves nothing.
+ */
+public record Interval(double low, double high, String method) {
+
+    /** The interval a Fieller or bootstrap ratio has when its denominator's interval reaches 0. */
+    public static Interval unbounded(String method) {
+        return new Interval(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, method);
+    }
+
+    public boolean isUnbounded() {
+        return Double.isInfinite(low) || Double.isInfinite(high);
+    }
+
+    public boolean contains(double x) {
+        return low <= x && x <= high;
+    }
+
+    /** Whether this interval and {@code [lo, hi]} share a point. */
+    public boolean overlaps(double lo, double hi) {
+        return low <= hi && lo <= high;
+    }
+
+    /** The larger distance from {@code value} to an end: a symmetric half-width that covers the interval. */
+    public double coveringHalfWidth(double value) {
+        return Math.max(high - value, value - low);
+    }
+
+    /** "[0.40, 1.61] Fieller", or "unbounded (Fieller: …)". */
+    public String shown() {
+        if (isUnbounded()) {
+            return String.format(Locale.ROOT, "unbounded (%s: the denominator's interval reaches 0)", method);
+        }
+        return "[" + Export.fmt(low) + ", " + Export.fmt(high) + "] " + method;
+    }
+}

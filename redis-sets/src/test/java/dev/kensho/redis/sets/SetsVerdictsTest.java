@@ -1,0 +1,24 @@
+package dev.kensho.redis.sets;
+
+import dev.kensho.common.export.Interval;
+import dev.kensho.common.report.Published;
+import dev.kensho.common.report.Verdict;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The set-algebra ratios name the condition that differs: the write-up's redis-cli wrote every member of the reply. */
+class SetsVerdictsTest {
+
+    @Test
+    void aRatioFarBelowTheClaimIsNotReproducibleHereNamingRedisCli() {
+        List<Published> published = Published.load(SetsSection.class);
+        for (String key : List.of("sinter_ratio", "sunion_ratio", "sdiff_ratio")) {
+            Published p = published.stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow();
+            String v = Verdict.of(p, 2.59, new Interval(2.33, 2.85, "delta"), new Verdict.Conditions(2, 0));
+            assertTrue(v.startsWith(Verdict.NOT_REPRODUCIBLE + ": redis-cli writing the reply"), v);
+        }
+    }
+}
