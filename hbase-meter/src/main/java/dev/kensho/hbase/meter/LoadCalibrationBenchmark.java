@@ -2,9 +2,9 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.targets.hbase.HBaseTarget;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.PerformanceEvaluation;

@@ -1,9 +1,9 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.targets.hbase.Codecs;
 import dev.kensho.common.targets.hbase.HBaseTarget;
 import dev.kensho.common.targets.hbase.HBaseTargets;

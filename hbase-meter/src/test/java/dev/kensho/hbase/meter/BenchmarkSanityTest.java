@@ -1,6 +1,6 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.client.Delete;

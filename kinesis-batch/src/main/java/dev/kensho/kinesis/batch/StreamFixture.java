@@ -1,8 +1,8 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.net.DelayProxy;
 import dev.kensho.common.targets.kinesis.EmbeddedKinesis;
 import dev.kensho.common.targets.kinesis.KinesisTarget;

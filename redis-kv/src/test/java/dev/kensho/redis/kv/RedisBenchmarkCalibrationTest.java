@@ -60,7 +60,7 @@ class RedisBenchmarkCalibrationTest {
         c.start = KeyValueThroughputBenchmark.Start.PRELOADED;
         Map<String, String> p = new java.util.TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
                 "keyspace", "500", "requests", "2000", "start", "PRELOADED"));
-        c.open(new dev.kensho.common.bench.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
+        c.open(new dev.kensho.common.runfiles.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
         try {
             RedisTarget t = c.target;
             assertEquals(16, c.prefix.length() + 12, "redis-benchmark's 12-digit __rand_int__ after a 4-byte prefix");

@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 

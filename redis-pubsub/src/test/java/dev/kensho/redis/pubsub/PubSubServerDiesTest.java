@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.targets.redis.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 

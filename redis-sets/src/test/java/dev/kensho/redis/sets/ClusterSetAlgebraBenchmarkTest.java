@@ -2,7 +2,7 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.data.SetLayout;
 import dev.kensho.common.targets.redis.EmbeddedCluster;
 import dev.kensho.common.targets.redis.RedisCluster;

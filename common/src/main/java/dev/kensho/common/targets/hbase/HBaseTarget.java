@@ -3,7 +3,7 @@ package dev.kensho.common.targets.hbase;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;

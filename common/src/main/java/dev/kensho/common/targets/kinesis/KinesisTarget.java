@@ -1,7 +1,7 @@
 package dev.kensho.common.targets.kinesis;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.net.DelayProxy;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.core.SdkSystemSetting;

@@ -1,7 +1,7 @@
 package dev.kensho.common.targets.redis;
 
 import dev.kensho.common.Settings;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.targets.Claims;
 
 import java.nio.file.Path;

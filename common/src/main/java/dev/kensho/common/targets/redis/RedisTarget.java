@@ -5,7 +5,7 @@ import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.cpu.ServerCpu;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -314,6 +314,19 @@ public abstract class RedisTarget implements AutoCloseable {
             // nothing left to clean on a dead server
         } finally {
             close();
+        }
+    }
+
+    /**
+     * {@link dev.kensho.common.shard.StartAt#beginTrial(String, java.util.function.LongSupplier)} on this server's
+     * clock ({@code TIME}): with {@code -Dkensho.startAt}, shards start their trials together.
+     */
+    public java.time.Instant beginTrial() {
+        try (Jedis j = jedis()) {
+            return dev.kensho.common.shard.StartAt.beginTrial(describe(), () -> {
+                List<String> t = j.time();
+                return Long.parseLong(t.get(0)) * 1_000_000 + Long.parseLong(t.get(1));
+            });
         }
     }
 

@@ -82,9 +82,9 @@ class RedisTargetsTest {
         try (RedisTarget owner = RedisTargets.open(Map.of()); Jedis j = owner.jedis()) {
             j.set("user:keep", "v");
             j.setex("user:ttl", 3600, "v");
-            j.set(owner.keyPrefix() + "mine", "x");
             System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + owner.port());
             try (RedisTarget ext = RedisTargets.open(Map.of()); Jedis e = ext.jedis()) {
+                e.set(ext.keyPrefix() + "mine", "x"); // written by the suite, after it claimed the prefix
                 BadInput refused = assertThrows(BadInput.class, () -> ext.flushDb(e, false));
                 assertTrue(refused.getMessage().contains(Settings.DESTRUCTIVE_PROPERTY), refused.getMessage());
                 assertThrows(BadInput.class, () -> ext.configSet("maxmemory", "1mb"));
@@ -95,6 +95,7 @@ class RedisTargetsTest {
             assertEquals("v", j.get("user:keep"));
             assertTrue(j.ttl("user:ttl") > 3000);
             assertFalse(j.exists(owner.keyPrefix() + "mine"));
+            assertTrue(j.keys(owner.keyPrefix() + "*").isEmpty(), "the target released its claim when it closed");
         }
     }
 

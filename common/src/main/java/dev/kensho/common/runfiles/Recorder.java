@@ -1,4 +1,4 @@
-package dev.kensho.common.export;
+package dev.kensho.common.runfiles;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.Settings;
@@ -92,7 +92,7 @@ public final class Recorder {
      */
     public static void series(String benchmark, Map<String, String> params, String kind, Map<String, Object> fields) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("experiment", Results.experiment(benchmark));
+        m.put("experiment", Case.experiment(benchmark));
         m.put("benchmark", benchmark);
         m.put("params", params);
         m.put("kind", kind);

@@ -1,4 +1,4 @@
-package dev.kensho.common.bench;
+package dev.kensho.common.runfiles;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
 
@@ -22,5 +22,14 @@ public record Case(String benchmark, Map<String, String> params) {
     /** The same case for another method of the class (e.g. a calibration row). */
     public Case withMethod(String method) {
         return new Case(benchmark.substring(0, benchmark.lastIndexOf('.') + 1) + method, params);
+    }
+
+    /** The experiment a benchmark belongs to ("redis-kv" for {@code dev.kensho.redis.kv.X.m}; "common", "other"). */
+    public static String experiment(String bench) {
+        String[] parts = bench.split("\\.");
+        if (parts.length >= 5 && parts[0].equals("dev") && parts[1].equals("kensho")) {
+            return parts[2].equals("common") ? "common" : parts[2] + "-" + parts[3];
+        }
+        return "other";
     }
 }
