@@ -93,7 +93,7 @@ class BadInputTableTest {
 
     @Test
     void anUnsupportedJdkIsOneLine() throws Exception {
-        Method m = Class.forName("dev.kensho.common.targets.hbase.HBaseTargets")
+        Method m = Class.forName("dev.kensho.targets.hbase.HBaseTargets")
                 .getDeclaredMethod("requireSupportedJdk", int.class, String.class);
         m.setAccessible(true);
         Throwable e = assertThrows(java.lang.reflect.InvocationTargetException.class, () -> m.invoke(null, 25, "/opt/jdk-25"))

@@ -2,8 +2,8 @@ package dev.kensho.reliability;
 
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.process.ChildProcess;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
-import dev.kensho.common.targets.redis.KeyOwnership;
+import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.KeyOwnership;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +46,7 @@ class MavenOwnershipTest {
 
     @BeforeAll
     static void copy() throws Exception {
-        MavenRun.copyCheckout(checkout, Set.of("common", "redis-sets"));
+        MavenRun.copyCheckout(checkout, Set.of("common", "redis-target", "redis-sets"));
     }
 
     @Test

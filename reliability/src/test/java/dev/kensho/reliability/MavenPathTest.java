@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.process.ChildProcess;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.EmbeddedRedis;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +43,7 @@ class MavenPathTest {
 
     @BeforeAll
     static void copy() throws Exception {
-        MavenRun.copyCheckout(checkout, Set.of("common", "redis-sets"));
+        MavenRun.copyCheckout(checkout, Set.of("common", "redis-target", "redis-sets"));
     }
 
     @Test

@@ -5,7 +5,7 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.PerformanceEvaluation;
 import org.apache.hadoop.hbase.TableName;
@@ -67,8 +67,8 @@ public class LoadCalibrationBenchmark {
             .intRange("threads", 1, 64)
             .intRange("rows", 48, 100_000_000)
             .intRange("regions", 1, MeterRowKey.MAX_SALT_BUCKETS)
-            .preflight(dev.kensho.common.targets.hbase.HBaseTargets::validate)
-            .classServer(dev.kensho.common.targets.hbase.HBaseTargets.SHARE_KEY, dev.kensho.common.targets.hbase.HBaseTargets::forClass);
+            .preflight(dev.kensho.targets.hbase.HBaseTargets::validate)
+            .classServer(dev.kensho.targets.hbase.HBaseTargets.SHARE_KEY, dev.kensho.targets.hbase.HBaseTargets::forClass);
 
     static final int PE_VALUE_SIZE = 5;
     static final int LOADER_ROWS_PER_REQUEST = 10_000;

@@ -62,7 +62,7 @@ class BadInputTest {
     }
 
     static Stream<String> goodCodecs() {
-        return dev.kensho.common.targets.hbase.Codecs.CODECS.stream();
+        return dev.kensho.targets.hbase.Codecs.CODECS.stream();
     }
 
     @org.junit.jupiter.api.Test

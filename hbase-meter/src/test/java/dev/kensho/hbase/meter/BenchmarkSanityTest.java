@@ -2,7 +2,7 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.testing.Smoke;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -102,7 +102,7 @@ class BenchmarkSanityTest {
         assertEquals(load.rows, load.load());
         // the timed load ended with every row in HFiles: several per region (one per flush), none in the memstore
         var afterLoad = hbase.storeFiles(load.table);
-        assertEquals(load.rows, dev.kensho.common.targets.hbase.HFiles.totalCells(afterLoad));
+        assertEquals(load.rows, dev.kensho.targets.hbase.HFiles.totalCells(afterLoad));
         var perRegion = MatrixRegime.filesPerRegion(afterLoad);
         assertEquals(load.saltBuckets, perRegion.size());
         assertTrue(perRegion.values().stream().anyMatch(n -> n >= 2), "a region flushed during the load: " + perRegion);
@@ -112,7 +112,7 @@ class BenchmarkSanityTest {
         var files = hbase.storeFiles(load.table);
         assertEquals(load.saltBuckets, files.size(), "one HFile per region after the major compaction");
         assertTrue(files.stream().allMatch(f -> f.compression().equals("SNAPPY") && f.encoding().equals("FAST_DIFF")));
-        assertTrue(dev.kensho.common.targets.hbase.HFiles.totalBytes(files) < load.baseline,
+        assertTrue(dev.kensho.targets.hbase.HFiles.totalBytes(files) < load.baseline,
                 "FAST_DIFF+SNAPPY is smaller than NONE/NONE");
         try (var admin = hbase.connection().getAdmin()) {
             var cf = admin.getDescriptor(load.table).getColumnFamily(MeterSchema.FAMILY);

@@ -5,7 +5,7 @@ import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.net.DelayProxy;
-import dev.kensho.common.targets.kinesis.KinesisTargets;
+import dev.kensho.targets.kinesis.KinesisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -2,7 +2,7 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 
 import java.util.ArrayList;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 

@@ -2,7 +2,7 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

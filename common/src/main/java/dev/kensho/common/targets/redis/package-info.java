@@ -1,6 +1,0 @@
-/**
- * Redis targets: a child redis-server (default), an external URI, a container, or a Redis Cluster; the guarded
- * destructive commands and {@link dev.kensho.common.targets.redis.KeyOwnership}, which keeps a run from
- * touching keys it did not create.
- */
-package dev.kensho.common.targets.redis;
