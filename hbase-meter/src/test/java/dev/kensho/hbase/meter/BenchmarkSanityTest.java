@@ -69,6 +69,25 @@ class BenchmarkSanityTest {
         assertFalse(hbase.exists(ml.meterTable));
     }
 
+    /** Every row of the table is still there, but the iteration wrote none of them: the check fails. */
+    @Test
+    void calibrationFailsAnIterationThatWroteNothing(HBaseTarget hbase) throws Exception {
+        LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
+        ml.open(Smoke.apply(ml, "meterLoader"));
+        try {
+            ml.meterLoader();
+            ml.checkRows();
+            IllegalStateException e = assertThrows(IllegalStateException.class, ml::checkRows, "no load in this iteration");
+            assertEquals(ml.meterTable.getNameAsString() + " holds " + ml.rows + " rows after a calibration run, 0 of them"
+                    + " written in this iteration (cell timestamps), expected " + ml.rows + " and " + ml.rows, e.getMessage());
+            ml.meterLoader();
+            ml.checkRows(); // the next real iteration rewrites every row and passes again
+            assertEquals(2, ml.checks);
+        } finally {
+            ml.tearDown();
+        }
+    }
+
     /** Deletes the table's first row: what a lost write looks like to the checks. */
     static void deleteFirstRow(HBaseTarget hbase, org.apache.hadoop.hbase.TableName tn) throws Exception {
         try (Table t = hbase.connection().getTable(tn); ResultScanner rs = t.getScanner(new Scan().setLimit(1))) {
@@ -162,6 +181,9 @@ class BenchmarkSanityTest {
         pe.open(Smoke.apply(pe, "performanceEvaluation"));
         assertEquals(0, pe.performanceEvaluation());
         pe.checkRows(); // counts PE's rows
+        assertEquals(0, pe.performanceEvaluation());
+        pe.checkRows(); // PE's second run rewrites every row with a newer (server-assigned) timestamp
+        assertEquals(2, pe.checks);
         pe.tearDown();
         assertFalse(hbase.exists(pe.peTable));
 
