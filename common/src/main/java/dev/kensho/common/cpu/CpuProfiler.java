@@ -43,6 +43,7 @@ public final class CpuProfiler implements InternalProfiler {
     private long machineBefore;
     private java.util.Map<Long, Long> threadsBefore;
     private ServerCpu.Sample serverBefore;
+    private java.util.Map<String, Long> commandsBefore;
 
     @Override
     public String getDescription() {
@@ -52,6 +53,7 @@ public final class CpuProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         serverBefore = ServerCpu.sample();
+        commandsBefore = ServerCommands.sample();
         threadsBefore = ThreadCpu.clientThreads();
         processBefore = os.getProcessCpuTime();
         childrenBefore = ProcessCpu.exitedChildrenNanos();
@@ -82,6 +84,8 @@ public final class CpuProfiler implements InternalProfiler {
         long children = childrenEnd - childrenBefore;
         int cores = Runtime.getRuntime().availableProcessors();
         List<ScalarResult> out = results(wall, process, children, serverBefore, after, cores);
+        ServerCommands.cores(commandsBefore, ServerCommands.sample(), wall)
+                .forEach((cmd, c) -> out.add(scalar("cpu.server.cmd." + cmd, c)));
         if (machineBefore >= 0 && machineEnd >= 0 && wall > 0) {
             boolean here = after.local();
             double ours = out.stream().filter(r -> r.getLabel().equals("cpu.client")

@@ -36,6 +36,7 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     private final String prefix = Settings.keyPrefix();
     private RedisClient lettuce;
     private ServerCpu.Registration cpu;
+    private ServerCpu.Registration commands;
     private Jedis cpuConnection;
     private String claimedRun;
 
@@ -241,6 +242,19 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     synchronized void watchCpu() {
         if (cpu == null) {
             cpu = ServerCpu.register(cpuProbe());
+            commands = dev.kensho.common.cpu.ServerCommands.register(this::commandMicros);
+        }
+    }
+
+    /** µs per command since the server started ({@code INFO commandstats}), for {@code cpu.server.cmd.*}. */
+    private synchronized Map<String, Long> commandMicros() {
+        try {
+            if (cpuConnection == null) {
+                cpuConnection = jedis(CONNECT_TIMEOUT);
+            }
+            return dev.kensho.common.cpu.ServerCommands.parseRedisCommandStats(cpuConnection.info("commandstats"));
+        } catch (RuntimeException e) {
+            return Map.of(); // refused (a managed Redis) or gone: no per-command figures in this window
         }
     }
 
@@ -350,9 +364,15 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
             }
         }
         ServerCpu.Registration r;
+        ServerCpu.Registration c;
         synchronized (this) {
             r = cpu;
+            c = commands;
             cpu = null;
+            commands = null;
+        }
+        if (c != null) {
+            c.close();
         }
         if (r != null) {
             r.close(); // outside this lock: the final reading takes the registry's lock, then this one
