@@ -47,6 +47,7 @@ public final class SettingValues {
             case SHARD -> dev.kensho.common.shard.Shard.parse(v);
             case START_AT -> dev.kensho.common.shard.StartAt.parse(v);
             case START_GRID -> Settings.range(k, v, 1, 3600);
+            case ROUNDS -> Settings.range(k, v, 1, 1000);
             case KEY_PREFIX -> matches(k, v, Settings.KEY_PREFIX_PATTERN, Settings.KEY_PREFIX_ALLOWED);
             case REDIS_CLUSTER -> cluster(k, v);
             case KV_JEDIS_THREADS -> Settings.range(k, v, 1, 10_000);

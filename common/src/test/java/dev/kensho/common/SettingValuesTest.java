@@ -34,6 +34,9 @@ class SettingValuesTest {
             "kensho.keyPrefix       | a b      | 1 … 32 characters",
             "kensho.scale           | huge     | smoke",
             "kensho.runId           | a/b      | letters, digits",
+            "kensho.rounds          | 0        | 1 … 1000",
+            "kensho.rounds          | 1001     | 1 … 1000",
+            "kensho.rounds          | two      | 1 … 1000",
     })
     void aValueThatWouldMeanNothingIsRefusedInOneLine(String key, String value, String allowed) {
         Properties p = new Properties();
@@ -50,6 +53,7 @@ class SettingValuesTest {
         p.setProperty("kensho.destructive", "TRUE");
         p.setProperty("kensho.jfr", "false");
         p.setProperty("kensho.startGrid", "10");
+        p.setProperty("kensho.rounds", "20");
         p.setProperty("kensho.redis.cluster", "3");
         p.setProperty("kensho.shard", "1/2");
         p.setProperty("kensho.keyPrefix", "app-bench:");

@@ -47,8 +47,9 @@ import java.util.stream.Collectors;
  *
  * <p>Before any server starts it checks the scale, the {@code kensho.bench} regex, the JMH flags, and
  * every param value against the class's {@code public static final ParamRules RULES}; a bad one ends the
- * run with one line and exit status 2. Then it runs one JMH {@link Runner} per class, writes
- * {@code jmh/<Class>.json}, and re-exports CSV, Markdown, env.json and the report after each class.
+ * run with one line and exit status 2. Then it runs one JMH {@link Runner} per class (or, with
+ * {@code -Dkensho.rounds=N}, one per case per round: {@link Rounds}), writes {@code jmh/<Class>.json}, and
+ * re-exports CSV, Markdown, env.json and the report after each class.
  *
  * <p>Arguments are JMH's own command-line flags ({@code -p users=5000 -f 1 -prof gc}); they win over
  * the scale table.
@@ -100,11 +101,13 @@ public final class Bench {
             Map<String, Double> perCase = new java.util.HashMap<>();
             int cases = 0;
             double planned = 0;
+            // with rounds a case runs once per round (one fork each): the ETA's pace corrects the plan's forks
+            int rounds = Rounds.count();
             for (ClassPlan cp : plan.classes()) {
                 double each = estimate.perCase(plan, cp);
                 perCase.put(cp.cls().getName(), each);
-                cases += cp.cases();
-                planned += each * cp.cases();
+                cases += cp.cases() * rounds;
+                planned += each * cp.cases() * rounds;
             }
             Progress progress = new Progress(System.out, cases, planned);
             err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
@@ -134,7 +137,9 @@ public final class Bench {
                     } finally {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
-                    run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(), (System.nanoTime() - classStart) / 1e9);
+                    if (rounds == 1) { // a rounds run's class time is no estimate of a run's per case
+                        run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(), (System.nanoTime() - classStart) / 1e9);
+                    }
                     if (failure != null) {
                         err.println("kensho: " + cp.cls().getSimpleName() + " failed: " + failure);
                         run.markFailed(cp.cls().getSimpleName(), failure);
@@ -236,14 +241,12 @@ public final class Bench {
         String name = cls.getSimpleName();
         List<String> forkArgs = forkJvmArgs(run, cls);
         attach.forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
+        // the class's options; its methods, params and result file go on top (all at once, or one case per round)
         ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli())
-                .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods()) + ")$")
-                .result(run.jmhResult(name).toString())
                 .resultFormat(ResultFormatType.JSON)
                 .shouldFailOnError(true)
                 .addProfiler(dev.kensho.common.cpu.CpuProfiler.class)
                 .jvmArgsPrepend(forkArgs.toArray(String[]::new));
-        cp.params().forEach(ob::param);
         ScaleTable st = plan.scale();
         Integer v;
         if (!plan.cli().getForkCount().hasValue() && (v = st.setting(cls, "forks")) != null) {
@@ -278,7 +281,21 @@ public final class Bench {
         try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), screen)) {
             org.openjdk.jmh.runner.format.OutputFormat jmh = OutputFormatFactory.createFormatInstance(console.stream(),
                     plan.cli().verbosity().orElse(VerboseMode.NORMAL));
-            new Runner(ob.build(), out.progress() == null ? jmh : out.progress().forClass(jmh, name, out.perCase())).run();
+            org.openjdk.jmh.runner.format.OutputFormat format = out.progress() == null ? jmh
+                    : out.progress().forClass(jmh, name, out.perCase());
+            int rounds = Rounds.count();
+            if (rounds > 1) {
+                return Rounds.run(run.dir(), cls, cp, ob.build(), rounds, run.jmhResult(name),
+                        options -> new Runner(options, format).run(), e -> {
+                            Traces.write(run, name, e);
+                            return failureLine(e, run);
+                        });
+            }
+            ChainedOptionsBuilder all = new OptionsBuilder().parent(ob.build())
+                    .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods()) + ")$")
+                    .result(run.jmhResult(name).toString());
+            cp.params().forEach(all::param);
+            new Runner(all.build(), format).run();
             return null;
         } catch (Exception e) {
             Traces.write(run, name, e);

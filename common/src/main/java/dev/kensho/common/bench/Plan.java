@@ -87,6 +87,10 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
         } catch (CommandLineOptionException e) {
             throw new BadInput("JMH arguments " + String.join(" ", args) + ": " + e.getMessage());
         }
+        if (Rounds.count() > 1 && cli.getForkCount().hasValue() && cli.getForkCount().get() > 1) {
+            throw new BadInput("-f " + cli.getForkCount().get() + " with -D" + Rounds.ROUNDS_PROPERTY + "=" + Rounds.count()
+                    + ": rounds run each case with one fork per round; give -f 1 (or leave -f out) and more rounds");
+        }
         Map<String, List<String>> byClass = new TreeMap<>();
         Map<String, Map<String, Set<String>>> paramsOf = new TreeMap<>();
         Set<String> knownParams = new java.util.TreeSet<>();

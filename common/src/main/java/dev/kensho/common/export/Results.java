@@ -29,10 +29,17 @@ public final class Results {
      * One number. {@code error} is JMH's 99.9% confidence half-width for JMH metrics, the standard
      * deviation for recorded measurements; NaN when there was one sample. {@code interval} is set on a
      * derived ratio, whose interval need not be symmetric ({@code error} then covers it, infinite when it is
-     * unbounded); null elsewhere.
+     * unbounded); null elsewhere. {@code forks} holds the iterations behind a JMH score whose score is their
+     * pooled mean (JMH's {@code rawData}), null for every other row.
      */
     public record Row(String experiment, String cls, String method, Map<String, String> params, String metric, double score,
-                      double error, String unit, int samples, String source, Interval interval) {
+                      double error, String unit, int samples, String source, Interval interval, Forks forks) {
+
+        /** A row without per-fork iterations. */
+        public Row(String experiment, String cls, String method, Map<String, String> params, String metric, double score,
+                   double error, String unit, int samples, String source, Interval interval) {
+            this(experiment, cls, method, params, metric, score, error, unit, samples, source, interval, null);
+        }
 
         /** A row whose interval, if any, is symmetric: {@link #halfWidth()} around the score. */
         public Row(String experiment, String cls, String method, Map<String, String> params, String metric, double score,
@@ -126,12 +133,13 @@ public final class Results {
                         Map<String, String> p = params(b.get("params"));
                         JsonNode pm = b.get("primaryMetric");
                         String mode = b.get("mode").asText();
-                        Row primary = row(bench, p, mode, pm, "jmh");
+                        int rounds = b.path(JmhMerge.ROUNDS_FIELD).asInt(0);
+                        Row primary = row(bench, p, mode, pm, rounds);
                         rows.add(primary);
                         Iterator<Map.Entry<String, JsonNode>> it = b.path("secondaryMetrics").fields();
                         while (it.hasNext()) {
                             Map.Entry<String, JsonNode> e = it.next();
-                            rows.add(row(bench, p, e.getKey(), e.getValue(), "jmh"));
+                            rows.add(row(bench, p, e.getKey(), e.getValue(), rounds));
                         }
                         List<JsonNode> w = work.get(bench + "|" + p);
                         if (w != null && !w.isEmpty()) {
@@ -213,14 +221,28 @@ public final class Results {
         };
     }
 
-    private static Row row(String bench, Map<String, String> p, String metric, JsonNode m, String source) {
+    private static Row row(String bench, Map<String, String> p, String metric, JsonNode m, int rounds) {
         double err = m.path("scoreError").isNumber() ? m.get("scoreError").asDouble() : Double.NaN;
-        int n = 0;
-        for (JsonNode fork : m.path("rawData")) {
-            n += fork.size();
+        double score = m.get("score").asDouble();
+        Forks forks = forks(m.path("rawData"), rounds);
+        int n = forks.samples();
+        // a metric JMH sums or maxes over iterations (gc.count) is no pooled mean: its iterations say nothing about its ratio
+        boolean pooledMean = n > 0 && Math.abs(forks.pooledMean() - score) <= 1e-9 * Math.max(1, Math.abs(score));
+        return new Row(experiment(bench), cls(bench), method(bench), p, metric, score, err,
+                m.path("scoreUnit").asText(""), n, "jmh", null, pooledMean ? forks : null);
+    }
+
+    /** JMH's {@code rawData} (an array of iteration values per fork) as {@link Forks}. */
+    static Forks forks(JsonNode rawData, int rounds) {
+        List<double[]> out = new ArrayList<>();
+        for (JsonNode fork : rawData) {
+            double[] v = new double[fork.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = fork.get(i).asDouble();
+            }
+            out.add(v);
         }
-        return new Row(experiment(bench), cls(bench), method(bench), p, metric, m.get("score").asDouble(), err,
-                m.path("scoreUnit").asText(""), n, source);
+        return new Forks(out, rounds);
     }
 
     static Map<String, String> params(JsonNode n) {

@@ -1,5 +1,6 @@
 package dev.kensho.common.report;
 
+import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -17,10 +18,15 @@ import java.util.SplittableRandom;
  *   <li>{@link #fieller} — Fieller's exact interval from each side's mean, half-width and sample count;
  *       unbounded when the denominator's interval reaches 0;</li>
  *   <li>{@link #bootstrap} — a percentile bootstrap over JMH's per-fork iterations: forks resampled, then
- *       iterations within each resampled fork (iterations only when a side has one fork), fixed seed.</li>
+ *       iterations within each resampled fork (iterations only when a side has one fork), fixed seed;</li>
+ *   <li>{@link #paired} — both sides measured in the same randomised interleaved rounds ({@code kensho.rounds}):
+ *       Student t over the rounds' ratios (fork mean over fork mean, round by round), so host drift that moves
+ *       both sides of a round alike cancels.</li>
  * </ul>
- * {@link #of} picks: delta when both sides are narrow, else Fieller (the rows the report derives from carry
- * JMH's Student-t half-widths, not their iterations).
+ * {@link #of} picks: paired when both rows are one class's cases from the same rounds (two rounds or more);
+ * else the bootstrap when both rows carry their iterations ({@link Results.Row#forks()}: two forks or more,
+ * or one fork of {@value #MIN_ONE_FORK_ITERATIONS} iterations or more); else delta when both sides are narrow,
+ * else Fieller (rows that carry only a score and a half-width: derived rates, recorded measurements).
  */
 public final class RatioInterval {
 
@@ -36,12 +42,30 @@ public final class RatioInterval {
     public static final String FIELLER = "Fieller";
     public static final String BOOTSTRAP = "bootstrap (forks, then iterations)";
     public static final String BOOTSTRAP_ONE_FORK = "bootstrap (iterations only: one fork)";
+    /** What a one-round run's method adds: its sides were interleaved, but one round cannot be paired. */
+    public static final String ONE_ROUND = "; one round: not paired";
+    /** A side with one fork needs this many iterations for a bootstrap over them. */
+    static final int MIN_ONE_FORK_ITERATIONS = 5;
 
     private RatioInterval() {
     }
 
     /** The interval of {@code a / b}; null when a side has no interval (one sample). */
     public static Interval of(Results.Row a, Results.Row b) {
+        Forks fa = a.forks();
+        Forks fb = b.forks();
+        if (fa != null && fb != null && sameRounds(a, b)) {
+            if (fa.rounds() >= 2) {
+                return paired(fa.iterations(), fb.iterations());
+            }
+            if (fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
+                Interval i = bootstrap(fa.iterations(), fb.iterations());
+                return new Interval(i.low(), i.high(), i.method() + ONE_ROUND);
+            }
+        }
+        if (fa != null && fb != null && fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
+            return bootstrap(fa.iterations(), fb.iterations());
+        }
         double ha = a.halfWidth();
         double hb = b.halfWidth();
         if (Double.isNaN(ha) || Double.isNaN(hb)) {
@@ -51,6 +75,44 @@ public final class RatioInterval {
             return delta(a.score(), ha, b.score(), hb);
         }
         return fieller(a.score(), ha, a.samples(), b.score(), hb, b.samples());
+    }
+
+    /**
+     * Both rows are cases of one class measured in the same rounds: fork k of each is round k's. Rows of
+     * different classes ran their rounds one class after the other, not interleaved.
+     */
+    static boolean sameRounds(Results.Row a, Results.Row b) {
+        Forks fa = a.forks();
+        Forks fb = b.forks();
+        return fa.rounds() > 0 && fa.rounds() == fb.rounds() && fa.count() == fa.rounds() && fb.count() == fb.rounds()
+                && a.experiment().equals(b.experiment()) && a.cls().equals(b.cls());
+    }
+
+    /** The method of a paired interval over {@code n} rounds. */
+    public static String pairedMethod(int n) {
+        return "paired rounds (" + n + ")";
+    }
+
+    /**
+     * The interval of {@code num / den} from rounds: fork k of each side measured in round k. Per round the
+     * ratio of the two forks' means; the interval is Student t over those ratios (their mean ± t·sd/√n, n − 1
+     * degrees of freedom), so what moves both sides of a round alike (host drift between rounds) cancels.
+     * Unbounded when a denominator fork's mean is not positive.
+     */
+    public static Interval paired(List<double[]> num, List<double[]> den) {
+        int n = Math.min(num.size(), den.size());
+        double[] ratios = new double[n];
+        for (int k = 0; k < n; k++) {
+            double d = Arrays.stream(den.get(k)).average().orElse(Double.NaN);
+            if (!(d > 0)) {
+                return Interval.unbounded(pairedMethod(n));
+            }
+            ratios[k] = Arrays.stream(num.get(k)).average().orElse(Double.NaN) / d;
+        }
+        double mean = Arrays.stream(ratios).average().orElse(Double.NaN);
+        double ss = Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum();
+        double h = quantile(n) * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        return new Interval(mean - h, mean + h, pairedMethod(n));
     }
 
     /** First-order: the ratio's relative half-width is the two relative half-widths in quadrature. */

@@ -15,7 +15,8 @@ import java.util.function.Predicate;
 /**
  * Ratios between two cases of a run, for a section's derived rows: one configuration over its
  * counterpart (the same params but one), never the best of each side. The ratio's 99.9% interval comes from
- * both sides' ({@link RatioInterval#of}: the delta rule when both are within ±10%, else Fieller's) and is
+ * both sides' ({@link RatioInterval#of}: paired rounds, a bootstrap over the iterations, the delta rule or
+ * Fieller's) and is
  * kept on the row ({@link Results.Row#interval()}), with the method that gave it. A side without an error
  * (one sample) gives a ratio without an interval.
  */

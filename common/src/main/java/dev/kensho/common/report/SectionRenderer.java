@@ -67,8 +67,8 @@ final class SectionRenderer {
         }
         if (!derived.isEmpty()) {
             Table t = Table.of("Derived at report time from the rows above (ratios: one case over its counterpart,"
-                    + " 99.9% interval from both sides' by the method named — delta rule when both are within ±10%,"
-                    + " else Fieller's, see docs/method.md; fits: ± from the points'):",
+                    + " 99.9% interval from both sides' by the method named — paired rounds, else a bootstrap over"
+                    + " the iterations, else the delta rule when both are within ±10%, else Fieller's, see docs/method.md; fits: ± from the points'):",
                     "what", "case", "over", ">value", "interval (99.9%)", "reads");
             for (Results.Row r : derived) {
                 t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),

@@ -1,6 +1,7 @@
 package dev.kensho.common.bench;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.data.UserIdGeneratorBenchmark;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +33,8 @@ class BenchTest {
     @AfterEach
     void clear() {
         for (String p : new String[]{Settings.SCALE_PROPERTY, Settings.BENCH_PROPERTY, Settings.JFR_PROPERTY,
-                Settings.RESULTS_PROPERTY, Settings.RUN_ID_PROPERTY, "kensho.shard", "kensho.startAt"}) {
+                Settings.RESULTS_PROPERTY, Settings.RUN_ID_PROPERTY, "kensho.shard", "kensho.startAt",
+                Setting.ROUNDS.key()}) {
             System.clearProperty(p);
         }
     }
@@ -110,5 +112,36 @@ class BenchTest {
         String csv = Files.readString(run.resolve("results.csv"));
         assertTrue(csv.contains("common,UserIdGeneratorBenchmark,generateIds,memberBytes=64,thrpt"), csv);
         assertFalse(Files.readString(run.resolve("env.json")).contains("KENSHO_REDIS_PASSWORD="));
+    }
+
+    @Test
+    void moreThanOneForkWithRoundsIsOneLine() throws Exception {
+        System.setProperty(Setting.ROUNDS.key(), "3");
+        assertTrue(runExpectingBadInput("-f", "2").startsWith("kensho: -f 2 with -Dkensho.rounds=3"));
+    }
+
+    @Test
+    void aRoundsRunMergesEveryCasesRoundsIntoOneResultFile() throws Exception {
+        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
+        System.setProperty(Settings.SCALE_PROPERTY, "smoke");
+        System.setProperty(Settings.RUN_ID_PROPERTY, "rounds");
+        System.setProperty(Setting.ROUNDS.key(), "2");
+        int status = Bench.run(Set.of(UserIdGeneratorBenchmark.class.getName()),
+                new String[]{"-f", "0", "-wi", "0", "-i", "2", "-r", "50ms", "-p", "memberBytes=16,64"}, true, System.err);
+        assertEquals(0, status);
+        Path run = results.resolve("rounds");
+        assertEquals(2, Files.readAllLines(run.resolve(Rounds.FILE)).size(), "one line per round");
+        try (var files = Files.list(run.resolve("jmh").resolve(Rounds.DIR))) {
+            assertEquals(4, files.count(), "two cases, two rounds");
+        }
+        var merged = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.resolve("jmh/UserIdGeneratorBenchmark.json").toFile());
+        assertEquals(2, merged.size());
+        for (var b : merged) {
+            assertEquals(2, b.path("primaryMetric").path("rawData").size(), "a fork per round");
+            assertEquals(2, b.path(dev.kensho.common.export.JmhMerge.ROUNDS_FIELD).asInt());
+        }
+        var rows = dev.kensho.common.export.Results.load(run).stream().filter(r -> r.metric().equals("thrpt")).toList();
+        assertEquals(2, rows.size());
+        assertEquals("paired rounds (2)", dev.kensho.common.report.RatioInterval.of(rows.get(0), rows.get(1)).method());
     }
 }

@@ -1,5 +1,6 @@
 package dev.kensho.common.report;
 
+import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Known answers of the three interval methods and the choice between them. */
+/** Known answers of the four interval methods and the choice between them. */
 class RatioIntervalTest {
 
     private static Results.Row row(double score, double error, int n) {
@@ -82,5 +83,66 @@ class RatioIntervalTest {
     void aBootstrapDenominatorThatReachesZeroIsUnbounded() {
         Interval i = RatioInterval.bootstrap(List.of(new double[]{1, 2, 3}), List.of(new double[]{-1, 0, 1}));
         assertTrue(i.isUnbounded(), i.shown());
+    }
+
+    /** A row carrying its forks' iterations; {@code rounds} 0 for consecutive forks. */
+    private static Results.Row withForks(String method, List<double[]> forks, int rounds) {
+        Forks f = new Forks(forks, rounds);
+        return new Results.Row("redis-kv", "C", method, Map.of(), "thrpt", f.pooledMean(), Double.NaN, "ops/s", f.samples(),
+                "jmh", null, f);
+    }
+
+    /** Six rounds whose host speed drifts by ±30%; the numerator is 2 × (1 + jitter) of the denominator in each round. */
+    private static final double[] DRIFT = {1.0, 1.3, 0.8, 1.2, 0.7, 1.1};
+    private static final double[] JITTER = {0.01, -0.01, 0.005, -0.005, 0, 0};
+
+    private static List<double[]> side(double scale, double[] jitter) {
+        List<double[]> forks = new java.util.ArrayList<>();
+        for (int k = 0; k < DRIFT.length; k++) {
+            double m = scale * DRIFT[k] * (1 + jitter[k]);
+            forks.add(new double[]{m * 0.99, m, m * 1.01});
+        }
+        return forks;
+    }
+
+    @Test
+    void aDriftThatMovesBothSidesOfARoundAlikeCancelsInThePairedIntervalOnly() {
+        List<double[]> num = side(2, JITTER);
+        List<double[]> den = side(1, new double[DRIFT.length]);
+        Interval paired = RatioInterval.of(withForks("a", num, 6), withForks("b", den, 6));
+        // round ratios 2.02, 1.98, 2.01, 1.99, 2, 2: mean 2, sd sqrt(0.001 / 5); t(5 df, 0.9995) = 6.868827
+        double h = 6.868827 * Math.sqrt(0.001 / 5) / Math.sqrt(6);
+        assertEquals("paired rounds (6)", paired.method());
+        assertEquals(2 - h, paired.low(), 1e-5);
+        assertEquals(2 + h, paired.high(), 1e-5);
+        Interval unpaired = RatioInterval.of(withForks("a", num, 0), withForks("b", den, 0));
+        assertEquals(RatioInterval.BOOTSTRAP, unpaired.method(), "the same forks, not from rounds: resampled unpaired");
+        assertTrue(unpaired.high() - unpaired.low() > 10 * (paired.high() - paired.low()),
+                unpaired.shown() + " vs " + paired.shown());
+    }
+
+    @Test
+    void sidesOfDifferentClassesOrRoundCountsAreNotPaired() {
+        List<double[]> num = side(2, JITTER);
+        List<double[]> den = side(1, new double[DRIFT.length]);
+        Results.Row a = withForks("a", num, 6);
+        Results.Row other = new Results.Row("redis-kv", "D", "b", Map.of(), "thrpt", 1, Double.NaN, "ops/s", 18, "jmh", null,
+                new Forks(den, 6));
+        assertEquals(RatioInterval.BOOTSTRAP, RatioInterval.of(a, other).method(), "class D ran its rounds after C's");
+    }
+
+    @Test
+    void oneRoundCannotBePairedAndSaysSo() {
+        Interval i = RatioInterval.of(withForks("a", List.of(new double[]{20, 21, 19, 20, 22, 18}), 1),
+                withForks("b", List.of(new double[]{10, 10.5, 9.5, 10, 11, 9}), 1));
+        assertEquals(RatioInterval.BOOTSTRAP_ONE_FORK + RatioInterval.ONE_ROUND, i.method());
+        assertTrue(i.contains(2.0), i.shown());
+    }
+
+    @Test
+    void rowsWithTooFewIterationsFallBackToTheirHalfWidths() {
+        Results.Row a = new Results.Row("x-y", "C", "m", Map.of(), "thrpt", 200, 10, "ops/s", 3, "jmh", null,
+                new Forks(List.of(new double[]{190, 200, 210}), 0));
+        assertEquals(RatioInterval.DELTA, RatioInterval.of(a, row(100, 5, 10)).method());
     }
 }

@@ -1,0 +1,85 @@
+package dev.kensho.common.export;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The iterations behind one JMH score, per fork (JMH's {@code rawData}: one array per fork, in fork order), and
+ * how many randomised interleaved rounds measured them: {@code rounds} is the fork count of a
+ * {@code kensho.rounds} run (fork k measured in round k, every case of the class once per round,
+ * see {@code bench.Rounds}), 0 for a run of consecutive forks. Two rows of one class with the same
+ * {@code rounds} were measured side by side, round by round, and their ratio can be paired
+ * ({@code report.RatioInterval#paired}).
+ */
+public record Forks(List<double[]> iterations, int rounds) {
+
+    public Forks {
+        iterations = List.copyOf(iterations);
+    }
+
+    /** The number of forks. */
+    public int count() {
+        return iterations.size();
+    }
+
+    /** Iterations over all forks. */
+    public int samples() {
+        return iterations.stream().mapToInt(f -> f.length).sum();
+    }
+
+    /** The mean of all iterations of all forks: JMH's score of a mean-aggregated metric. */
+    public double pooledMean() {
+        double sum = 0;
+        int n = 0;
+        for (double[] f : iterations) {
+            for (double v : f) {
+                sum += v;
+            }
+            n += f.length;
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    /** The mean of fork {@code k}'s iterations. */
+    public double forkMean(int k) {
+        return Arrays.stream(iterations.get(k)).average().orElse(Double.NaN);
+    }
+
+    /**
+     * Enough for a bootstrap: two forks or more, or one fork of at least {@code minIterations} iterations
+     * (then only its iterations are resampled).
+     */
+    public boolean resamplable(int minIterations) {
+        if (iterations.isEmpty() || iterations.stream().anyMatch(f -> f.length == 0)) {
+            return false;
+        }
+        return count() >= 2 || iterations.get(0).length >= minIterations;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Forks f) || f.rounds != rounds || f.iterations.size() != iterations.size()) {
+            return false;
+        }
+        for (int k = 0; k < iterations.size(); k++) {
+            if (!Arrays.equals(iterations.get(k), f.iterations.get(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = rounds;
+        for (double[] f : iterations) {
+            h = 31 * h + Arrays.hashCode(f);
+        }
+        return h;
+    }
+
+    @Override
+    public String toString() {
+        return "Forks[" + count() + " forks, " + samples() + " iterations" + (rounds > 0 ? ", " + rounds + " rounds" : "") + "]";
+    }
+}
