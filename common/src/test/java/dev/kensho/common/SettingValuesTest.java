@@ -34,6 +34,11 @@ class SettingValuesTest {
             "kensho.keyPrefix       | a b      | 1 … 32 characters",
             "kensho.scale           | huge     | smoke",
             "kensho.runId           | a/b      | letters, digits",
+            "kensho.target.rps      | -1       | a number ≥ 0",
+            "kensho.target.members  | 100M     | a number ≥ 0",
+            "kensho.target.records  | lots     | a number ≥ 0",
+            "kensho.target.records  | Infinity | a number ≥ 0",
+            "kensho.target.rps      | NaN      | a number ≥ 0",
     })
     void aValueThatWouldMeanNothingIsRefusedInOneLine(String key, String value, String allowed) {
         Properties p = new Properties();
@@ -55,6 +60,9 @@ class SettingValuesTest {
         p.setProperty("kensho.keyPrefix", "app-bench:");
         p.setProperty("kensho.args", ""); // no JMH flags: the pom's own default
         p.setProperty("kensho.redis.uri", "redis://h:1/0"); // free text: checked against the server
+        p.setProperty("kensho.target.rps", "1e6");
+        p.setProperty("kensho.target.members", "100000000");
+        p.setProperty("kensho.target.records", "0");
         assertDoesNotThrow(() -> SettingValues.check(p));
     }
 
