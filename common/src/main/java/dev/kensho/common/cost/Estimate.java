@@ -94,6 +94,16 @@ public record Estimate(double value, double low, double high, String method) {
         return lo == ceil(high) ? Long.toString(lo) : lo + " … " + (Double.isInfinite(high) ? "unbounded" : Long.toString(ceil(high)));
     }
 
+    /** Whole units (as {@link #wholeUnits}) × a price per unit: "219" or "219 … 438". */
+    public String wholeUnitsCost(double perUnit) {
+        double lo = ceil(hasInterval() ? low : value) * perUnit;
+        if (hasInterval() && Double.isInfinite(high)) {
+            return Export.fmt(lo) + " … unbounded";
+        }
+        double hi = ceil(hasInterval() ? high : value) * perUnit;
+        return lo == hi ? Export.fmt(lo) : Export.fmt(lo) + " … " + Export.fmt(hi);
+    }
+
     /** "12.3 [10.1, 15.0]", or "12.3 (one sample: no interval)". */
     public String shown() {
         if (!hasInterval()) {

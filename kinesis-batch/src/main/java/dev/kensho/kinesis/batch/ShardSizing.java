@@ -54,21 +54,11 @@ public final class ShardSizing {
                 if (r.cls().equals("AggregatedPutRecordsBenchmark") && r.metric().equals("shard_seconds_per_million")
                         && Integer.toString(bytes).equals(r.param("userRecordBytes"))) {
                     Estimate s = Estimate.of(r).times(recordsPerSecond / Billing.MILLION);
-                    t.row("aggregated + PutRecords", Integer.toString(bytes), s.wholeUnits(), money(s, shardMonth),
+                    t.row("aggregated + PutRecords", Integer.toString(bytes), s.wholeUnits(), s.wholeUnitsCost(shardMonth),
                             "measured: " + r.cls() + " shard_seconds_per_million " + r.paramString());
                 }
             }
         }
         return t;
-    }
-
-    /** Whole shards × the monthly price, as a range when the shards are one. */
-    private static String money(Estimate shards, double perShard) {
-        if (!shards.hasInterval()) {
-            return Export.fmt(Math.ceil(shards.value() - 1e-9) * perShard);
-        }
-        double lo = Math.ceil(shards.low() - 1e-9) * perShard;
-        double hi = Math.ceil(shards.high() - 1e-9) * perShard;
-        return lo == hi ? Export.fmt(lo) : Export.fmt(lo) + " … " + Export.fmt(hi);
     }
 }
