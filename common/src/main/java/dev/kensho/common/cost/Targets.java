@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
 public final class Targets {
 
     /** Hours in a month as AWS prices monthly figures (730 = 8,760 ÷ 12); set by the suite. */
-    public static final double HOURS_PER_MONTH = 730;
+    public static final int HOURS_PER_MONTH = 730;
 
     private Targets() {
     }

@@ -42,7 +42,7 @@ public final class ShardSizing {
         Table t = Table.of("Shards for " + Export.fmt(recordsPerSecond) + " user records/s (-D" + Setting.TARGET_RECORDS.key()
                         + "), provisioned, at 1,000 records/s or 1 MiB/s per shard, shards used at full rate (a lower bound). "
                         + "Shard price: " + prices.get(CostTable.SHARD_HOUR).setBySuite() + "; "
-                        + Export.fmt(Targets.HOURS_PER_MONTH) + " hours a month (set by the suite). Ranges are the 99.9% interval"
+                        + Targets.HOURS_PER_MONTH + " hours a month (set by the suite). Ranges are the 99.9% interval"
                         + " of the measured row named.",
                 "method", ">record B", ">shards", ">" + cur + " per month for shards", "rests on");
         for (int bytes : CostTable.recordSizes(rows)) {

@@ -131,7 +131,7 @@ final class KvCostTable {
         double month = node.price().price() * Targets.HOURS_PER_MONTH;
         Table t = Table.of("Nodes for " + Export.fmt(target) + " requests/s (-D" + Setting.TARGET_RPS.key() + ") on " + NODE
                         + " nodes, from each server-bound point's per-node capacity and its 99.9% interval (a range of whole"
-                        + " nodes; no headroom, no replicas); " + Export.fmt(Targets.HOURS_PER_MONTH) + " hours a month (set by"
+                        + " nodes; no headroom, no replicas); " + Targets.HOURS_PER_MONTH + " hours a month (set by"
                         + " the suite).",
                 "rests on (server-bound case)", ">requests/s per node", ">nodes", ">" + cur + " per month");
         for (Point p : points) {
