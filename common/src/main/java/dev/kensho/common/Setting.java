@@ -75,7 +75,11 @@ public enum Setting {
     KINESIS_NODE("kensho.kinesis.node", "node on the PATH", "the node binary that runs the embedded emulator", Use.RUN),
     KINESIS_NODE_MODULES("kensho.kinesis.nodeModules", "kinesis-batch/node_modules", "where npm ci put the emulator", Use.RUN),
     KINESIS_STREAM_PREFIX("kensho.kinesis.streamPrefix", "kensho-", "prefix of every stream the suite creates", Use.RUN),
-    PRICES("kensho.prices", "kinesis-batch's prices.csv", "a prices CSV (service,item,unit,price,currency,region,source,date) replacing the suite's dated Kinesis prices in the cost table", Use.RUN_AND_COMMANDS);
+    // --- cost tables and sizing (read by the report)
+    PRICES("kensho.prices", "each module's prices.csv", "a prices CSV (service,item,unit,price,currency,region,source,date) whose lines replace the suite's dated prices of the same item and add others, in every cost table", Use.RUN_AND_COMMANDS),
+    TARGET_RPS("kensho.target.rps", null, "requests/s to size for: redis-kv's cost table gives the ElastiCache nodes needed (a range, from the measured per-node capacity's interval) and their cost", Use.RUN_AND_COMMANDS),
+    TARGET_MEMBERS("kensho.target.members", null, "set members to size for: redis-sets' cost table gives their memory and the smallest listed node that holds them", Use.RUN_AND_COMMANDS),
+    TARGET_RECORDS("kensho.target.records", null, "user records per second to size for: kinesis-batch's cost table gives the shards needed at the per-shard limits and their cost", Use.RUN_AND_COMMANDS);
 
     /** Who reads a setting. */
     public enum Use {

@@ -54,10 +54,25 @@ public final class SettingValues {
             case HBASE_REGION_SERVERS -> Settings.range(k, v, 1, 8);
             case HBASE_NAMESPACE -> matches(k, v, "[A-Za-z0-9_]{1,64}", "1 … 64 characters of [A-Za-z0-9_]");
             case KINESIS_STREAM_PREFIX -> matches(k, v, "[A-Za-z0-9_.\\-]{1,64}", "1 … 64 characters of [A-Za-z0-9_.-]");
+            case TARGET_RPS, TARGET_MEMBERS, TARGET_RECORDS -> target(k, v);
             default -> {
                 // free text (paths, URIs, images, regions): checked where it is used, against the file or server
             }
         }
+    }
+
+    /** A sizing target ({@code kensho.target.*}): a finite number ≥ 0 ({@code 1e9} allowed), or a one-line {@link BadInput}. */
+    public static double target(String name, String value) {
+        double v;
+        try {
+            v = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            throw BadInput.of(name, value, "a number ≥ 0");
+        }
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw BadInput.of(name, value, "a number ≥ 0");
+        }
+        return v;
     }
 
     /** {@code true} or {@code false} (any case); {@code yes}, {@code 1}, {@code on} are refused. */

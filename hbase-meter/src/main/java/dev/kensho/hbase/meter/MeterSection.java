@@ -22,7 +22,8 @@ import java.util.function.Predicate;
  * ({@code load_ratio_to_none}, {@code scan_ratio_to_none}); the thread gain of each query and of the
  * load (most threads over one, {@code threads_gain}); Scan rows/s over multi-Get rows/s at the same
  * thread count, each at its largest measured query ({@code scan_over_get}); the loader over HBase's
- * PerformanceEvaluation ({@code suite_over_calibration}). Table: the write-up's "sum of changes" ranking.
+ * PerformanceEvaluation ({@code suite_over_calibration}). Tables: the write-up's "sum of changes" ranking; storage $
+ * and server CPU per encoding × codec ({@link MeterCostTable}).
  */
 public final class MeterSection implements Section {
 
@@ -132,7 +133,7 @@ public final class MeterSection implements Section {
 
     @Override
     public List<Table> tables(RunData run) {
-        return List.of(ranking(run.rows()));
+        return List.of(ranking(run.rows()), MeterCostTable.table(run.rows()));
     }
 
     /**

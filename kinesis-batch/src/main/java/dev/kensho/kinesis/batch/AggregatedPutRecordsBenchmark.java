@@ -100,7 +100,7 @@ public class AggregatedPutRecordsBenchmark {
             .rule("roundTripMs", v -> DelayProxy.checkRoundTripMs("roundTripMs", v))
             .combination(AggregatedPutRecordsBenchmark::checkFits)
             .preflight(KinesisTargets::validate)
-            .preflight(Prices::check);
+            .preflight(CostTable::checkPrices);
 
     /** User records written per invocation. */
     @Param("5000")

@@ -1,5 +1,6 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.common.cost.Prices;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.report.Table;
@@ -15,7 +16,7 @@ import java.util.TreeSet;
 /**
  * $ per million user records, provisioned mode, at every record size the run swept: PUT payload units × their
  * price + the shard-hours the records and bytes need at the per-shard limits × the shard-hour price
- * ({@link Billing}, {@link Prices}). Computed at report time from the run's rows.
+ * ({@link Billing}; the prices: {@link #prices()}). Computed at report time from the run's rows.
  *
  * <ul>
  * <li>PutRecord and PutRecords: the bill follows from the record size alone (the service bills payload units and
@@ -29,20 +30,37 @@ import java.util.TreeSet;
 public final class CostTable {
 
     private static final String AGGREGATED = "AggregatedPutRecordsBenchmark";
+    /** Items of kinesis-batch's {@code prices.csv} (Kinesis Data Streams, provisioned mode). */
+    public static final String SHARD_HOUR = "shard-hour";
+    public static final String PAYLOAD_UNITS = "put-payload-units";
 
     private CostTable() {
     }
 
+    /**
+     * The prices in use: kinesis-batch's {@code prices.csv} beside this class (us-east-1: $ per shard-hour and per
+     * million PUT payload units; see its {@code source} column), overridden by {@code kensho.prices}; checked
+     * (a {@link dev.kensho.common.BadInput} line) by the aggregation benchmark's preflight and at report time.
+     */
+    public static Prices.Table prices() {
+        return Prices.load(CostTable.class, "kinesis-batch", SHARD_HOUR, PAYLOAD_UNITS);
+    }
+
+    /** Checks the prices in use before anything runs (a {@link dev.kensho.common.BadInput} line if bad). */
+    public static void checkPrices() {
+        prices();
+    }
+
     public static Table table(List<Results.Row> rows) {
-        return table(rows, Prices.load());
+        return table(rows, prices());
     }
 
     static Table table(List<Results.Row> rows, Prices.Table prices) {
         String cur = prices.currency();
         Table t = Table.of("Cost per million user records, provisioned mode (prices set by the suite, " + prices.origin() + ": "
-                        + Export.fmt(prices.shardHour()) + " " + cur + " per shard-hour, " + Export.fmt(prices.perMillionUnits()) + " "
-                        + cur + " per million PUT payload units of 25 KB, " + prices.get(Prices.SHARD_HOUR).region() + ", dated "
-                        + prices.get(Prices.SHARD_HOUR).date() + "). Shard-seconds at 1,000 records/s or 1 MiB/s per shard, whichever"
+                        + Export.fmt(prices.price(SHARD_HOUR)) + " " + cur + " per shard-hour, " + Export.fmt(prices.price(PAYLOAD_UNITS)) + " "
+                        + cur + " per million PUT payload units of 25 KB, " + prices.get(SHARD_HOUR).region() + ", dated "
+                        + prices.get(SHARD_HOUR).date() + "). Shard-seconds at 1,000 records/s or 1 MiB/s per shard, whichever"
                         + " binds (shards used at full rate: a lower bound). ± is the 99.9% interval carried from the measurement.",
                 "method", ">record B", "case", ">PUT payload units", ">shard-s", ">" + cur + " per million user records", "basis");
         for (int bytes : recordSizes(rows)) {
@@ -58,8 +76,8 @@ public final class CostTable {
                     continue;
                 }
                 double mid = cost(prices, units.score(), shardS.score());
-                double hw = prices.perMillionUnits() * orZero(units.halfWidth()) / Billing.MILLION
-                        + prices.shardHour() * orZero(shardS.halfWidth()) / 3600;
+                double hw = prices.price(PAYLOAD_UNITS) * orZero(units.halfWidth()) / Billing.MILLION
+                        + prices.price(SHARD_HOUR) * orZero(shardS.halfWidth()) / 3600;
                 boolean noInterval = Double.isNaN(units.halfWidth()) || Double.isNaN(shardS.halfWidth());
                 t.row("aggregated + PutRecords", Integer.toString(bytes), c.getKey(), withInterval(units), withInterval(shardS),
                         Export.fmt(mid) + (noInterval ? " (one sample: no interval)" : " ± " + Export.fmt(hw)),
@@ -71,7 +89,7 @@ public final class CostTable {
 
     /** $ for {@code units} payload units and {@code shardSeconds} of shard time. */
     static double cost(Prices.Table p, double units, double shardSeconds) {
-        return p.perMillionUnits() * units / Billing.MILLION + p.shardHour() * shardSeconds / 3600;
+        return p.price(PAYLOAD_UNITS) * units / Billing.MILLION + p.price(SHARD_HOUR) * shardSeconds / 3600;
     }
 
     /** Record sizes of the run: PutRecord/PutRecords ({@code recordBytes}) and aggregation ({@code userRecordBytes}). */

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * regime ({@code putrecords_speedup}), and the {@link SpeedupModel} fitted on the round-trip sweep
  * ({@code model_*} rows at the write-up's round trip); tables: that model per regime, the
  * {@link CostModel} fitted from the batch sweep, and the $ per million user records of PutRecord, PutRecords and
- * KPL-style aggregation ({@link CostTable}, beyond the write-up).
+ * KPL-style aggregation ({@link CostTable}, beyond the write-up), and the shards for
+ * {@code -Dkensho.target.records} ({@link ShardSizing}).
  */
 public final class KinesisSection implements Section {
 
@@ -89,6 +90,7 @@ public final class KinesisSection implements Section {
         List<Table> out = new java.util.ArrayList<>(SpeedupModel.tables(run.rows()));
         out.add(CostModel.table(run.rows()));
         out.add(CostTable.table(run.rows()));
+        out.addAll(ShardSizing.tables(run.rows()));
         return out;
     }
 }

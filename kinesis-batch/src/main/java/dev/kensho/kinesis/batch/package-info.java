@@ -20,9 +20,10 @@
  * <li>{@link dev.kensho.kinesis.batch.AggregatedPutRecordsBenchmark} (beyond the write-up): user records packed
  *     KPL-style ({@link dev.kensho.kinesis.batch.KplAggregator}, {@link dev.kensho.kinesis.batch.AggregatingProducer})
  *     and sent with PutRecords; PUT payload units, shard-seconds, client CPU and the latency buffering adds.</li>
- * <li>{@link dev.kensho.kinesis.batch.Billing}, {@link dev.kensho.kinesis.batch.Prices},
- *     {@link dev.kensho.kinesis.batch.CostTable}: what the service counts, the dated prices ({@code prices.csv},
- *     {@code -Dkensho.prices}) and $ per million user records for PutRecord, PutRecords and aggregated.</li>
+ * <li>{@link dev.kensho.kinesis.batch.Billing}, {@link dev.kensho.kinesis.batch.CostTable}: what the service
+ *     counts, the dated prices ({@code prices.csv}, read by {@link dev.kensho.common.cost.Prices};
+ *     {@code -Dkensho.prices}) and $ per million user records for PutRecord, PutRecords and aggregated;
+ *     {@link dev.kensho.kinesis.batch.ShardSizing}: shards for {@code -Dkensho.target.records}.</li>
  * </ul>
  * Report section: {@link dev.kensho.kinesis.batch.KinesisSection}. Targets come from
  * {@link dev.kensho.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.

@@ -24,7 +24,7 @@ class CostTableTest {
         Billing.Usage u = Billing.unaggregated(50);
         assertEquals(1_000_000, u.payloadUnits());
         assertEquals(1000, u.shardSeconds(), 1e-9, "1,000 records/s binds, not 1 MiB/s");
-        assertEquals(0.014 + 0.015 * 1000 / 3600, CostTable.cost(Prices.load(), u.payloadUnits(), u.shardSeconds()), 1e-12);
+        assertEquals(0.014 + 0.015 * 1000 / 3600, CostTable.cost(CostTable.prices(), u.payloadUnits(), u.shardSeconds()), 1e-12);
         assertEquals(2, Billing.unaggregated(25_600).payloadUnits() / 1_000_000, 1e-9, "data + key crosses 25 KB");
     }
 

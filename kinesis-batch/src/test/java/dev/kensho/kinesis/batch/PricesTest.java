@@ -2,6 +2,7 @@ package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
+import dev.kensho.common.cost.Prices;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,9 +33,9 @@ class PricesTest {
 
     @Test
     void theSuitesPricesAreDatedAndSourced() {
-        Prices.Table t = Prices.load();
-        assertEquals(0.015, t.shardHour());
-        assertEquals(0.014, t.perMillionUnits());
+        Prices.Table t = CostTable.prices();
+        assertEquals(0.015, t.price(CostTable.SHARD_HOUR));
+        assertEquals(0.014, t.price(CostTable.PAYLOAD_UNITS));
         assertEquals("USD", t.currency());
         for (Prices.Price p : t.prices()) {
             assertFalse(p.source().isBlank() || p.date().isBlank() || p.region().isBlank(), p.toString());
@@ -47,10 +48,10 @@ class PricesTest {
                 + "kinesis-data-streams,shard-hour,per shard-hour,0.02,EUR,eu-west-1,\"my contract, 2026\",2026-11-01\n"
                 + "kinesis-data-streams,put-payload-units,per million units,0.01,EUR,eu-west-1,my contract,2026-11-01\n");
         System.setProperty(Setting.PRICES.key(), f.toString());
-        Prices.Table t = Prices.load();
-        assertEquals(0.02, t.shardHour());
+        Prices.Table t = CostTable.prices();
+        assertEquals(0.02, t.price(CostTable.SHARD_HOUR));
         assertEquals("EUR", t.currency());
-        assertEquals("my contract, 2026", t.get(Prices.SHARD_HOUR).source());
+        assertEquals("my contract, 2026", t.get(CostTable.SHARD_HOUR).source());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -22,7 +22,7 @@ import java.util.function.Predicate;
  * over {@code redis-benchmark} on the same server ({@code suite_over_calibration}, requests/s of the
  * same client count); and per case of the throughput–latency curve its knee ({@code knee_rate}, or
  * {@code knee_rate_at_least|at_most} when the sweep does not bracket it, see {@link Knee}), with one chart
- * per case and a table of every point ({@link CurveReport}).
+ * per case and a table of every point ({@link CurveReport}); the cost tables ({@link KvCostTable}).
  */
 public final class KeyValueSection implements Section {
 
@@ -99,10 +99,15 @@ public final class KeyValueSection implements Section {
         return CurveReport.plots(run.rows());
     }
 
-    /** The curve's points, and whether the generator offered each case's closed-loop maximum. */
+    /**
+     * The curve's points, and whether the generator offered each case's closed-loop maximum; then the cost of the
+     * server-bound points on ElastiCache and the sizing for {@code kensho.target.rps} ({@link KvCostTable}).
+     */
     @Override
     public List<Table> tables(RunData run) {
-        return CurveReport.tables(run.rows());
+        List<Table> out = new ArrayList<>(CurveReport.tables(run.rows()));
+        out.addAll(KvCostTable.tables(run.rows()));
+        return out;
     }
 
     /** The params a suite row and a calibration row share: the server, keyspace and load shape. */

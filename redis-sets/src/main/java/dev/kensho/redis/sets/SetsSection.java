@@ -5,7 +5,9 @@ import dev.kensho.common.report.ChartSpec;
 import dev.kensho.common.report.Growth;
 import dev.kensho.common.report.Published;
 import dev.kensho.common.report.Ratios;
+import dev.kensho.common.report.RunData;
 import dev.kensho.common.report.Section;
+import dev.kensho.common.report.Table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +18,8 @@ import java.util.List;
  * and A≠B over A=B ({@code disjoint_over_same}, its SUNION and SDIFF claims), full reply streamed; per
  * operation and method the growth exponent with N and the time at the write-up's 10M from that fit (only
  * where at least three sizes were measured, see {@link Growth}) — at the growth sweep's overlap (0.5), which
- * is not the published table's A=B/A≠B, so it stands beside no published figure.
+ * is not the published table's A=B/A≠B, so it stands beside no published figure. Table: memory and the ElastiCache
+ * node for the write-up's 100M members and {@code -Dkensho.target.members} ({@link SetsCostTable}).
  */
 public final class SetsSection implements Section {
 
@@ -95,5 +98,11 @@ public final class SetsSection implements Section {
         // growth with N at one overlap, and the write-up's 10M from that fit only where >= 3 sizes were measured
         out.addAll(Growth.exponents(rows, Ratios.rows("SetGrowthBenchmark", ".*", "ss"), "users", 10_000_000));
         return out;
+    }
+
+    /** Memory and node cost from the measured bytes per member ({@link SetsCostTable}). */
+    @Override
+    public List<Table> tables(RunData run) {
+        return List.of(SetsCostTable.table(run.rows()));
     }
 }
