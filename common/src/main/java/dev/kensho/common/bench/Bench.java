@@ -1,43 +1,28 @@
 package dev.kensho.common.bench;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Scale;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.targets.Claims;
 import dev.kensho.common.bench.Plan.ClassPlan;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.runner.BenchmarkList;
-import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.CommandLineOptionException;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.PrintStream;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
-import java.util.stream.Collectors;
 
 /**
  * The one launcher. Every benchmark class's {@code main} calls {@link #main(Class, String[])}; the Maven
@@ -89,8 +74,8 @@ public final class Bench {
                 err.println("kensho: " + line);
                 folder.note("safety", line);
             });
-            stopForksOnExit();
-            onStop = markInterruptedOnExit(run, held);
+            RunHooks.stopForksOnExit();
+            onStop = RunHooks.markInterruptedOnExit(run, held);
             ParentWatch.start(run, err);
             // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
             previousRunDir = System.setProperty(Settings.RUN_DIR_PROPERTY, run.dir().toString());
@@ -188,38 +173,6 @@ public final class Bench {
                 }
             }
         }
-    }
-
-    /**
-     * On Ctrl-C or SIGTERM of the launcher (or {@code System.exit} from {@link ParentWatch}), the run's status
-     * says so ({@code interrupted}, unless it is already {@code failed (killed)}), and its claims drop their
-     * leases so the next run recognises what this one left.
-     */
-    private static Thread markInterruptedOnExit(RunFolder run, Claims.Held held) {
-        Thread t = new Thread(() -> {
-            held.interrupted();
-            run.markInterrupted("interrupted: the launcher was stopped (SIGINT, SIGTERM or its Maven ended) before the run ended");
-        }, "kensho-status-on-stop");
-        Runtime.getRuntime().addShutdownHook(t);
-        return t;
-    }
-
-    /**
-     * On Ctrl-C or SIGTERM of the launcher, stop JMH's forked JVMs too (their own hooks then stop the
-     * servers they started); on SIGKILL the servers' pipe watchdogs do it (see ChildProcess).
-     */
-    private static void stopForksOnExit() {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            java.util.List<ProcessHandle> forks = ProcessHandle.current().children().toList();
-            forks.forEach(ProcessHandle::destroy);
-            for (ProcessHandle f : forks) {
-                try {
-                    f.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    f.destroyForcibly();
-                }
-            }
-        }, "kensho-fork-reaper"));
     }
 
     /** Where a class's JMH output goes: the progress lines (null: JMH's own console, verbose) and its planned time per case. */
@@ -348,39 +301,5 @@ public final class Bench {
     /** The {@code RULES} of a benchmark class, or null. */
     public static ParamRules rules(Class<?> cls) {
         return Plan.rules(cls);
-    }
-
-    /**
-     * JMH's command line takes benchmark regexes as plain arguments, but the launcher selects by
-     * {@code kensho.bench} (one class per JMH run, the scale's choices applied): a plain argument becomes that
-     * setting (several: any of them) and the flags are returned without it; {@code args} itself when there is
-     * none. Given both ways, the run stops with one line.
-     */
-    static String[] positionalRegex(String[] args) {
-        String[] flags = splitArgs(args);
-        List<String> regexes;
-        try {
-            regexes = new CommandLineOptions(flags).getIncludes();
-        } catch (CommandLineOptionException e) {
-            return args; // plan() says what is wrong with them
-        }
-        if (regexes.isEmpty()) {
-            return args;
-        }
-        String regex = regexes.size() == 1 ? regexes.get(0) : "(" + String.join(")|(", regexes) + ")";
-        if (Settings.get(Settings.BENCH_PROPERTY) != null) {
-            throw new BadInput("the benchmark regex is given twice, as the argument " + regex + " and as -D"
-                    + Settings.BENCH_PROPERTY + "=" + Settings.get(Settings.BENCH_PROPERTY) + ": give one");
-        }
-        System.setProperty(Settings.BENCH_PROPERTY, regex); // forks get it with the other kensho.* settings
-        List<String> rest = new ArrayList<>(List.of(flags));
-        rest.removeAll(regexes);
-        return rest.toArray(String[]::new);
-    }
-
-    /** Maven passes all JMH flags as one argument; split it on whitespace (quotes not needed for JMH flags). */
-    static String[] splitArgs(String[] args) {
-        return java.util.Arrays.stream(args).flatMap(a -> java.util.Arrays.stream(a.trim().split("\\s+")))
-                .filter(s -> !s.isEmpty()).collect(Collectors.toList()).toArray(String[]::new);
     }
 }

@@ -6,7 +6,7 @@ import dev.kensho.common.BadInput;
  * {@code mvn verify -Pbench} entry point: runs every benchmark of the module on the classpath that
  * matches {@code kensho.bench}, through the same launcher as each class's {@code main}. Arguments are
  * JMH flags ({@code -Dkensho.args="-p users=5000"} in Maven); a plain argument is the benchmark regex, as on
- * JMH's own command line ({@link Bench#positionalRegex}).
+ * JMH's own command line ({@link LaunchArgs#positionalRegex}).
  *
  * <p>{@link #standalone} is the entry of {@code benchmarks/target/kensho-benchmarks.jar} (every module in one
  * jar): the same, except that a regex matching nothing there is bad input rather than another module's turn.
@@ -28,7 +28,7 @@ public final class BenchMain {
     private static int launch(String[] args, boolean requireMatch) {
         String[] flags;
         try {
-            flags = Bench.positionalRegex(args);
+            flags = LaunchArgs.positionalRegex(args);
         } catch (BadInput e) {
             System.err.println("kensho: " + e.getMessage());
             return 2;

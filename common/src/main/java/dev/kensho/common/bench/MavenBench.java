@@ -61,7 +61,7 @@ public final class MavenBench {
                 into.add(a);
             }
         }
-        String[] jmhArgs = Bench.splitArgs(jmh.toArray(String[]::new));
+        String[] jmhArgs = LaunchArgs.split(jmh.toArray(String[]::new));
         try {
             Setting.check(System.getProperties());
             Setting.checkEnvironment(System.getenv());

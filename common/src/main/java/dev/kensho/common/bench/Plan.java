@@ -83,7 +83,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
         }
         CommandLineOptions cli;
         try {
-            cli = new CommandLineOptions(Bench.splitArgs(args));
+            cli = new CommandLineOptions(LaunchArgs.split(args));
         } catch (CommandLineOptionException e) {
             throw new BadInput("JMH arguments " + String.join(" ", args) + ": " + e.getMessage());
         }
@@ -115,7 +115,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
         // -p for a parameter the class lacks would be ignored by JMH without a word (under Maven, MavenBench
         // checks the whole reactor: a -p of another module is fine here)
         if (only != null) {
-            new ReactorIndex(Set.of(), knownParams).checkParams(ReactorIndex.paramNames(Bench.splitArgs(args)));
+            new ReactorIndex(Set.of(), knownParams).checkParams(ReactorIndex.paramNames(LaunchArgs.split(args)));
         }
         if (byClass.isEmpty() && requireMatch) {
             throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of "

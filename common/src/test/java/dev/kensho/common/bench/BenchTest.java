@@ -42,11 +42,11 @@ class BenchTest {
     @Test
     void aPlainArgumentIsTheBenchmarkRegexAsOnJmhsCommandLine() {
         assertEquals(List.of("-f", "0", "-p", "users=5"),
-                List.of(Bench.positionalRegex(new String[]{"-f", "0", "SetImport", "-p", "users=5"})));
+                List.of(LaunchArgs.positionalRegex(new String[]{"-f", "0", "SetImport", "-p", "users=5"})));
         assertEquals("SetImport", System.getProperty(Settings.BENCH_PROPERTY));
         String[] none = {"-f 0 -i 1"};
-        assertSame(none, Bench.positionalRegex(none), "no plain argument: the flags as given");
-        BadInput twice = assertThrows(BadInput.class, () -> Bench.positionalRegex(new String[]{"UserId"}));
+        assertSame(none, LaunchArgs.positionalRegex(none), "no plain argument: the flags as given");
+        BadInput twice = assertThrows(BadInput.class, () -> LaunchArgs.positionalRegex(new String[]{"UserId"}));
         assertTrue(twice.getMessage().contains("given twice"), twice.getMessage());
     }
 
