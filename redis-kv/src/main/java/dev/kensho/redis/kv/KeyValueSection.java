@@ -99,10 +99,12 @@ public final class KeyValueSection implements Section {
         return CurveReport.plots(run.rows());
     }
 
-    /** The curve's points, and whether the generator offered each case's closed-loop maximum. */
+    /** The curve's points, whether the generator offered each case's closed-loop maximum, and the hottest key's share ({@link HotKeys}). */
     @Override
     public List<Table> tables(RunData run) {
-        return CurveReport.tables(run.rows());
+        List<Table> tables = new ArrayList<>(CurveReport.tables(run.rows()));
+        tables.addAll(HotKeys.tables(run.rows())); // skewed keys: the hottest key's share per zipf case
+        return tables;
     }
 
     /** The params a suite row and a calibration row share: the server, keyspace and load shape. */
