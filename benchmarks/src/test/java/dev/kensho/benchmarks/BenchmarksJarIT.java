@@ -20,12 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The shaded jar ({@code target/kensho-benchmarks.jar}, path in {@code kensho.jar}) as a user runs it: a child
+ * The shaded jar ({@code target/kensho-benchmarks.jar}, path in {@code benchmarks.jar}) as a user runs it: a child
  * {@code java -jar}, like the reliability module's {@code ChildRun} but with the jar as the whole class path.
  */
 class BenchmarksJarIT {
 
-    private static final Path JAR = Paths.get(System.getProperty("kensho.jar", "target/kensho-benchmarks.jar"));
+    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/kensho-benchmarks.jar"));
 
     /** {@code java -D… -jar kensho-benchmarks.jar args…} in {@code dir}, its output in {@code dir/child.log}. */
     private static int run(Path dir, List<String> properties, String... args) throws IOException, InterruptedException {

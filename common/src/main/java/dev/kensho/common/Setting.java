@@ -145,7 +145,7 @@ public enum Setting {
             if (k.startsWith(PREFIX) && !known(k)) {
                 throw new BadInput("unknown setting -D" + k + ": " + nearest(k, Arrays.stream(values())
                         .filter(s -> !s.isEnvironment()).map(Setting::key).toList())
-                        + " (every setting: the table in the README, or dev.kensho.common.Setting)");
+                        + " (every setting: docs/settings.md, or dev.kensho.common.Setting)");
             }
         }
     }
@@ -222,7 +222,7 @@ public enum Setting {
         return out;
     }
 
-    /** The registry as a Markdown table (README, {@code Settings} Javadoc are checked against it). */
+    /** The registry as a Markdown table ({@code docs/settings.md} and the {@code Settings} Javadoc are checked against it). */
     public static String table() {
         StringBuilder b = new StringBuilder("| setting | default | meaning | read by |\n| --- | --- | --- | --- |\n");
         for (Setting s : values()) {

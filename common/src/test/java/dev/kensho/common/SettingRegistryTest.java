@@ -24,7 +24,7 @@ class SettingRegistryTest {
 
     /** Names that look like settings but are not (an HBase table attribute). */
     private static final Set<String> NOT_SETTINGS = Set.of("kensho.owner",
-            "kensho.redis.url"); // the README's example of a typo the suite refuses
+            "kensho.redis.url"); // docs/running.md's example of a typo the suite refuses
     private static final Set<String> PREFIXES = Set.of("kensho.tool.");
 
     @Test
@@ -62,9 +62,9 @@ class SettingRegistryTest {
     }
 
     @Test
-    void theReadmeListsTheRegistryAsItIs() throws IOException {
-        String readme = Files.readString(Settings.root().resolve("README.md"));
-        assertTrue(readme.contains(Setting.table()), "README's settings table differs from Setting.table():\n" + Setting.table());
+    void theSettingsPageListsTheRegistryAsItIs() throws IOException {
+        String page = Files.readString(Settings.root().resolve("docs/settings.md"));
+        assertTrue(page.contains(Setting.table()), "docs/settings.md's table differs from Setting.table():\n" + Setting.table());
     }
 
     @Test

@@ -93,7 +93,7 @@ class BadInputTableTest {
 
     @Test
     void anUnsupportedJdkIsOneLine() throws Exception {
-        Method m = Class.forName("dev.kensho.common.targets.hbase.HBaseTargets")
+        Method m = Class.forName("dev.kensho.targets.hbase.HBaseTargets")
                 .getDeclaredMethod("requireSupportedJdk", int.class, String.class);
         m.setAccessible(true);
         Throwable e = assertThrows(java.lang.reflect.InvocationTargetException.class, () -> m.invoke(null, 25, "/opt/jdk-25"))
@@ -115,6 +115,13 @@ class BadInputTableTest {
                 Arguments.of("kensho.redis.cluster", "1", KV + "ClusterThroughputBenchmark"),
                 Arguments.of("kensho.keyPrefix", "bad prefix*", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.destructive", "perhaps", SETS + "SetImportBenchmark"),
+                // strict values: read or not, a boolean is true/false, nothing is empty, ranges hold
+                Arguments.of("kensho.destructive", "yes", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.keyPrefix", "", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.startGrid", "0", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.verbose", "no", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.kinesis.cbor", "1", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.hbase.regionServers", "9", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.tool.redis-cli", "/no/such/redis-cli", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.hbase.regionServers", "0", HBASE + "MeterScanBenchmark"),
                 Arguments.of("kensho.hbase.namespace", "bad ns!", HBASE + "MeterScanBenchmark"));

@@ -2,8 +2,8 @@ package dev.kensho.reliability;
 
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.process.ChildProcess;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
-import dev.kensho.common.targets.redis.KeyOwnership;
+import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.KeyOwnership;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +46,7 @@ class MavenOwnershipTest {
 
     @BeforeAll
     static void copy() throws Exception {
-        MavenRun.copyCheckout(checkout, Set.of("common", "redis-sets"));
+        MavenRun.copyCheckout(checkout, Set.of("common", "redis-target", "redis-sets"));
     }
 
     @Test
@@ -56,14 +56,14 @@ class MavenOwnershipTest {
                 "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
                 .redirectErrorStream(true).redirectOutput(checkout.resolve("foreign-redis.log").toFile()).start();
         String uri = "-Dkensho.redis.uri=redis://127.0.0.1:" + port + "/0";
-        try (Jedis j = awaitServer(port)) {
+        try (Jedis j = MavenRun.awaitServer(port, null)) {
             j.setex("kensho:app:config", 7200, "app-config");
             j.sadd("kensho:s:0000001", "m1", "m2");
             j.setex("kensho:1:session", 3600, "shard-prefixed");
             j.setex("app:outside", 7200, "outside the prefix");
 
             // 1. refused in one line, nothing written, no run folder
-            try (MavenRun run = MavenRun.start(checkout, "refused.log", Map.of(), concat(SMOKE_IMPORT, uri, "-Dkensho.runId=refused"))) {
+            try (MavenRun run = MavenRun.start(checkout, "refused.log", Map.of(), MavenRun.concat(SMOKE_IMPORT, uri, "-Dkensho.runId=refused"))) {
                 assertNotEquals(0, run.await());
                 List<String> lines = run.kenshoLines();
                 assertEquals(1, lines.size(), "one kensho line: " + run.output());
@@ -83,7 +83,7 @@ class MavenOwnershipTest {
 
             // 2. the opt-in deletes them and says so
             try (MavenRun run = MavenRun.start(checkout, "destructive.log", Map.of(),
-                    concat(SMOKE_IMPORT, uri, "-Dkensho.runId=destructive", "-Dkensho.destructive=true"))) {
+                    MavenRun.concat(SMOKE_IMPORT, uri, "-Dkensho.runId=destructive", "-Dkensho.destructive=true"))) {
                 assertEquals(0, run.await(), run.output());
                 assertTrue(run.output().contains("deleted 3 key(s) under kensho:"), run.output());
             }
@@ -92,7 +92,7 @@ class MavenOwnershipTest {
             assertEquals("complete", RunFolder.at(runDir("destructive")).state());
 
             // 3. SIGTERM to Maven: the status says interrupted, the marker stays for the next run
-            try (MavenRun run = MavenRun.start(checkout, "sigterm.log", Map.of(), concat(LONG_IMPORT, uri, "-Dkensho.runId=sigterm"))) {
+            try (MavenRun run = MavenRun.start(checkout, "sigterm.log", Map.of(), MavenRun.concat(LONG_IMPORT, uri, "-Dkensho.runId=sigterm"))) {
                 awaitSuiteKeys(j, run, "sigterm");
                 List<ProcessHandle> tree = run.handle().descendants().toList();
                 run.handle().destroy(); // SIGTERM to Maven alone: its hook stops the launcher, whose hook writes the state
@@ -104,7 +104,7 @@ class MavenOwnershipTest {
             assertTrue(j.exists("kensho:" + KeyOwnership.MARKER_SUFFIX), "the stopped run's marker stays");
 
             // 4. SIGKILL to everything: the leftovers (marker, lease of a dead pid, keys) go with the next run's note
-            try (MavenRun run = MavenRun.start(checkout, "sigkill.log", Map.of(), concat(LONG_IMPORT, uri, "-Dkensho.runId=sigkill"))) {
+            try (MavenRun run = MavenRun.start(checkout, "sigkill.log", Map.of(), MavenRun.concat(LONG_IMPORT, uri, "-Dkensho.runId=sigkill"))) {
                 awaitSuiteKeys(j, run, "sigkill");
                 assertTrue(run.output().contains("left by an earlier kensho run"), "the stopped run's leftovers were removed"
                         + " with a note: " + run.output());
@@ -116,7 +116,7 @@ class MavenOwnershipTest {
                 }
             }
             assertTrue(j.keys("kensho:*").stream().anyMatch(k -> !KeyOwnership.bookkeeping(k)), "the killed run left keys");
-            try (MavenRun run = MavenRun.start(checkout, "after-kill.log", Map.of(), concat(SMOKE_IMPORT, uri, "-Dkensho.runId=after-kill"))) {
+            try (MavenRun run = MavenRun.start(checkout, "after-kill.log", Map.of(), MavenRun.concat(SMOKE_IMPORT, uri, "-Dkensho.runId=after-kill"))) {
                 assertEquals(0, run.await(), run.output());
                 assertTrue(run.output().contains("left by an earlier kensho run"), run.output());
             }
@@ -153,24 +153,5 @@ class MavenOwnershipTest {
 
     private static Path runDir(String id) {
         return checkout.resolve("target").resolve("kensho-runs").resolve(id);
-    }
-
-    private static Jedis awaitServer(int port) throws InterruptedException {
-        for (int i = 0; i < 100; i++) {
-            try {
-                Jedis j = new Jedis("127.0.0.1", port);
-                j.ping();
-                return j;
-            } catch (RuntimeException e) {
-                Thread.sleep(50); // the server is starting
-            }
-        }
-        throw new IllegalStateException("the foreign redis-server did not start on " + port);
-    }
-
-    private static String[] concat(String[] a, String... b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
     }
 }

@@ -4,14 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.process.ChildProcess;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.EmbeddedRedis;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
 import java.nio.file.Files;
@@ -43,7 +41,7 @@ class MavenPathTest {
 
     @BeforeAll
     static void copy() throws Exception {
-        MavenRun.copyCheckout(checkout, Set.of("common", "redis-sets"));
+        MavenRun.copyCheckout(checkout, Set.of("common", "redis-target", "redis-sets"));
     }
 
     @Test
@@ -53,7 +51,7 @@ class MavenPathTest {
         Process server = new ProcessBuilder(EmbeddedRedis.binary().toString(), "--port", Integer.toString(port),
                 "--bind", "127.0.0.1", "--requirepass", password, "--save", "", "--appendonly", "no")
                 .redirectErrorStream(true).redirectOutput(checkout.resolve("foreign-redis.log").toFile()).start();
-        try (Jedis j = awaitServer(port, password)) {
+        try (Jedis j = MavenRun.awaitServer(port, password)) {
             j.setex("foreign:session", 7200, "token");
             j.sadd("foreign:set", "a", "b");
             j.configSet("maxmemory-policy", "allkeys-lru");
@@ -61,7 +59,7 @@ class MavenPathTest {
 
             int status;
             try (MavenRun run = MavenRun.start(checkout, "external.log", Map.of("KENSHO_REDIS_PASSWORD", password),
-                    concat(SMOKE_IMPORT, "-Dkensho.runId=external", "-Dkensho.redis.uri=redis://127.0.0.1:" + port + "/0"))) {
+                    MavenRun.concat(SMOKE_IMPORT, "-Dkensho.runId=external", "-Dkensho.redis.uri=redis://127.0.0.1:" + port + "/0"))) {
                 status = run.await();
                 assertEquals(0, status, run.output());
                 assertFalse(run.output().contains(password), "the password never reaches the console");
@@ -87,7 +85,7 @@ class MavenPathTest {
     @Test
     void anUnreachableTargetIsOneLineAndNoCompleteRun() throws Exception {
         try (MavenRun run = MavenRun.start(checkout, "unreachable.log", Map.of(),
-                concat(SMOKE_IMPORT, "-Dkensho.runId=unreachable", "-Dkensho.redis.uri=redis://127.0.0.1:1/0"))) {
+                MavenRun.concat(SMOKE_IMPORT, "-Dkensho.runId=unreachable", "-Dkensho.redis.uri=redis://127.0.0.1:1/0"))) {
             assertNotEquals(0, run.await());
             List<String> lines = run.kenshoLines();
             assertEquals(1, lines.size(), "one kensho line: " + run.output());
@@ -146,24 +144,5 @@ class MavenPathTest {
         String stats = j.info("commandstats");
         return stats.lines().filter(l -> l.startsWith("cmdstat_sadd:")).findFirst()
                 .map(l -> Long.parseLong(l.replaceAll("^cmdstat_sadd:calls=(\\d+),.*", "$1"))).orElse(0L);
-    }
-
-    private static Jedis awaitServer(int port, String password) throws InterruptedException {
-        for (int i = 0; i < 100; i++) {
-            try {
-                Jedis j = new Jedis(new HostAndPort("127.0.0.1", port), DefaultJedisClientConfig.builder().password(password).build());
-                j.ping();
-                return j;
-            } catch (RuntimeException e) {
-                Thread.sleep(50); // the server is starting
-            }
-        }
-        throw new IllegalStateException("the foreign redis-server did not start on " + port);
-    }
-
-    private static String[] concat(String[] a, String... b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
     }
 }

@@ -151,4 +151,26 @@ final class MavenRun implements AutoCloseable {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
+
+    /** A connection to a redis-server a test started on {@code port} (password or null), once it answers. */
+    static redis.clients.jedis.Jedis awaitServer(int port, String password) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            try {
+                redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis(new redis.clients.jedis.HostAndPort("127.0.0.1", port),
+                        redis.clients.jedis.DefaultJedisClientConfig.builder().password(password).build());
+                j.ping();
+                return j;
+            } catch (RuntimeException e) {
+                Thread.sleep(50); // the server is starting
+            }
+        }
+        throw new IllegalStateException("the redis-server did not start on " + port);
+    }
+
+    /** {@code a} followed by {@code b}. */
+    static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }

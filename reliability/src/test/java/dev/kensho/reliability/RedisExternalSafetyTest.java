@@ -2,8 +2,8 @@ package dev.kensho.reliability;
 
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;

@@ -1,5 +1,6 @@
 package dev.kensho.common.export;
 
+import dev.kensho.common.runfiles.Recorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.TargetFailure;

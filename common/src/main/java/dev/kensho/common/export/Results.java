@@ -1,5 +1,6 @@
 package dev.kensho.common.export;
 
+import dev.kensho.common.runfiles.Recorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -232,11 +233,7 @@ public final class Results {
 
     /** dev.kensho.redis.sets.X.m → redis-sets; dev.kensho.common.… → common. */
     static String experiment(String bench) {
-        String[] parts = bench.split("\\.");
-        if (parts.length >= 5 && parts[0].equals("dev") && parts[1].equals("kensho")) {
-            return parts[2].equals("common") ? "common" : parts[2] + "-" + parts[3];
-        }
-        return "other";
+        return dev.kensho.common.runfiles.Case.experiment(bench);
     }
 
     static String cls(String bench) {
@@ -250,19 +247,7 @@ public final class Results {
 
     /** Lines of a JSON-lines file (empty list if absent). */
     public static List<JsonNode> jsonl(Path file) {
-        List<JsonNode> out = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return out;
-        }
-        try {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                if (!line.isBlank()) {
-                    out.add(JSON.readTree(line));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        return dev.kensho.common.runfiles.Jsonl.read(file);
     }
+
 }

@@ -1,7 +1,7 @@
 package dev.kensho.common.latency;
 
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import org.HdrHistogram.Histogram;
 
 import java.util.LinkedHashMap;

@@ -79,7 +79,7 @@ final class ShardFolder {
         } catch (IOException e) {
             throw BadInput.of("shard folder", dir, "a complete run (" + e.getMessage() + ")");
         }
-        measurements = Results.jsonl(dir.resolve(dev.kensho.common.export.Recorder.MEASUREMENTS_FILE));
+        measurements = Results.jsonl(dir.resolve(dev.kensho.common.runfiles.Recorder.MEASUREMENTS_FILE));
         readHlogs(dir.resolve(IntervalLog.DIR));
     }
 

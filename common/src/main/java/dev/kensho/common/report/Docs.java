@@ -16,14 +16,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Publishes a run's results into {@code docs/}: each experiment's rendered section
- * ({@code sections/<id>.json}: its ledger of published figures, charts and tables) replaces the part of
- * {@code docs/<experiment>.md} between {@code <!-- kensho:reference-run -->} and
- * {@code <!-- /kensho:reference-run -->} (appended when the markers are missing), followed by the run's
- * environment; the charts are copied to {@code docs/images/}. A run at another scale than {@code default}
- * (env.json's {@code host.scale}: {@code seed}, the write-ups' own sizes; {@code full}) gets a block of its own
- * beside it, between {@code <!-- kensho:reference-run:<scale> -->} and {@code <!-- /kensho:reference-run:<scale> -->},
- * its charts copied as {@code images/<scale>-<name>.png}: publishing a seed run never replaces the default one.
+ * Publishes a run's results into {@code docs/}. Each experiment's page {@code docs/<experiment>.md} gets, between
+ * {@code <!-- kensho:reference-run -->} and {@code <!-- /kensho:reference-run -->} (appended when the markers are
+ * missing), the run's ledger of published figures (its chart links pointing at the run's page) and a link to
+ * {@code docs/runs/<run>/<experiment>.md}; that run page gets the whole rendered section
+ * ({@code sections/<id>.json}: ledger, charts and tables) followed by the run's environment, between the same
+ * markers, so text written around them there (an analysis of that run) stays. The charts are copied to
+ * {@code docs/images/}. A run at another scale than {@code default} (env.json's {@code host.scale}: {@code seed},
+ * the write-ups' own sizes; {@code full}) gets a block of its own on the experiment's page, between
+ * {@code <!-- kensho:reference-run:<scale> -->} and {@code <!-- /kensho:reference-run:<scale> -->}, holding only
+ * its status and the link to its run page (the page opens with the default run's ledger and stays short), its
+ * charts copied as {@code images/<scale>-<name>.png}: publishing a seed run never replaces the default one.
  *
  * <p>{@code ./mvnw -q -pl common exec:java -Dexec.mainClass=dev.kensho.common.report.Docs -Dexec.args=target/kensho-runs/<run>}
  */
@@ -67,18 +70,38 @@ public final class Docs {
             List<String> notes = new ArrayList<>();
             env.path("notes").forEach(n -> notes.add("- " + n.asText()));
             notes.removeIf(l -> !ownNote(l, r.id(), ids));
-            String block = start + "\n## " + (main ? "Reference run" : "Run at scale `" + scale + "`:") + " `" + run.getFileName() + "`\n\n"
+            String runName = run.getFileName().toString();
+            String runPage = "runs/" + runName + "/" + r.id() + ".md";
+            String heading = "## " + (main ? "Reference run" : "Run at scale `" + scale + "`:") + " `" + runName + "`\n\n"
                     + "Generated from the run's report sections (`Docs`); numbers, not prose, so regenerate rather than"
-                    + " edit. Status: **" + env.path("status").asText("unknown") + "**.\n\n"
-                    + r.ledger().markdown() + r.markdown(images).strip() + "\n\n### Environment of this run\n\n"
+                    + " edit. Status: **" + env.path("status").asText("unknown") + "**.\n\n";
+            String full = start + "\n" + heading
+                    + r.ledger().markdown() + r.markdown("../../" + images).strip() + "\n\n### Environment of this run\n\n"
                     + envText + (notes.isEmpty() ? "" : "\n#### Notes\n\n" + String.join("\n", notes) + "\n") + end;
-            String text = Files.readString(page, StandardCharsets.UTF_8);
-            int s = text.indexOf(start);
-            int t = text.indexOf(end);
-            text = s >= 0 && t > s ? text.substring(0, s) + block + text.substring(t + end.length())
-                    : text.stripTrailing() + "\n\n" + block + "\n";
-            Files.writeString(page, text, StandardCharsets.UTF_8);
+            Path runFile = docs.resolve(runPage);
+            Files.createDirectories(runFile.getParent());
+            if (!Files.exists(runFile)) {
+                Files.writeString(runFile, "# " + r.id() + ": run `" + runName + "`\n\n"
+                        + "The run's whole report section; the question, method and ledger are on [the experiment's page](../../"
+                        + r.id() + ".md).\n", StandardCharsets.UTF_8);
+            }
+            replaceBlock(runFile, start, end, full);
+            // the page keeps the default run's ledger, its chart links pointing at the run page
+            String ledger = main ? r.ledger().markdown().replace("](#", "](" + runPage + "#") : "";
+            String block = start + "\n" + heading + ledger
+                    + "Charts, derived tables and the environment of this run: [" + runPage + "](" + runPage + ").\n" + end;
+            replaceBlock(page, start, end, block);
         }
+    }
+
+    /** Replaces the text between {@code start} and {@code end} in {@code file}, or appends the block when they are missing. */
+    private static void replaceBlock(Path file, String start, String end, String block) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        int s = text.indexOf(start);
+        int t = text.indexOf(end);
+        text = s >= 0 && t > s ? text.substring(0, s) + block + text.substring(t + end.length())
+                : text.stripTrailing() + "\n\n" + block + "\n";
+        Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
     /** A run note ("- topic: text") belongs on a page unless its topic names another experiment. */

@@ -6,7 +6,7 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Yardstick;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.ReportWriter;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;

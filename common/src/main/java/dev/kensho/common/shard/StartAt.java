@@ -3,7 +3,7 @@ package dev.kensho.common.shard;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -156,16 +156,6 @@ public final class StartAt {
             trialBoundaryPending = true;
         }
         return begin;
-    }
-
-    /** {@link #beginTrial(String, LongSupplier)} against a Redis target's clock ({@code TIME}). */
-    public static Instant beginTrial(dev.kensho.common.targets.redis.RedisTarget target) {
-        try (redis.clients.jedis.Jedis j = target.jedis()) {
-            return beginTrial(target.describe(), () -> {
-                java.util.List<String> t = j.time();
-                return Long.parseLong(t.get(0)) * 1_000_000 + Long.parseLong(t.get(1));
-            });
-        }
     }
 
     private static void waitUntil(Instant t) {

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The {@code -Pimage} profile as the parent pom declares it: Jib's {@code buildTar} (no Docker daemon), an OCI
  * image whose entry point is the launcher, bound to {@code package} only inside the profile, so a plain
- * {@code mvn verify} never builds an image. (Building it takes minutes: the README's command does that.)
+ * {@code mvn verify} never builds an image. (Building it takes minutes: the command in docs/sharding.md does that.)
  */
 class ImageProfileTest {
 

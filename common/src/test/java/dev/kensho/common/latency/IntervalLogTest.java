@@ -1,6 +1,6 @@
 package dev.kensho.common.latency;
 
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;

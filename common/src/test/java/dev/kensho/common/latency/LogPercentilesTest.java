@@ -1,8 +1,8 @@
 package dev.kensho.common.latency;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.Results;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;

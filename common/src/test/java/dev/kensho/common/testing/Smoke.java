@@ -2,7 +2,7 @@ package dev.kensho.common.testing;
 
 import dev.kensho.common.Scale;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.bench.ScaleTable;
 import org.openjdk.jmh.annotations.Param;

@@ -1,10 +1,10 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;

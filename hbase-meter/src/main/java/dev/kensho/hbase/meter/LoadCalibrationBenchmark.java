@@ -2,15 +2,23 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.PerformanceEvaluation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.util.ToolRunner;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,7 +56,8 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  * Both write into a table that exists before the first iteration and overwrite the same rows each
  * iteration, {@code regions} regions, NONE/NONE. The first iteration is a warm-up. After every iteration
- * (warm-up included) a key-only scan must count exactly {@code rows} rows, else the run fails.
+ * (warm-up included) a key-only scan must count exactly {@code rows} rows, each with a cell written in that
+ * iteration (its server-assigned timestamp later than any the previous check saw), else the run fails.
  *
  * <p>Recorded (metric: unit): {@code work} — rows per operation, giving {@code records/s}.
  *
@@ -67,8 +76,8 @@ public class LoadCalibrationBenchmark {
             .intRange("threads", 1, 64)
             .intRange("rows", 48, 100_000_000)
             .intRange("regions", 1, MeterRowKey.MAX_SALT_BUCKETS)
-            .preflight(dev.kensho.common.targets.hbase.HBaseTargets::validate)
-            .classServer(dev.kensho.common.targets.hbase.HBaseTargets.SHARE_KEY, dev.kensho.common.targets.hbase.HBaseTargets::forClass);
+            .preflight(dev.kensho.targets.hbase.HBaseTargets::validate)
+            .classServer(dev.kensho.targets.hbase.HBaseTargets.SHARE_KEY, dev.kensho.targets.hbase.HBaseTargets::forClass);
 
     static final int PE_VALUE_SIZE = 5;
     static final int LOADER_ROWS_PER_REQUEST = 10_000;
@@ -92,6 +101,8 @@ public class LoadCalibrationBenchmark {
     boolean pe;
     /** Iterations whose rows were counted and found right. */
     int checks;
+    /** Newest cell timestamp (ms, region server clock) the previous check saw: later cells were written since. */
+    long writtenAfter;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -141,15 +152,62 @@ public class LoadCalibrationBenchmark {
                 LOADER_ROWS_PER_REQUEST, LoadClient.BUFFERED_MUTATOR, pool, System.err).rows();
     }
 
-    /** After every iteration (warm-up included): the table must hold exactly {@code rows} rows, else the run fails. */
+    /**
+     * After every iteration (warm-up included): the table must hold exactly {@code rows} rows, and every one
+     * of them must carry a cell written in this iteration, else the run fails. Both loaders rewrite the same
+     * row keys each iteration, so a row count alone would pass an iteration that wrote nothing (the previous
+     * iteration's rows are still there). What tells this iteration's writes apart is the cell timestamp:
+     * neither PE ({@code put.addColumn} without a timestamp) nor {@link MeterLoader} sets one, so the
+     * region server stamps each cell with its clock when it applies the write. A row counts as written in
+     * this iteration when its newest cell is later than the newest cell the previous check saw
+     * ({@link #writtenAfter}); this iteration's writes all happen after that check finished. So the
+     * measured operation is unchanged (same keys, values and client calls); only this check's scan reads
+     * timestamps too. A region-server clock stepped back between iterations would fail the check (never
+     * pass a wrong iteration).
+     */
     @TearDown(Level.Iteration)
     public void checkRows() throws IOException {
         TableName tn = pe ? peTable : meterTable;
-        long n = MeterLoadBenchmark.countRows(target, tn);
-        if (n != rows) {
-            throw new IllegalStateException(tn + " holds " + n + " rows after a calibration run, expected " + rows);
-        }
+        long[] count = countRows(target, tn, writtenAfter);
+        requireWritten(tn.getNameAsString(), rows, count[0], count[1]);
+        writtenAfter = Math.max(writtenAfter, count[2]);
         checks++;
+    }
+
+    /** {rows, rows whose newest cell is later than {@code after} (ms), newest cell timestamp seen} of a table. */
+    static long[] countRows(HBaseTarget target, TableName table, long after) throws IOException {
+        long n = 0;
+        long fresh = 0;
+        long newest = 0;
+        // one cell per row (both tables have one column), key and timestamp only
+        Scan scan = new Scan().setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()))
+                .setCaching(10_000).setCacheBlocks(false);
+        try (Table t = target.connection().getTable(table); ResultScanner rs = t.getScanner(scan)) {
+            for (Result r = rs.next(); r != null; r = rs.next()) {
+                long ts = 0;
+                for (Cell c : r.rawCells()) {
+                    ts = Math.max(ts, c.getTimestamp());
+                }
+                n++;
+                if (ts > after) {
+                    fresh++;
+                }
+                newest = Math.max(newest, ts);
+            }
+        }
+        return new long[]{n, fresh, newest};
+    }
+
+    /**
+     * The iteration's answer: the table holds {@code expected} rows ({@code found}) and all of them were
+     * written in this iteration ({@code writtenNow}); else a one-line {@link IllegalStateException} naming
+     * expected vs found.
+     */
+    static void requireWritten(String table, long expected, long found, long writtenNow) {
+        if (found != expected || writtenNow != expected) {
+            throw new IllegalStateException(table + " holds " + found + " rows after a calibration run, " + writtenNow
+                    + " of them written in this iteration (cell timestamps), expected " + expected + " and " + expected);
+        }
     }
 
     @TearDown(Level.Trial)

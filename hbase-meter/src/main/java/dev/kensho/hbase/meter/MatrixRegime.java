@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.targets.hbase.HBaseTarget;
-import dev.kensho.common.targets.hbase.HFiles;
+import dev.kensho.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HFiles;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.io.HeapSize;

@@ -1,12 +1,12 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
-import dev.kensho.common.targets.hbase.Codecs;
-import dev.kensho.common.targets.hbase.HBaseTarget;
-import dev.kensho.common.targets.hbase.HBaseTargets;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.hbase.Codecs;
+import dev.kensho.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTargets;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.util.concurrent.ExecutorService;
@@ -63,7 +63,7 @@ final class MeterBench {
         if (!serverRecorded) {
             serverRecorded = true;
             t.record();
-            if (t instanceof dev.kensho.common.targets.hbase.EmbeddedHBase e && !e.attached()) {
+            if (t instanceof dev.kensho.targets.hbase.EmbeddedHBase e && !e.attached()) {
                 System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s)%n",
                         e.pid(), e.startupSeconds(), e.startupCpuSeconds());
             }

@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.targets.hbase.EmbeddedHBase;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.EmbeddedHBase;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.TableName;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.targets.hbase.Codecs;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.Codecs;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;

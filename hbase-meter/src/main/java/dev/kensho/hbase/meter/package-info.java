@@ -17,6 +17,6 @@
  * </ul>
  * Report section, with the ratios derived from these rows: {@link dev.kensho.hbase.meter.MeterSection}.
  * The target (embedded mini cluster, external, container) comes from
- * {@link dev.kensho.common.targets.hbase.HBaseTargets}.
+ * {@link dev.kensho.targets.hbase.HBaseTargets}.
  */
 package dev.kensho.hbase.meter;

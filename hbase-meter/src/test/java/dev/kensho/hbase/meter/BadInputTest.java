@@ -62,7 +62,7 @@ class BadInputTest {
     }
 
     static Stream<String> goodCodecs() {
-        return dev.kensho.common.targets.hbase.Codecs.CODECS.stream();
+        return dev.kensho.targets.hbase.Codecs.CODECS.stream();
     }
 
     @org.junit.jupiter.api.Test
@@ -74,7 +74,7 @@ class BadInputTest {
         b.datasetDays = 1;
         b.encoding = "FAST_DIFF";
         b.codec = "GZ";
-        BadInput e = assertThrows(BadInput.class, () -> b.open(new dev.kensho.common.bench.Case("x.scanSeries", java.util.Map.of())));
+        BadInput e = assertThrows(BadInput.class, () -> b.open(new dev.kensho.common.runfiles.Case("x.scanSeries", java.util.Map.of())));
         assertTrue(e.getMessage().startsWith("meters=200"), e.getMessage());
     }
 }

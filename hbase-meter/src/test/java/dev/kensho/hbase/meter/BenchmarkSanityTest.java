@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.testing.Smoke;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -69,6 +69,25 @@ class BenchmarkSanityTest {
         assertFalse(hbase.exists(ml.meterTable));
     }
 
+    /** Every row of the table is still there, but the iteration wrote none of them: the check fails. */
+    @Test
+    void calibrationFailsAnIterationThatWroteNothing(HBaseTarget hbase) throws Exception {
+        LoadCalibrationBenchmark ml = new LoadCalibrationBenchmark();
+        ml.open(Smoke.apply(ml, "meterLoader"));
+        try {
+            ml.meterLoader();
+            ml.checkRows();
+            IllegalStateException e = assertThrows(IllegalStateException.class, ml::checkRows, "no load in this iteration");
+            assertEquals(ml.meterTable.getNameAsString() + " holds " + ml.rows + " rows after a calibration run, 0 of them"
+                    + " written in this iteration (cell timestamps), expected " + ml.rows + " and " + ml.rows, e.getMessage());
+            ml.meterLoader();
+            ml.checkRows(); // the next real iteration rewrites every row and passes again
+            assertEquals(2, ml.checks);
+        } finally {
+            ml.tearDown();
+        }
+    }
+
     /** Deletes the table's first row: what a lost write looks like to the checks. */
     static void deleteFirstRow(HBaseTarget hbase, org.apache.hadoop.hbase.TableName tn) throws Exception {
         try (Table t = hbase.connection().getTable(tn); ResultScanner rs = t.getScanner(new Scan().setLimit(1))) {
@@ -102,7 +121,7 @@ class BenchmarkSanityTest {
         assertEquals(load.rows, load.load());
         // the timed load ended with every row in HFiles: several per region (one per flush), none in the memstore
         var afterLoad = hbase.storeFiles(load.table);
-        assertEquals(load.rows, dev.kensho.common.targets.hbase.HFiles.totalCells(afterLoad));
+        assertEquals(load.rows, dev.kensho.targets.hbase.HFiles.totalCells(afterLoad));
         var perRegion = MatrixRegime.filesPerRegion(afterLoad);
         assertEquals(load.saltBuckets, perRegion.size());
         assertTrue(perRegion.values().stream().anyMatch(n -> n >= 2), "a region flushed during the load: " + perRegion);
@@ -112,7 +131,7 @@ class BenchmarkSanityTest {
         var files = hbase.storeFiles(load.table);
         assertEquals(load.saltBuckets, files.size(), "one HFile per region after the major compaction");
         assertTrue(files.stream().allMatch(f -> f.compression().equals("SNAPPY") && f.encoding().equals("FAST_DIFF")));
-        assertTrue(dev.kensho.common.targets.hbase.HFiles.totalBytes(files) < load.baseline,
+        assertTrue(dev.kensho.targets.hbase.HFiles.totalBytes(files) < load.baseline,
                 "FAST_DIFF+SNAPPY is smaller than NONE/NONE");
         try (var admin = hbase.connection().getAdmin()) {
             var cf = admin.getDescriptor(load.table).getColumnFamily(MeterSchema.FAMILY);
@@ -162,6 +181,9 @@ class BenchmarkSanityTest {
         pe.open(Smoke.apply(pe, "performanceEvaluation"));
         assertEquals(0, pe.performanceEvaluation());
         pe.checkRows(); // counts PE's rows
+        assertEquals(0, pe.performanceEvaluation());
+        pe.checkRows(); // PE's second run rewrites every row with a newer (server-assigned) timestamp
+        assertEquals(2, pe.checks);
         pe.tearDown();
         assertFalse(hbase.exists(pe.peTable));
 

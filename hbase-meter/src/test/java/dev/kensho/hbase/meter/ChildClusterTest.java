@@ -1,9 +1,9 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.cpu.ServerCpu;
-import dev.kensho.common.targets.hbase.EmbeddedHBase;
-import dev.kensho.common.targets.hbase.HBaseTarget;
-import dev.kensho.common.targets.hbase.HBaseTargets;
+import dev.kensho.targets.hbase.EmbeddedHBase;
+import dev.kensho.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTargets;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -106,7 +106,7 @@ class ChildClusterTest {
     /** The launcher's warm-up of a class's cluster reads back every row it wrote and leaves no table behind. */
     @Test
     void theWarmUpRunsTheServersPathsAndLeavesNothing(HBaseTarget hbase) {
-        assertTrue(dev.kensho.common.targets.hbase.ClusterWarmUp.run(hbase) > 0);
+        assertTrue(dev.kensho.targets.hbase.ClusterWarmUp.run(hbase) > 0);
         assertTrue(!hbase.exists(hbase.table("warmup")), "the warm-up table is dropped");
     }
 

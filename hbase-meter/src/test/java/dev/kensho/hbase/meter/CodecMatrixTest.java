@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.targets.hbase.Codecs;
-import dev.kensho.common.targets.hbase.HBaseTarget;
-import dev.kensho.common.targets.hbase.HFiles;
+import dev.kensho.targets.hbase.Codecs;
+import dev.kensho.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HFiles;
 import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -1,6 +1,6 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.targets.hbase.EmbeddedHBase;
+import dev.kensho.targets.hbase.EmbeddedHBase;
 
 /** Child-JVM fixture: starts the embedded HBase child cluster, prints its pid and log, then waits to be killed. */
 public final class HoldHBaseMain {

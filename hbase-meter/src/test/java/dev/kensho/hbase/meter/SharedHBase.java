@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.targets.hbase.HBaseTarget;
-import dev.kensho.common.targets.hbase.HBaseTargets;
+import dev.kensho.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTargets;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;

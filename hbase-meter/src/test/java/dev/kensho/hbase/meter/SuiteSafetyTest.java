@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;

@@ -1,11 +1,11 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.net.DelayProxy;
-import dev.kensho.common.targets.kinesis.KinesisTargets;
+import dev.kensho.targets.kinesis.KinesisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

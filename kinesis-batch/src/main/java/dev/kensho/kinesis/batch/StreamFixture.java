@@ -1,13 +1,13 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.net.DelayProxy;
-import dev.kensho.common.targets.kinesis.EmbeddedKinesis;
-import dev.kensho.common.targets.kinesis.KinesisTarget;
-import dev.kensho.common.targets.kinesis.KinesisTargets;
-import dev.kensho.common.targets.kinesis.TlsSockets;
+import dev.kensho.targets.kinesis.EmbeddedKinesis;
+import dev.kensho.targets.kinesis.KinesisTarget;
+import dev.kensho.targets.kinesis.KinesisTargets;
+import dev.kensho.targets.kinesis.TlsSockets;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.kinesis.KinesisClient;

@@ -25,6 +25,6 @@
  *     {@code -Dkensho.prices}) and $ per million user records for PutRecord, PutRecords and aggregated.</li>
  * </ul>
  * Report section: {@link dev.kensho.kinesis.batch.KinesisSection}. Targets come from
- * {@link dev.kensho.common.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.
+ * {@link dev.kensho.targets.kinesis.KinesisTargets}. Write-up: {@code docs/kinesis-batch.md}.
  */
 package dev.kensho.kinesis.batch;

@@ -1,8 +1,8 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.targets.kinesis.EmbeddedKinesis;
-import dev.kensho.common.targets.kinesis.KinesisTarget;
-import dev.kensho.common.targets.kinesis.KinesisTargets;
+import dev.kensho.targets.kinesis.EmbeddedKinesis;
+import dev.kensho.targets.kinesis.KinesisTarget;
+import dev.kensho.targets.kinesis.KinesisTargets;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.targets.kinesis.KinesisTarget;
+import dev.kensho.targets.kinesis.KinesisTarget;
 import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.targets.kinesis.KinesisTargets;
+import dev.kensho.targets.kinesis.KinesisTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

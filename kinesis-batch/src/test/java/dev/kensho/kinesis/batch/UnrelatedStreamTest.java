@@ -1,7 +1,7 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.targets.kinesis.EmbeddedKinesis;
-import dev.kensho.common.targets.kinesis.KinesisTargets;
+import dev.kensho.targets.kinesis.EmbeddedKinesis;
+import dev.kensho.targets.kinesis.KinesisTargets;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.kinesis.KinesisClient;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.Results;
 
 import java.nio.file.Path;

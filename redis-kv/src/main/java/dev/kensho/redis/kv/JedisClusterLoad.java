@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisCluster;
 import redis.clients.jedis.JedisCluster;
 
 import java.util.concurrent.ExecutorService;

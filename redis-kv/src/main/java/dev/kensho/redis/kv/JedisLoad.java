@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Settings;
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;

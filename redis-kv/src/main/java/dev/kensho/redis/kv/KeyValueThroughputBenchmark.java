@@ -1,13 +1,13 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.shard.Shard;
 import dev.kensho.common.shard.StartAt;
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -185,7 +185,7 @@ public class KeyValueThroughputBenchmark {
             load = client.open(target, Shard.current().share(clients), pipeline); // a shard's share
             settle();
             point(c);
-            StartAt.beginTrial(target); // -Dkensho.startAt: shards start their warm-ups together
+            target.beginTrial(); // -Dkensho.startAt: shards start their warm-ups together
         } catch (RuntimeException e) {
             close();
             throw e;

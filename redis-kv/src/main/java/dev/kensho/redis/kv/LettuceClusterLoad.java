@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisCluster;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 import io.lettuce.core.codec.ByteArrayCodec;

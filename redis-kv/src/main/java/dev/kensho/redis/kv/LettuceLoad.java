@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;

@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 
 /**
  * A load generator: {@code clients} real connections sending pipeline batches of {@code depth} requests

@@ -1,11 +1,11 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -51,6 +51,11 @@ import java.util.concurrent.TimeUnit;
  * (GETs hit, as in the suite's PRELOADED trials), {@code EMPTY} leaves GETs to find what the SET runs wrote.
  * The GET hit ratio is measured from the server's {@code keyspace_hits}/{@code keyspace_misses} and
  * recorded beside the suite's {@code get_hit_ratio}.
+ *
+ * <p>Checked every iteration (warm-up included), on a server the suite owns: the server's
+ * {@code INFO commandstats} GET/SET {@code calls} deltas equal each run's {@code -n} (at least {@code -n} on
+ * a shared server), and at {@code PRELOADED} every GET hit (ratio exactly 1.0); else the run fails
+ * ({@link #requireExecuted}, {@link #requireAllHit}).
  *
  * <p>Recorded per measurement iteration under {@code KeyValueThroughputBenchmark.redisBenchmarkSet|Get|Mix}
  * (params {@code clients, getRatio, ioThreads, keyspace, pipeline=1, start}): {@code requests/s},
@@ -160,10 +165,20 @@ public class RedisBenchmarkCalibration {
         if (binary == null) {
             return 0;
         }
+        long[] c0 = serverCounts();
         RedisBenchmarkTool.Result set = RedisBenchmarkTool.run(binary, target, prefix, "SET", clients, keyspace, requests);
-        long[] before = hitsAndMisses();
+        long[] c1 = serverCounts();
         RedisBenchmarkTool.Result get = RedisBenchmarkTool.run(binary, target, prefix, "GET", clients, keyspace, requests);
-        long[] after = hitsAndMisses();
+        long[] c2 = serverCounts();
+        // only a server the suite owns sees nothing but this run; on a shared one other clients add calls and lookups
+        boolean exclusive = target.owned();
+        requireExecuted("SET", requests, c1[SET] - c0[SET], c1[GET] - c0[GET], exclusive);
+        requireExecuted("GET", requests, c2[GET] - c1[GET], c2[SET] - c1[SET], exclusive);
+        long hits = c2[HITS] - c1[HITS];
+        long misses = c2[MISSES] - c1[MISSES];
+        if (start == KeyValueThroughputBenchmark.Start.PRELOADED && exclusive) {
+            requireAllHit(requests, hits, misses);
+        }
         if (measuring) {
             for (RedisBenchmarkTool.Result r : List.of(set, get)) {
                 String bench = bench(r.command().equals("SET") ? "redisBenchmarkSet" : "redisBenchmarkGet");
@@ -171,8 +186,7 @@ public class RedisBenchmarkCalibration {
                 Recorder.measurement(bench, params, "latency_p50", r.p50Ms() * 1e3, "us");
                 Recorder.measurement(bench, params, "latency_p99", r.p99Ms() * 1e3, "us");
             }
-            long hits = after[0] - before[0];
-            long lookups = hits + after[1] - before[1];
+            long lookups = hits + misses;
             if (lookups > 0) {
                 Recorder.measurement(bench("redisBenchmarkGet"), params, "get_hit_ratio", (double) hits / lookups, "ratio");
             }
@@ -213,11 +227,69 @@ public class RedisBenchmarkCalibration {
         }
     }
 
-    private long[] hitsAndMisses() {
+    private static final int GET = 0;
+    private static final int SET = 1;
+    private static final int HITS = 2;
+    private static final int MISSES = 3;
+
+    /** {cmdstat_get calls, cmdstat_set calls, keyspace_hits, keyspace_misses} now. */
+    private long[] serverCounts() {
         try (Jedis j = target.jedis()) {
+            Map<String, String> cmd = target.info(j, "commandstats");
             Map<String, String> s = target.info(j, "stats");
-            return new long[]{Long.parseLong(s.getOrDefault("keyspace_hits", "0")),
-                    Long.parseLong(s.getOrDefault("keyspace_misses", "0"))};
+            return new long[]{calls(cmd.get("cmdstat_get")), calls(cmd.get("cmdstat_set")),
+                    Long.parseLong(s.getOrDefault("keyspace_hits", "0")), Long.parseLong(s.getOrDefault("keyspace_misses", "0"))};
+        }
+    }
+
+    /** The {@code calls=} field of an INFO commandstats value ({@code calls=5,usec=…}); 0 for a command never called (no line). */
+    static long calls(String cmdstat) {
+        if (cmdstat == null) {
+            return 0;
+        }
+        for (String f : cmdstat.split(",")) {
+            if (f.startsWith("calls=")) {
+                return Long.parseLong(f.substring(6));
+            }
+        }
+        throw new IllegalStateException("INFO commandstats value without calls=: " + cmdstat);
+    }
+
+    /**
+     * The server must have executed what one redis-benchmark run sent: {@code sent} calls of {@code command}
+     * ({@code sameCalls}, the server's cmdstat delta over the run) and none of the other of GET/SET
+     * ({@code otherCalls}). Exact, because redis-benchmark 7.0 ({@code src/redis-benchmark.c}) with
+     * {@code -P 1} issues a request only while its issued count is below {@code -n} and waits for every
+     * reply, so the server gets exactly {@code -n} of the command; the only other commands it sends are
+     * {@code CONFIG GET save} and {@code CONFIG GET appendonly} once per run (getRedisConfig) and a
+     * {@code SELECT} per connection when {@code --dbnum} is not 0 (AUTH is never sent: password targets
+     * are not run) — none of them a GET or SET, so they are outside these counts. On a server shared with
+     * other clients ({@code exclusive} false) their GETs/SETs add to the delta, so only a shortfall is
+     * a failure there. Throws a one-line {@link IllegalStateException} naming expected vs found.
+     */
+    static void requireExecuted(String command, long sent, long sameCalls, long otherCalls, boolean exclusive) {
+        String other = command.equals("GET") ? "SET" : "GET";
+        if (exclusive ? sameCalls != sent || otherCalls != 0 : sameCalls < sent) {
+            throw new IllegalStateException("redis-benchmark " + command + " run: the server executed " + sameCalls + " "
+                    + command + " and " + otherCalls + " " + other + " calls (INFO commandstats), expected "
+                    + (exclusive ? "exactly " + sent + " and 0" : "at least " + sent + " " + command)
+                    + " (the run's -n)");
+        }
+    }
+
+    /**
+     * At {@code PRELOADED} every key {@code __rand_int__} can name was SET before the trial and nothing
+     * deletes one (no TTLs; the suite sets no maxmemory, so nothing is evicted), so each of the {@code requests}
+     * GETs must hit: hit ratio exactly 1.0, and hits + misses must be the GETs sent (one lookup each).
+     * Only on an owned server (on a shared one other clients' lookups count too). Throws a one-line
+     * {@link IllegalStateException} naming expected vs found.
+     */
+    static void requireAllHit(long requests, long hits, long misses) {
+        if (misses != 0 || hits != requests) {
+            throw new IllegalStateException("redis-benchmark GET run on a preloaded keyspace: " + hits + " hits and "
+                    + misses + " misses (keyspace_hits/misses; hit ratio "
+                    + (hits + misses == 0 ? "undefined" : String.format(Locale.ROOT, "%.6f", (double) hits / (hits + misses)))
+                    + "), expected " + requests + " hits and 0 misses (hit ratio 1.0)");
         }
     }
 

@@ -5,7 +5,7 @@ import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 
 import java.io.File;
 import java.io.IOException;

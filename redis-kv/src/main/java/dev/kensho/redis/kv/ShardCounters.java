@@ -1,8 +1,8 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.export.Recorder;
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 
 import java.util.ArrayList;

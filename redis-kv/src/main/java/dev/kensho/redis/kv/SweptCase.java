@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 
 import java.util.Map;
 import java.util.TreeMap;

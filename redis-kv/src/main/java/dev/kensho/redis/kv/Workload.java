@@ -107,7 +107,7 @@ final class Workload {
 
     /** Marks every key as written (after a preload that SET them all). */
     /** SETs every key of the keyspace with its value, pipelined, before a trial; then every key counts as written. */
-    void preload(dev.kensho.common.targets.redis.RedisTarget target) {
+    void preload(dev.kensho.targets.redis.RedisTarget target) {
         try (redis.clients.jedis.Jedis j = target.jedis()) {
             redis.clients.jedis.Pipeline p = j.pipelined();
             for (int i = 0; i < keyspace; i++) {

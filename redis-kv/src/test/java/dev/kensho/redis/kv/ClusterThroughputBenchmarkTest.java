@@ -1,9 +1,9 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.targets.redis.RedisCluster;
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,9 +1,9 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
 import dev.kensho.redis.kv.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;

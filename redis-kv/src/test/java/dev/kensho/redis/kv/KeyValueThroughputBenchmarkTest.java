@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
 import dev.kensho.redis.kv.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.report.Plot;

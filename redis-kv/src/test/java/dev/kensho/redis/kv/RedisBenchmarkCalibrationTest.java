@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -26,6 +27,34 @@ class RedisBenchmarkCalibrationTest {
         assertEquals(48449.61, r.rps(), 1e-9);
         assertEquals(1.287, r.p50Ms(), 1e-9);
         assertEquals(4.967, r.p99Ms(), 1e-9);
+    }
+
+    /** The server-side checks pass on the right counts and fail, naming expected vs found, on wrong ones. */
+    @Test
+    void theServersCountsMustMatchWhatRedisBenchmarkSent() {
+        RedisBenchmarkCalibration.requireExecuted("GET", 2_000, 2_000, 0, true);
+        RedisBenchmarkCalibration.requireExecuted("SET", 2_000, 2_000, 0, true);
+        RedisBenchmarkCalibration.requireExecuted("GET", 2_000, 2_050, 7, false); // shared server: others' calls add
+        IllegalStateException fewer = assertThrows(IllegalStateException.class,
+                () -> RedisBenchmarkCalibration.requireExecuted("GET", 2_000, 1_999, 0, true));
+        assertEquals("redis-benchmark GET run: the server executed 1999 GET and 0 SET calls (INFO commandstats),"
+                + " expected exactly 2000 and 0 (the run's -n)", fewer.getMessage());
+        assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("GET", 2_000, 2_001, 0, true));
+        assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("SET", 2_000, 2_000, 1, true));
+        assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("SET", 2_000, 1_000, 0, false));
+        assertEquals(0, RedisBenchmarkCalibration.calls(null));
+        assertEquals(2_000, RedisBenchmarkCalibration.calls("calls=2000,usec=1234,usec_per_call=0.62,rejected_calls=0,failed_calls=0"));
+    }
+
+    @Test
+    void aPreloadedGetRunMustHitEveryTime() {
+        RedisBenchmarkCalibration.requireAllHit(2_000, 2_000, 0);
+        IllegalStateException oneMiss = assertThrows(IllegalStateException.class,
+                () -> RedisBenchmarkCalibration.requireAllHit(2_000, 1_999, 1));
+        assertEquals("redis-benchmark GET run on a preloaded keyspace: 1999 hits and 1 misses (keyspace_hits/misses;"
+                + " hit ratio 0.999500), expected 2000 hits and 0 misses (hit ratio 1.0)", oneMiss.getMessage());
+        assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireAllHit(2_000, 1_000, 0));
+        assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireAllHit(2_000, 0, 0));
     }
 
     @Test
@@ -60,7 +89,7 @@ class RedisBenchmarkCalibrationTest {
         c.start = KeyValueThroughputBenchmark.Start.PRELOADED;
         Map<String, String> p = new java.util.TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
                 "keyspace", "500", "requests", "2000", "start", "PRELOADED"));
-        c.open(new dev.kensho.common.bench.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
+        c.open(new dev.kensho.common.runfiles.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
         try {
             RedisTarget t = c.target;
             assertEquals(16, c.prefix.length() + 12, "redis-benchmark's 12-digit __rand_int__ after a 4-byte prefix");

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.EmbeddedRedis;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
 import dev.kensho.redis.kv.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;

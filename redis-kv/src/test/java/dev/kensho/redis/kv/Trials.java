@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 
 import java.util.Map;

@@ -10,6 +10,8 @@ abstract class CountingPublisher implements Publisher {
     private long published;
     private long shortfall;
     private long deliveries;
+    private long replies;
+    private long deliveredThrough;
 
     CountingPublisher(int expected) {
         this.expected = expected;
@@ -18,8 +20,11 @@ abstract class CountingPublisher implements Publisher {
     /** One reply: the message reached {@code receivers} subscribers. */
     protected final void counted(long receivers) {
         deliveries += receivers;
+        replies++;
         if (receivers < expected) {
             shortfall++;
+        } else {
+            deliveredThrough = replies;
         }
     }
 
@@ -41,5 +46,10 @@ abstract class CountingPublisher implements Publisher {
     @Override
     public final long deliveries() {
         return deliveries;
+    }
+
+    @Override
+    public final long deliveredThrough() {
+        return deliveredThrough;
     }
 }

@@ -20,16 +20,57 @@ final class Flood {
     private Flood() {
     }
 
-    /** What one flood did. */
+    /**
+     * What one flood did. Counted on the publisher's side from the server's {@code PUBLISH} replies:
+     * {@code published}, {@code delivered} (the replies summed) and {@code deliveredThrough} (the sequence
+     * number after the last message the server accepted for the subscriber, by position). Counted on the
+     * subscriber's side: {@code received} (messages it read) and, from the sequence numbers in the payloads,
+     * {@code receivedThrough} (the highest one read + 1), {@code missing} (numbers skipped inside what it
+     * read) and {@code outOfOrder} (late, repeated or foreign messages).
+     */
     public record Outcome(boolean cutOff, boolean subscriberSawDisconnect, String disconnectCause, double secondsToCutoff,
-                          long published, long delivered, long received, List<long[]> samples, long cutoffMillis) {
+                          long published, long delivered, long deliveredThrough, long received, long receivedThrough,
+                          long missing, long outOfOrder, List<long[]> samples, long cutoffMillis) {
         /** Sample columns: t_ms, omem, tot-mem, used_memory, published, received. */
         public long maxOmem() {
             return samples.stream().mapToLong(s -> s[1]).max().orElse(0);
         }
 
+        /** Lost by counts: messages the server's replies say it accepted, minus messages the subscriber counted. */
         public long lost() {
             return delivered - received;
+        }
+
+        /**
+         * Lost by sequence numbers: of the messages the server accepted (0 … deliveredThrough − 1), those
+         * the payloads show never arrived — the tail after the last one read, plus the gaps inside.
+         */
+        public long lostBySequence() {
+            return deliveredThrough - receivedThrough + missing;
+        }
+
+        /**
+         * The two accounts of the loss must agree ({@link #lost()} = {@link #lostBySequence()}), nothing may
+         * arrive out of order or that the server did not accept, and a cut-off must have lost something (the
+         * limit drops the backlog). Else a one-line {@link IllegalStateException} naming what differed.
+         */
+        public void requireAccounted() {
+            String why = null;
+            if (outOfOrder != 0) {
+                why = outOfOrder + " messages arrived out of order, twice or not ours, expected 0";
+            } else if (receivedThrough > deliveredThrough) {
+                why = "the subscriber read sequence numbers up to " + (receivedThrough - 1) + " but the server accepted only 0.."
+                        + (deliveredThrough - 1);
+            } else if (lostBySequence() != lost()) {
+                why = "lost " + lostBySequence() + " by sequence numbers (accepted 0.." + (deliveredThrough - 1) + ", read up to "
+                        + (receivedThrough - 1) + ", " + missing + " skipped) but " + lost() + " by counts (delivered " + delivered
+                        + " - received " + received + ")";
+            } else if (cutOff && lost() == 0) {
+                why = "the subscriber was cut off but lost no message (delivered " + delivered + " = received " + received + ")";
+            }
+            if (why != null) {
+                throw new IllegalStateException("slow-subscriber accounting: " + why);
+            }
         }
 
         /** Least-squares slope (bytes/s) of omem over the samples where it is above 0; NaN with fewer than 2. */
@@ -83,8 +124,9 @@ final class Flood {
         receiver.drain();
         boolean saw = awaitDisconnect(receiver, cutAt >= 0);
         double secs = ((cutAt >= 0 ? cutAt : System.nanoTime()) - start) / 1e9;
-        return new Outcome(cutAt >= 0, saw, receiver.disconnect(), secs, publisher.published(),
-                publisher.deliveries(), receiver.count(), samples, cutAt >= 0 ? (cutAt - start) / 1_000_000 : -1);
+        return new Outcome(cutAt >= 0, saw, receiver.disconnect(), secs, publisher.published(), publisher.deliveries(),
+                publisher.deliveredThrough(), receiver.count(), receiver.next(), receiver.missing(), receiver.outOfOrder(),
+                samples, cutAt >= 0 ? (cutAt - start) / 1_000_000 : -1);
     }
 
     private static boolean awaitDisconnect(Receiver receiver, boolean expected) {

@@ -1,6 +1,6 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 
 import java.util.ArrayList;

@@ -4,12 +4,12 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.export.Recorder;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -70,6 +70,11 @@ import java.util.concurrent.TimeUnit;
  * {@code used_memory_bytes[]}, {@code published[]}, {@code received[]}, with {@code limit_hard_bytes},
  * {@code limit_soft_bytes}, {@code limit_soft_seconds}, {@code cutoff_ms}) for the report's chart.
  *
+ * <p>Checked after every flood, else the run fails: the loss counted two ways agrees — delivered − received
+ * (the server's {@code PUBLISH} replies, the subscriber's count) against the messages the server accepted
+ * that the sequence numbers in the received payloads show missing ({@link Flood.Outcome#requireAccounted});
+ * and the server itself counted the cut as an output-buffer-limit disconnection ({@link #requireServerSawCut}).
+ *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubSlowSubscriber}, or this class's {@code main}.
  */
 @State(Scope.Benchmark)
@@ -121,7 +126,10 @@ public class PubSubSlowSubscriberBenchmark {
     private OutputBufferLimit restore;
     private Case benchCase;
     private int iteration;
+    /** Lines of the embedded server's log naming the output-buffer limit when this flood began. */
     private int cutsLogged;
+    /** The server's count of output-buffer-limit disconnections when this flood began (-1: not readable). */
+    private long cutsBefore;
 
     private Receiver receiver;
     private Subscriber subscriber;
@@ -177,6 +185,8 @@ public class PubSubSlowSubscriberBenchmark {
         receiver.pace(subscriberRate);
         publisher = Client.JEDIS.publisher(target, channel, PubSubMode.CLASSIC, messageBytes, 1);
         outcome = null;
+        cutsLogged = logCuts();
+        cutsBefore = serverCuts();
     }
 
     /** Floods the paced subscriber until the server cuts it off (or {@code maxSeconds}); returns the outcome. */
@@ -242,6 +252,37 @@ public class PubSubSlowSubscriberBenchmark {
             throw new TargetFailure(client + ": the slow subscriber was not cut off within " + maxSeconds
                     + " s (limit " + limit.configValue() + "; max omem " + o.maxOmem() + " bytes)");
         }
+        o.requireAccounted();
+        long after = serverCuts();
+        requireServerSawCut(cutsBefore < 0 || after < 0 ? -1 : after - cutsBefore, target.owned());
+    }
+
+    /**
+     * The cut-off must be the server's, for its output-buffer limit: {@code cuts} is how many such
+     * disconnections the server itself counted during the flood ({@link #serverCuts()} delta). Exactly one on
+     * a server the suite owns; at least one on a shared server (other clients may be cut too). -1 (the
+     * server reports no count: an external server older than the INFO field, whose log is not ours) is not
+     * checked — the cut is then known only from the PUBLISH replies and CLIENT LIST. Else a one-line
+     * {@link IllegalStateException} naming expected vs found.
+     */
+    static void requireServerSawCut(long cuts, boolean exclusive) {
+        if (cuts >= 0 && (exclusive ? cuts != 1 : cuts < 1)) {
+            throw new IllegalStateException("slow-subscriber cut-off: the server counted " + cuts
+                    + " output-buffer-limit disconnections during the flood, expected " + (exclusive ? "exactly 1" : "at least 1"));
+        }
+    }
+
+    /**
+     * The server's own count of output-buffer-limit disconnections: {@code client_output_buffer_limit_disconnections}
+     * from {@code INFO stats} where the server has that field (the bundled 7.0.15 does not), else the
+     * embedded server's log lines for it ({@link #logCuts()}); -1 when neither can be read.
+     */
+    long serverCuts() {
+        String n = target.info(sampler, "stats").get("client_output_buffer_limit_disconnections");
+        if (n != null) {
+            return Long.parseLong(n);
+        }
+        return logCuts();
     }
 
     /** A measurement, left out when it does not exist (NaN: JSON has no NaN). */
@@ -251,18 +292,21 @@ public class PubSubSlowSubscriberBenchmark {
         }
     }
 
-    /** 1 if the embedded server logged a disconnect for the output-buffer limit, 0 if not, -1 if its log is not ours to read. */
+    /** 1 if the embedded server logged a disconnect for the output-buffer limit during this flood, 0 if not, -1 if its log is not ours to read. */
     int cutoffLogged() {
+        int n = logCuts();
+        return n < 0 ? -1 : n > cutsLogged ? 1 : 0;
+    }
+
+    /** Lines of the embedded server's log (which spans the whole trial) naming the output-buffer limit as a disconnect's cause; -1 elsewhere. */
+    int logCuts() {
         if (!(target instanceof EmbeddedRedis e)) {
             return -1;
         }
         try {
-            // the log spans the whole trial: a new line must have appeared since the previous flood
+            // 7.0 logs one line per cut: "Client … closed for" or "… scheduled to be closed ASAP for overcoming of output buffer limits."
             String log = Files.readString(e.process().log(), StandardCharsets.UTF_8);
-            int n = log.split("overcoming of output buffer limits", -1).length - 1;
-            boolean fresh = n > cutsLogged;
-            cutsLogged = n;
-            return fresh ? 1 : 0;
+            return log.split("overcoming of output buffer limits", -1).length - 1;
         } catch (IOException ex) {
             return -1;
         }

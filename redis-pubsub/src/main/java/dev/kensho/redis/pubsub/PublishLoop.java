@@ -1,6 +1,6 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 
 /**
  * How the publisher of {@link PubSubThroughputBenchmark} sends, as a JMH {@code @Param} whose constants

@@ -23,6 +23,14 @@ public interface Publisher extends AutoCloseable {
     /** Sum over flushed messages of the receivers the server reported (for TCP: one each). */
     long deliveries();
 
+    /**
+     * Position, in publish order, just after the last message the server delivered to every expected
+     * subscriber (0 if none; for TCP: every flushed message). With messages published as sequence numbers
+     * 0, 1, 2, … it is the sequence number after the last one delivered — counted by position, not by
+     * adding up replies as {@link #deliveries()} does.
+     */
+    long deliveredThrough();
+
     @Override
     void close();
 }

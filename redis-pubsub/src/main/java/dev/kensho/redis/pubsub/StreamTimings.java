@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.export.Recorder;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
 import org.HdrHistogram.Histogram;

@@ -183,6 +183,11 @@ public final class TcpLink implements AutoCloseable {
         }
 
         @Override
+        public long deliveredThrough() {
+            return published;
+        }
+
+        @Override
         public void close() {
             // the link closes the socket
         }

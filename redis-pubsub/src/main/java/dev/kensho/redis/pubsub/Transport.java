@@ -1,6 +1,6 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 
 /**
  * What carries the messages in {@link PubSubThroughputBenchmark}: Redis Pub/Sub through one of the

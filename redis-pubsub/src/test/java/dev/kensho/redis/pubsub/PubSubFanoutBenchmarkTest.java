@@ -1,6 +1,6 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.targets.redis.EmbeddedRedis;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.targets.redis.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -2,9 +2,9 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.Case;
-import dev.kensho.common.targets.redis.RedisTarget;
-import dev.kensho.common.targets.redis.RedisTargets;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 

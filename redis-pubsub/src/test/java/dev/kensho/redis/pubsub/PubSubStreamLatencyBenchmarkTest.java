@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.latency.IntervalLog;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.testing.Smoke;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

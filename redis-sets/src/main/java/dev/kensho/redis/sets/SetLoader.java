@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.RedisTarget;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;

@@ -2,10 +2,10 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.data.SetLayout;
-import dev.kensho.common.targets.redis.EmbeddedCluster;
-import dev.kensho.common.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.EmbeddedCluster;
+import dev.kensho.targets.redis.RedisCluster;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;

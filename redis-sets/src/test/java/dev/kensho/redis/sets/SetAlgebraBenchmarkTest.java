@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.data.SetLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

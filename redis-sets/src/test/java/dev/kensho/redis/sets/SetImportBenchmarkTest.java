@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.bench.Case;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.calibration.Tools;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,83 @@
+package dev.kensho.targets.hbase;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+
+import java.util.List;
+
+/**
+ * An HBase cluster the user runs: {@code -Dkensho.hbase.zookeeper=zk1:2181,zk2:2181} and, if not
+ * {@code /hbase}, {@code -Dkensho.hbase.znodeParent=/hbase-unsecure}. The suite creates, flushes,
+ * compacts and drops only its own marked tables in its namespace (see {@link HBaseTarget}).
+ *
+ * <p>The HFiles of an external cluster sit on its HDFS, which this client does not mount: there the
+ * table's store file size comes from the region servers' metrics (MiB resolution) and the codec in the
+ * trailer is not re-read — say so beside such numbers.
+ */
+public final class ExternalHBase extends HBaseTarget {
+
+    private final String quorum;
+    private final String znodeParent;
+    private final Configuration conf;
+
+    private ExternalHBase(String quorum, String znodeParent) {
+        this.quorum = quorum;
+        this.znodeParent = znodeParent;
+        Configuration c = HBaseConfiguration.create();
+        c.set("hbase.zookeeper.quorum", quorum);
+        c.set("zookeeper.znode.parent", znodeParent);
+        // fail within seconds, not the client's default of minutes, when nothing answers
+        c.setInt("hbase.client.retries.number", 3);
+        c.setInt("zookeeper.recovery.retry", 1);
+        c.setInt("zookeeper.session.timeout", 10_000);
+        c.setInt("hbase.client.operation.timeout", 120_000);
+        this.conf = Codecs.configure(c);
+    }
+
+    /** Parses and validates the properties (no connection yet). */
+    public static ExternalHBase parse(String quorum, String znodeParent) {
+        String q = quorum.trim();
+        String hostPort = "[A-Za-z0-9_.\\-]+(:[0-9]{1,5})?";
+        if (!q.matches(hostPort + "(," + hostPort + ")*")) {
+            throw BadInput.of(ZOOKEEPER_PROPERTY, quorum, "host[:port][,host[:port]…] of the cluster's ZooKeeper quorum");
+        }
+        for (String hp : q.split(",")) {
+            int c = hp.indexOf(':');
+            if (c > 0) {
+                Settings.range(ZOOKEEPER_PROPERTY + " port", hp.substring(c + 1), 1, 65535);
+            }
+        }
+        String z = znodeParent.trim();
+        if (!z.matches("(/[A-Za-z0-9_.\\-]+)+")) {
+            throw BadInput.of(ZNODE_PARENT_PROPERTY, znodeParent, "an absolute znode path such as /hbase");
+        }
+        return new ExternalHBase(q, z);
+    }
+
+    public static ExternalHBase fromSettings() {
+        return parse(Settings.get(ZOOKEEPER_PROPERTY), Settings.get(ZNODE_PARENT_PROPERTY, ZNODE_PARENT_DEFAULT));
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.EXTERNAL;
+    }
+
+    @Override
+    public Configuration configuration() {
+        return conf;
+    }
+
+    @Override
+    public String describe() {
+        return "external HBase (zookeeper " + quorum + ", znode " + znodeParent + ")";
+    }
+
+    @Override
+    public List<HFiles.StoreFile> storeFiles(TableName table) {
+        return RegionMetricsFiles.read(this, table);
+    }
+}

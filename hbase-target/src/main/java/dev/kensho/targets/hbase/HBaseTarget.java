@@ -1,0 +1,340 @@
+package dev.kensho.targets.hbase;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.NamespaceNotFoundException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.VersionInfo;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An HBase to benchmark: a mini cluster in a child JVM (default), an external cluster reached through its
+ * ZooKeeper quorum, or a container. Obtain one with {@link HBaseTargets#open()} (or the JVM-wide
+ * {@link HBaseTargets#shared()}).
+ *
+ * <p><b>Safety.</b> The suite creates tables only in its own namespace ({@code kensho.hbase.namespace},
+ * default {@code kensho}), marks each with the table attribute {@value #OWNER_KEY}, and drops only
+ * tables that are in that namespace <em>and</em> carry the mark. Any other table name given to
+ * {@link #createTable}, {@link #dropTable} or {@link #flushAndCompact} is refused with one line —
+ * on every kind of target, so the tests of the embedded one prove the rule for the external one.
+ *
+ * <table>
+ * <caption>HBase target properties</caption>
+ * <tr><th>property</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@link #ZOOKEEPER_PROPERTY}</td><td>(none)</td><td>host[:port][,host[:port]…] of an external cluster's ZooKeeper; wins over everything</td></tr>
+ * <tr><td>{@link #ZNODE_PARENT_PROPERTY}</td><td>{@value #ZNODE_PARENT_DEFAULT}</td><td>its znode parent</td></tr>
+ * <tr><td>{@link #CONTAINER_PROPERTY}</td><td>false</td><td>true: an HBase container (Docker hosts only)</td></tr>
+ * <tr><td>{@link #IMAGE_PROPERTY}</td><td>{@value #IMAGE_DEFAULT}</td><td>its image</td></tr>
+ * <tr><td>{@link #NAMESPACE_PROPERTY}</td><td>{@value #NAMESPACE_DEFAULT}</td><td>the only namespace the suite writes to</td></tr>
+ * <tr><td>{@link #REGION_SERVERS_PROPERTY}</td><td>{@value #REGION_SERVERS_DEFAULT}</td><td>region servers of the embedded mini cluster</td></tr>
+ * </table>
+ */
+public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
+
+    public static final String ZOOKEEPER_PROPERTY = dev.kensho.common.Setting.HBASE_ZOOKEEPER.key();
+    public static final String ZNODE_PARENT_PROPERTY = dev.kensho.common.Setting.HBASE_ZNODE_PARENT.key();
+    public static final String ZNODE_PARENT_DEFAULT = "/hbase";
+    public static final String CONTAINER_PROPERTY = dev.kensho.common.Setting.HBASE_CONTAINER.key();
+    public static final String IMAGE_PROPERTY = dev.kensho.common.Setting.HBASE_IMAGE.key();
+    public static final String IMAGE_DEFAULT = "harisekhon/hbase:2.1";
+    public static final String NAMESPACE_PROPERTY = dev.kensho.common.Setting.HBASE_NAMESPACE.key();
+    public static final String NAMESPACE_DEFAULT = "kensho";
+    public static final String REGION_SERVERS_PROPERTY = dev.kensho.common.Setting.HBASE_REGION_SERVERS.key();
+    public static final String REGION_SERVERS_DEFAULT = "1";
+
+    /** Table attribute marking a table the suite created (and so may drop). */
+    public static final String OWNER_KEY = "kensho.owner";
+    public static final String OWNER_VALUE = "kensho";
+
+
+    private final String namespace = namespaceSetting();
+    private Connection connection;
+
+    public abstract Kind kind();
+
+    /** Client configuration pointing at this cluster (codec keys set). */
+    public abstract Configuration configuration();
+
+    /** A description safe to print and record. */
+    public abstract String describe();
+
+    /** The HFiles of a suite table, read from their trailers; see {@link HFiles}. */
+    public abstract List<HFiles.StoreFile> storeFiles(TableName table);
+
+    /** The suite's namespace. */
+    public String namespace() {
+        return namespace;
+    }
+
+    /** {@code <namespace>:<qualifier>} for a suite table. */
+    public TableName table(String qualifier) {
+        if (!qualifier.matches("[A-Za-z0-9_.\\-]{1,200}")) {
+            throw BadInput.of("table", qualifier, "1 … 200 characters of [A-Za-z0-9_.-]");
+        }
+        return TableName.valueOf(namespace, qualifier);
+    }
+
+    /** The shared connection of this target (closed with the target). */
+    public synchronized Connection connection() {
+        if (connection == null || connection.isClosed()) {
+            try {
+                connection = ConnectionFactory.createConnection(configuration());
+            } catch (IOException e) {
+                throw unreachable(e);
+            }
+        }
+        return connection;
+    }
+
+    protected TargetFailure unreachable(Throwable e) {
+        return new TargetFailure(describe() + ": cannot reach HBase (" + TargetFailure.rootCause(e) + ")", e);
+    }
+
+    // ---- the safety rule --------------------------------------------------------------------------
+
+    /** Throws unless {@code table} is in the suite's namespace. */
+    public void requireSuiteNamespace(TableName table, String action) {
+        if (!table.getNamespaceAsString().equals(namespace)) {
+            throw new BadInput("refusing to " + action + " " + table.getNameAsString() + " on " + describe()
+                    + ": the suite only touches tables in its namespace '" + namespace + "' ("
+                    + NAMESPACE_PROPERTY + ")");
+        }
+    }
+
+    /**
+     * Throws unless {@code table} is in the suite's namespace and carries the suite's mark: a table someone else
+     * created there (without {@value #OWNER_KEY}) is never flushed, compacted, written or dropped.
+     */
+    public void requireOwned(TableName table, String action) {
+        requireSuiteNamespace(table, action);
+        if (exists(table) && !ownedBySuite(table)) {
+            throw new BadInput("refusing to " + action + " " + table.getNameAsString() + " on " + describe()
+                    + ": it is in the suite's namespace but not marked as created by the suite (" + OWNER_KEY + ")");
+        }
+    }
+
+    /** Creates the suite's namespace if absent (never drops it: it may hold the user's tables too). */
+    public void ensureNamespace() {
+        try (Admin admin = connection().getAdmin()) {
+            try {
+                admin.getNamespaceDescriptor(namespace);
+            } catch (NamespaceNotFoundException absent) {
+                admin.createNamespace(NamespaceDescriptor.create(namespace).build());
+            }
+        } catch (IOException e) {
+            throw unreachable(e);
+        }
+    }
+
+    /**
+     * Creates a suite table (refused outside the namespace), marked as the suite's; an existing suite
+     * table of that name is dropped first, an existing unmarked one is refused.
+     */
+    public void createTable(TableDescriptor descriptor, byte[][] splits) {
+        TableName tn = descriptor.getTableName();
+        requireSuiteNamespace(tn, "create");
+        ensureNamespace();
+        if (exists(tn)) {
+            dropTable(tn);
+        }
+        TableDescriptor marked = TableDescriptorBuilder.newBuilder(descriptor).setValue(OWNER_KEY, OWNER_VALUE).build();
+        try (Admin admin = connection().getAdmin()) {
+            if (splits == null || splits.length == 0) {
+                admin.createTable(marked);
+            } else {
+                admin.createTable(marked, splits);
+            }
+        } catch (IOException e) {
+            throw new TargetFailure(describe() + ": cannot create " + tn + " (" + firstLine(e) + ")", e);
+        }
+    }
+
+    public boolean exists(TableName tn) {
+        try (Admin admin = connection().getAdmin()) {
+            return admin.tableExists(tn);
+        } catch (IOException e) {
+            throw unreachable(e);
+        }
+    }
+
+    /** True when the suite may drop {@code tn}: in its namespace and carrying its mark. */
+    public boolean ownedBySuite(TableName tn) {
+        if (!tn.getNamespaceAsString().equals(namespace)) {
+            return false;
+        }
+        try (Admin admin = connection().getAdmin()) {
+            return admin.tableExists(tn) && OWNER_VALUE.equals(admin.getDescriptor(tn).getValue(OWNER_KEY));
+        } catch (IOException e) {
+            throw unreachable(e);
+        }
+    }
+
+    /** Drops a suite table; refuses any table the suite did not create. Absent: nothing to do. */
+    public void dropTable(TableName tn) {
+        requireSuiteNamespace(tn, "drop");
+        if (!exists(tn)) {
+            return;
+        }
+        if (!ownedBySuite(tn)) {
+            throw new BadInput("refusing to drop " + tn.getNameAsString() + " on " + describe()
+                    + ": it is not marked as created by the suite (" + OWNER_KEY + ")");
+        }
+        try (Admin admin = connection().getAdmin()) {
+            if (admin.isTableEnabled(tn)) {
+                admin.disableTable(tn);
+            }
+            admin.deleteTable(tn);
+        } catch (IOException e) {
+            throw new TargetFailure(describe() + ": cannot drop " + tn + " (" + firstLine(e) + ")", e);
+        }
+    }
+
+    /** Drops every table the suite created in its namespace; returns their names. */
+    public List<TableName> dropSuiteTables() {
+        List<TableName> dropped = new ArrayList<>();
+        try (Admin admin = connection().getAdmin()) {
+            for (TableDescriptor td : admin.listTableDescriptorsByNamespace(namespace.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+                if (OWNER_VALUE.equals(td.getValue(OWNER_KEY))) {
+                    dropTable(td.getTableName());
+                    dropped.add(td.getTableName());
+                }
+            }
+        } catch (NamespaceNotFoundException absent) {
+            return dropped;
+        } catch (IOException e) {
+            throw unreachable(e);
+        }
+        return dropped;
+    }
+
+    /**
+     * Flushes the memstores of a suite table and major-compacts it, waiting until the compaction is
+     * over, so its HFiles are final (one per store) and their sizes comparable across codecs.
+     */
+    public void flushAndCompact(TableName tn) {
+        flush(tn);
+        majorCompact(tn);
+    }
+
+    /** Flushes every memstore of a suite table to HFiles; returns when the data is in HFiles. */
+    public void flush(TableName tn) {
+        requireOwned(tn, "flush");
+        try (Admin admin = connection().getAdmin()) {
+            admin.flush(tn); // synchronous; where the target lets us see the memstores, wait until they are empty
+            waitUntil(() -> flushed(tn), "flush of " + tn);
+        } catch (IOException e) {
+            throw new TargetFailure(describe() + ": cannot flush " + tn + " (" + firstLine(e) + ")", e);
+        }
+    }
+
+    /** Major-compacts a suite table and waits until the compaction is over. */
+    public void majorCompact(TableName tn) {
+        requireOwned(tn, "compact");
+        try (Admin admin = connection().getAdmin()) {
+            admin.majorCompact(tn);
+            // the request is queued: wait until the region servers have picked it up and finished it
+            waitUntil(() -> admin.getCompactionState(tn) == CompactionState.NONE && compacted(tn), "major compaction of " + tn);
+        } catch (IOException e) {
+            throw new TargetFailure(describe() + ": cannot compact " + tn + " (" + firstLine(e) + ")", e);
+        }
+    }
+
+    private interface Condition {
+        boolean holds() throws IOException;
+    }
+
+    private void waitUntil(Condition done, String what) throws IOException {
+        long deadline = System.nanoTime() + 600_000_000_000L;
+        try {
+            while (!done.holds()) {
+                Thread.sleep(10); // polling the server's state, not a measurement (a timer around it resolves ~10 ms)
+                if (System.nanoTime() > deadline) {
+                    throw new TargetFailure(describe() + ": " + what + " did not finish in 10 min");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetFailure(describe() + ": interrupted during " + what);
+        }
+    }
+
+    /** True when no memstore of the table holds data (where the target lets us see them). */
+    protected boolean flushed(TableName tn) {
+        return true;
+    }
+
+    /** True when every store of the table has at most one HFile (where the target lets us see them). */
+    protected boolean compacted(TableName tn) {
+        return true;
+    }
+
+    // ---- what the results record ------------------------------------------------------------------
+
+    /** Version and the configuration that matters to the experiment. */
+    public Map<String, Object> serverInfo() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("target", describe());
+        out.put("hbase_client_version", VersionInfo.getVersion());
+        try (Admin admin = connection().getAdmin()) {
+            var metrics = admin.getClusterMetrics();
+            out.put("hbase_version", metrics.getHBaseVersion());
+            out.put("region_servers", metrics.getLiveServerMetrics().size());
+        } catch (IOException e) {
+            out.put("hbase_version", "unavailable: " + firstLine(e));
+        }
+        Configuration c = configuration();
+        Map<String, String> conf = new LinkedHashMap<>();
+        for (String k : List.of("hbase.regionserver.handler.count", "hbase.hregion.memstore.flush.size",
+                "hfile.block.cache.size", "hbase.client.write.buffer", "hbase.wal.provider", "hbase.rootdir",
+                "hbase.zookeeper.quorum", "zookeeper.znode.parent")) {
+            conf.put(k, c.get(k));
+        }
+        conf.putAll(Codecs.keys(c));
+        out.put("config", conf);
+        out.put("namespace", namespace);
+        out.put("java_version", System.getProperty("java.version"));
+        return out;
+    }
+
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (connection != null) {
+                try {
+                    connection.close();
+                } catch (IOException ignored) {
+                    // closing anyway
+                }
+                connection = null;
+            }
+        }
+    }
+
+    static String firstLine(Throwable e) {
+        String m = e.getMessage();
+        return m == null ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+    }
+
+    static String namespaceSetting() {
+        String ns = Settings.get(NAMESPACE_PROPERTY, NAMESPACE_DEFAULT);
+        if (!ns.matches("[A-Za-z0-9_]{1,64}") || ns.equalsIgnoreCase("default") || ns.equalsIgnoreCase("hbase")) {
+            throw BadInput.of(NAMESPACE_PROPERTY, ns, "1 … 64 characters of [A-Za-z0-9_], not 'default' or 'hbase'");
+        }
+        return ns;
+    }
+}

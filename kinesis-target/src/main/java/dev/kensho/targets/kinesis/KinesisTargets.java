@@ -1,0 +1,89 @@
+package dev.kensho.targets.kinesis;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.targets.Target;
+
+/**
+ * Chooses the Kinesis target, the suite's one rule: an explicit external endpoint or region wins;
+ * else a LocalStack container if asked; else the embedded kinesalite.
+ *
+ * <table>
+ * <caption>Properties</caption>
+ * <tr><th>property</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@link #REGION_PROPERTY}</td><td>(none)</td><td>real AWS Kinesis in this region, default credentials chain</td></tr>
+ * <tr><td>{@link #ENDPOINT_PROPERTY}</td><td>(none)</td><td>any Kinesis-compatible http(s) endpoint (region: the property above, else us-east-1)</td></tr>
+ * <tr><td>{@link #CBOR_PROPERTY}</td><td>true</td><td>external endpoints only: false for kinesalite-like emulators</td></tr>
+ * <tr><td>{@link #CONTAINER_PROPERTY}</td><td>false</td><td>true: LocalStack via Testcontainers (Docker hosts)</td></tr>
+ * <tr><td>{@value ContainerKinesis#IMAGE_PROPERTY}</td><td>{@value ContainerKinesis#IMAGE_DEFAULT}</td><td>its image</td></tr>
+ * <tr><td>{@value EmbeddedKinesis#NODE_PROPERTY}</td><td>node</td><td>Node.js for the embedded emulator</td></tr>
+ * <tr><td>{@value EmbeddedKinesis#MODULES_PROPERTY}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where kinesalite is installed</td></tr>
+ * <tr><td>{@value KinesisStreams#PREFIX_PROPERTY}</td><td>{@value KinesisStreams#PREFIX_DEFAULT}</td><td>prefix of every stream the suite creates</td></tr>
+ * </table>
+ */
+public final class KinesisTargets {
+
+    public static final String REGION_PROPERTY = dev.kensho.common.Setting.KINESIS_REGION.key();
+    public static final String ENDPOINT_PROPERTY = dev.kensho.common.Setting.KINESIS_ENDPOINT.key();
+    public static final String CBOR_PROPERTY = dev.kensho.common.Setting.KINESIS_CBOR.key();
+    public static final String CONTAINER_PROPERTY = dev.kensho.common.Setting.KINESIS_CONTAINER.key();
+
+    private KinesisTargets() {
+    }
+
+    private static boolean external() {
+        return Settings.get(REGION_PROPERTY) != null || Settings.get(ENDPOINT_PROPERTY) != null;
+    }
+
+    private static ExternalKinesis parseExternal() {
+        boolean cbor = Settings.get(CBOR_PROPERTY) == null || Settings.flag(CBOR_PROPERTY);
+        return ExternalKinesis.parse(Settings.get(REGION_PROPERTY), Settings.get(ENDPOINT_PROPERTY), cbor);
+    }
+
+    /** Validates every target property without starting or contacting anything. */
+    public static void validate() {
+        KinesisStreams.prefix();
+        if (external()) {
+            parseExternal();
+        } else if (!Settings.flag(CONTAINER_PROPERTY)) {
+            EmbeddedKinesis.validate();
+        }
+    }
+
+    public static KinesisTarget open() {
+        return open(false);
+    }
+
+    /**
+     * With {@code tls}, a target whose calls go over TLS: the embedded emulator serving HTTPS, real AWS,
+     * or an https endpoint; an http endpoint or the container is refused in one line.
+     */
+    public static KinesisTarget open(boolean tls) {
+        validate();
+        if (tls && external() && !parseExternal().tls()) {
+            throw new dev.kensho.common.BadInput(ENDPOINT_PROPERTY + "=" + Settings.get(ENDPOINT_PROPERTY)
+                    + " is http: a fresh TLS connection per call needs an https endpoint, a region, or the embedded emulator");
+        }
+        if (tls && !external() && Settings.flag(CONTAINER_PROPERTY)) {
+            throw new dev.kensho.common.BadInput(CONTAINER_PROPERTY + "=true: the container target serves http here;"
+                    + " a fresh TLS connection per call needs the embedded emulator, a region or an https endpoint");
+        }
+        return switch (Target.choose(external(), Settings.flag(CONTAINER_PROPERTY))) {
+            case EXTERNAL -> openExternal();
+            case CONTAINER -> ContainerKinesis.start();
+            case EMBEDDED -> EmbeddedKinesis.start(tls);
+        };
+    }
+
+    /** The endpoint or region given, reached and its credentials checked within the timeouts, or one line. */
+    private static KinesisTarget openExternal() {
+        ExternalKinesis t = parseExternal();
+        try {
+            t.client().listStreams(b -> b.limit(1));
+        } catch (RuntimeException e) {
+            t.close();
+            throw new TargetFailure(t.describe() + ": cannot reach it or not allowed (" + TargetFailure.rootCause(e) + ")", e);
+        }
+        return t;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.kensho.targets.kinesis;
+
+import dev.kensho.common.BadInput;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Target properties are checked before anything starts, each failure one line naming the property.
+ * (Starting the embedded emulator is tested in kinesis-batch, whose build installs it with npm ci.)
+ */
+class KinesisTargetsTest {
+
+    private static final List<String> PROPS = List.of(KinesisTargets.REGION_PROPERTY, KinesisTargets.ENDPOINT_PROPERTY,
+            KinesisTargets.CBOR_PROPERTY, KinesisTargets.CONTAINER_PROPERTY, KinesisStreams.PREFIX_PROPERTY,
+            EmbeddedKinesis.NODE_PROPERTY, EmbeddedKinesis.MODULES_PROPERTY);
+
+    @AfterEach
+    void clear() {
+        PROPS.forEach(System::clearProperty);
+    }
+
+    private static void assertOneLine(BadInput e, String startsWith) {
+        assertTrue(e.getMessage().startsWith(startsWith), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "kensho.kinesis.region, mars-north-1",
+            "kensho.kinesis.region, aws-global",
+            "kensho.kinesis.endpoint, ftp://host:1",
+            "kensho.kinesis.endpoint, http://user:secret@host:4567",
+            "kensho.kinesis.endpoint, not a uri",
+            "kensho.kinesis.endpoint, http://host:4567/some/path",
+            "kensho.kinesis.cbor, maybe",
+            "kensho.kinesis.streamPrefix, bad prefix!",
+    })
+    void badTargetPropertiesAreOneLine(String property, String value) {
+        System.setProperty(property, value);
+        if (property.equals(KinesisTargets.CBOR_PROPERTY)) {
+            System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
+        }
+        BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);
+        assertOneLine(e, property + "=");
+    }
+
+    @Test
+    void aFreshTlsConnectionPerCallRefusesAnHttpEndpointOrTheContainerInOneLine() {
+        System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
+        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisTargets.ENDPOINT_PROPERTY + "=");
+        System.clearProperty(KinesisTargets.ENDPOINT_PROPERTY);
+        System.setProperty(KinesisTargets.CONTAINER_PROPERTY, "true");
+        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisTargets.CONTAINER_PROPERTY + "=");
+    }
+
+    @Test
+    void aStreamUnderThePrefixThatThisRunDidNotCreateIsNeverDeleted() {
+        KinesisStreams streams = new KinesisStreams(null); // refused before any call reaches a server
+        BadInput mine = assertThrows(BadInput.class, () -> streams.delete("kensho-users-own-stream"));
+        assertOneLine(mine, "refusing to delete stream kensho-users-own-stream");
+        assertTrue(mine.getMessage().contains("this run did not create it"), mine.getMessage());
+        assertOneLine(assertThrows(BadInput.class, () -> streams.delete("orders")), "refusing to delete stream orders");
+    }
+
+    @Test
+    void missingNodeIsOneLine() {
+        System.setProperty(EmbeddedKinesis.NODE_PROPERTY, "/nonexistent/bin/node");
+        BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);
+        assertOneLine(e, "the embedded Kinesis emulator needs Node.js");
+        System.setProperty(EmbeddedKinesis.NODE_PROPERTY, "kensho-no-such-node");
+        e = assertThrows(BadInput.class, KinesisTargets::validate);
+        assertTrue(e.getMessage().contains("not on the PATH"), e.getMessage());
+    }
+
+    @Test
+    void missingEmulatorInstallIsOneLine() {
+        System.setProperty(EmbeddedKinesis.MODULES_PROPERTY, "/nonexistent/node_modules");
+        BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);
+        assertOneLine(e, EmbeddedKinesis.MODULES_PROPERTY + "=");
+        assertTrue(e.getMessage().contains("npm ci"), e.getMessage());
+    }
+
+    @Test
+    void knownRegionAndEndpointPass() {
+        System.setProperty(KinesisTargets.REGION_PROPERTY, "ap-northeast-1");
+        KinesisTargets.validate();
+        assertEquals("ap-northeast-1", ExternalKinesis.region("AP-NORTHEAST-1").id());
+        System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
+        System.setProperty(KinesisTargets.CBOR_PROPERTY, "false");
+        KinesisTargets.validate();
+    }
+
+    @Test
+    void describeNeverShowsCredentials() {
+        ExternalKinesis t = ExternalKinesis.parse("eu-west-1", null, true);
+        try {
+            assertEquals("AWS Kinesis eu-west-1", t.describe());
+            assertFalse(t.serverInfo().toString().toLowerCase().contains("secret"));
+        } finally {
+            t.close();
+        }
+    }
+}

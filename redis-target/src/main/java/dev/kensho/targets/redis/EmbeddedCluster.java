@@ -1,0 +1,127 @@
+package dev.kensho.targets.redis;
+
+import dev.kensho.common.TargetFailure;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An embedded Redis Cluster of {@code n} masters: {@code n} {@link EmbeddedRedis} child processes (the same
+ * binary and config as the single embedded server, plus {@code cluster-enabled yes}, a node file in each
+ * node's own temporary directory and the cluster bus on a second free loopback port), joined with
+ * {@code CLUSTER MEET} and given the 16,384 slots in {@code n} contiguous ranges with
+ * {@code CLUSTER ADDSLOTSRANGE} — no {@code redis-cli}. Ready when every node says {@code cluster_state:ok},
+ * knows all {@code n} nodes and sees all slots assigned (within {@link #READY_TIMEOUT}, else one line naming
+ * the node that did not). No replicas: a benchmark measures the masters' work. Every node dies with the JVM
+ * ({@link dev.kensho.common.process.ChildProcess}).
+ */
+public final class EmbeddedCluster {
+
+    /** Slots of a Redis Cluster. */
+    public static final int SLOTS = 16_384;
+    /** Fewest masters: a Redis Cluster needs a majority of masters to agree, three is the smallest that tolerates one loss. */
+    public static final int MIN_MASTERS = 3;
+    public static final int MAX_MASTERS = 64;
+    /** A fresh master waits ~2 s (Redis's CLUSTER_WRITABLE_DELAY) before it reports ok; gossip adds little. */
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+    private EmbeddedCluster() {
+    }
+
+    /** Starts {@code masters} nodes with these extra config lines on every one, joined and covering every slot. */
+    public static RedisCluster start(int masters, Map<String, String> config) {
+        if (masters < MIN_MASTERS || masters > MAX_MASTERS) {
+            throw new IllegalArgumentException("masters " + masters + " outside " + MIN_MASTERS + " … " + MAX_MASTERS);
+        }
+        List<EmbeddedRedis> nodes = new ArrayList<>();
+        try {
+            for (int i = 0; i < masters; i++) {
+                nodes.add(EmbeddedRedis.start(config, true));
+            }
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < masters; i++) {
+                EmbeddedRedis n = nodes.get(i);
+                try (Jedis j = n.jedis(RedisTarget.CONNECT_TIMEOUT)) {
+                    ids.add(j.clusterMyId());
+                    int from = (int) ((long) SLOTS * i / masters);
+                    int to = (int) ((long) SLOTS * (i + 1) / masters) - 1;
+                    j.sendCommand(Protocol.Command.CLUSTER, "ADDSLOTSRANGE", Integer.toString(from), Integer.toString(to));
+                    if (i > 0) {
+                        String bus = j.configGet("cluster-port").get("cluster-port");
+                        try (Jedis first = nodes.get(0).jedis(RedisTarget.CONNECT_TIMEOUT)) {
+                            first.sendCommand(Protocol.Command.CLUSTER, "MEET", "127.0.0.1", Integer.toString(n.port()), bus);
+                        }
+                    }
+                }
+            }
+            String what = "embedded Redis Cluster of " + masters + " masters";
+            awaitOk(nodes, masters, READY_TIMEOUT, what);
+            List<RedisCluster.Node> topology = new ArrayList<>();
+            for (int i = 0; i < masters; i++) {
+                int from = (int) ((long) SLOTS * i / masters);
+                int to = (int) ((long) SLOTS * (i + 1) / masters) - 1;
+                topology.add(new RedisCluster.Node(ids.get(i), nodes.get(i), List.of(from + "-" + to)));
+            }
+            return new RedisCluster(RedisTarget.Kind.EMBEDDED, topology);
+        } catch (RuntimeException e) {
+            nodes.forEach(EmbeddedRedis::close);
+            if (e instanceof TargetFailure) {
+                throw e;
+            }
+            throw new TargetFailure("embedded Redis Cluster of " + masters + " masters: cannot form the cluster ("
+                    + TargetFailure.rootCause(e) + ")", e);
+        }
+    }
+
+    /** Waits until every master reports {@code cluster_state:ok}, or throws naming the node that does not. */
+    private static void awaitOk(List<? extends RedisTarget> nodes, int expectedNodes, Duration timeout, String what) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "";
+        while (true) {
+            boolean ok = true;
+            for (RedisTarget n : nodes) {
+                try (Jedis j = n.jedis(RedisTarget.CONNECT_TIMEOUT)) {
+                    Map<String, String> info = clusterInfo(j.clusterInfo());
+                    boolean nodeOk = "ok".equals(info.get("cluster_state"))
+                            && Integer.toString(expectedNodes).equals(info.get("cluster_known_nodes"))
+                            && "16384".equals(info.get("cluster_slots_assigned"));
+                    if (!nodeOk) {
+                        ok = false;
+                        last = n.host() + ":" + n.port() + " says cluster_state:" + info.get("cluster_state")
+                                + ", known nodes " + info.get("cluster_known_nodes") + ", slots assigned "
+                                + info.get("cluster_slots_assigned");
+                        break;
+                    }
+                }
+            }
+            if (ok) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new TargetFailure(what + " did not reach cluster_state:ok within " + timeout.toSeconds() + " s: " + last);
+            }
+            try {
+                Thread.sleep(20); // readiness poll of a forming cluster, not part of any measurement
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetFailure(what + ": interrupted while waiting for cluster_state:ok");
+            }
+        }
+    }
+
+    private static Map<String, String> clusterInfo(String text) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String line : text.split("\r?\n")) {
+            int c = line.indexOf(':');
+            if (c > 0) {
+                m.put(line.substring(0, c), line.substring(c + 1).trim());
+            }
+        }
+        return m;
+    }
+}

@@ -1,0 +1,221 @@
+package dev.kensho.targets.redis;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.process.ChildProcess;
+import dev.kensho.common.process.TempDirs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The default target: a real {@code redis-server} child process on a free 127.0.0.1 port, no
+ * persistence, started with the config lines the benchmark asks for. The binary is the user's
+ * ({@code -Dkensho.redis.server=/path} or {@code KENSHO_REDIS_SERVER}) or the Redis 7.0.15 bundled in
+ * {@code org.signal:embedded-redis}, extracted under {@code java.io.tmpdir}. Dies with the JVM
+ * (see {@link ChildProcess}).
+ */
+public final class EmbeddedRedis extends RedisTarget {
+
+    static final String BUNDLED_VERSION = "7.0.15";
+
+    private final ChildProcess process;
+    private final Path dir;
+    private final int port;
+    private final String password;
+    private long pid = -1;
+    private Map<String, Object> affinity = Map.of();
+
+    private EmbeddedRedis(ChildProcess process, Path dir, int port, String password) {
+        this.process = process;
+        this.dir = dir;
+        this.port = port;
+        this.password = password;
+    }
+
+    /** Starts a server with these extra config lines ({@code io-threads -> 4}, …). */
+    public static EmbeddedRedis start(Map<String, String> config) {
+        return start(config, false);
+    }
+
+    /**
+     * As {@link #start(Map)}; {@code clusterNode}: in cluster mode, its node file in its own directory and its
+     * cluster bus on a second free port (a node of an {@link EmbeddedCluster}).
+     */
+    static EmbeddedRedis start(Map<String, String> config, boolean clusterNode) {
+        Path binary = binary();
+        String password = System.getenv(Settings.REDIS_PASSWORD_ENV);
+        return ChildProcess.onFreePort("Address already in use", port -> {
+            Path dir = TempDirs.create("kensho-redis-");
+            Map<String, String> conf = new LinkedHashMap<>();
+            conf.put("port", Integer.toString(port));
+            conf.put("bind", "127.0.0.1");
+            conf.put("protected-mode", "yes");
+            conf.put("daemonize", "no");
+            conf.put("save", "\"\"");
+            conf.put("appendonly", "no");
+            conf.put("dir", dir.toString());
+            conf.put("logfile", "\"\"");
+            conf.putAll(config);
+            if (clusterNode) {
+                int bus = ChildProcess.freePort();
+                while (bus == port) {
+                    bus = ChildProcess.freePort();
+                }
+                conf.put("cluster-enabled", "yes");
+                conf.put("cluster-config-file", dir.resolve("nodes.conf").toString());
+                conf.put("cluster-port", Integer.toString(bus));
+            }
+            if (password != null && !password.isEmpty()) {
+                conf.put("requirepass", "\"" + password.replace("\"", "\\\"") + "\"");
+            }
+            Path confFile = dir.resolve("redis.conf");
+            StringBuilder sb = new StringBuilder();
+            conf.forEach((k, v) -> sb.append(k).append(' ').append(v).append('\n'));
+            try {
+                Files.writeString(confFile, sb.toString(), StandardCharsets.UTF_8);
+                Files.setPosixFilePermissions(confFile, PosixFilePermissions.fromString("rw-------"));
+            } catch (IOException e) {
+                throw new TargetFailure("embedded redis-server: cannot write " + confFile + " (" + e.getMessage() + ")");
+            }
+            ChildProcess p = ChildProcess.start("embedded redis-server", List.of(binary.toString(), confFile.toString()),
+                    dir, dir.resolve("redis.log"));
+            EmbeddedRedis r = new EmbeddedRedis(p, dir, port, password);
+            try {
+                r.awaitReady();
+                return r;
+            } catch (TargetFailure e) {
+                r.close();
+                throw e;
+            }
+        });
+    }
+
+    private void awaitReady() {
+        process.awaitListening(port, Duration.ofSeconds(10));
+        pid = process.pid();
+        affinity = dev.kensho.common.cpu.Affinity.split(pid);
+    }
+
+    @Override
+    public Map<String, Object> serverInfo() {
+        Map<String, Object> out = super.serverInfo();
+        if (!affinity.isEmpty()) {
+            out.put("affinity", affinity);
+        }
+        return out;
+    }
+
+    /** The redis-server binary: the user's, else the bundled one (extracted once per tmpdir). */
+    public static Path binary() {
+        String user = Settings.get(Settings.REDIS_SERVER_PROPERTY, System.getenv(Settings.REDIS_SERVER_ENV));
+        if (user != null && !user.isBlank()) {
+            Path p = Paths.get(user);
+            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+                throw BadInput.of(Settings.REDIS_SERVER_PROPERTY, user, "the path of an executable redis-server file");
+            }
+            return p;
+        }
+        String resource = "/redis-server-" + BUNDLED_VERSION + "-" + platform();
+        Path target = Paths.get(System.getProperty("java.io.tmpdir"), "kensho-bin",
+                "redis-server-" + BUNDLED_VERSION + "-" + platform());
+        if (Files.isExecutable(target)) {
+            return target;
+        }
+        try (InputStream in = EmbeddedRedis.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new TargetFailure("no bundled redis-server for " + platform()
+                        + "; install Redis and pass -D" + Settings.REDIS_SERVER_PROPERTY + "=/path/to/redis-server");
+            }
+            Files.createDirectories(target.getParent());
+            Path tmp = Files.createTempFile(target.getParent(), "redis-server", ".part");
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            throw new TargetFailure("cannot extract the bundled redis-server to " + target + " (" + e.getMessage() + ")");
+        }
+    }
+
+    private static String platform() {
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT);
+        String o = os.contains("mac") ? "darwin" : os.contains("linux") ? "linux" : os;
+        String a = arch.equals("amd64") || arch.equals("x86_64") ? "amd64"
+                : arch.equals("aarch64") || arch.equals("arm64") ? "arm64" : arch;
+        return o + "-" + a;
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.EMBEDDED;
+    }
+
+    @Override
+    protected dev.kensho.common.cpu.ServerCpu.Probe cpuProbe() {
+        return new dev.kensho.common.cpu.ServerCpu.Probe(describe(), dev.kensho.common.cpu.ProcessCpu.of(pid),
+                dev.kensho.common.cpu.ProcessCpu.limit(pid, ioThreads()), false,
+                dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true);
+    }
+
+    @Override
+    protected String cpusAllowed() {
+        return dev.kensho.common.cpu.ProcessCpu.cpusAllowed(pid);
+    }
+
+    @Override
+    public String host() {
+        return "127.0.0.1";
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    protected String password() {
+        return password == null || password.isEmpty() ? null : password;
+    }
+
+    @Override
+    public String describe() {
+        return "embedded redis-server (pid " + pid + ") on 127.0.0.1:" + port;
+    }
+
+    @Override
+    protected TargetFailure unreachable(Throwable e) {
+        TargetFailure f = super.unreachable(e);
+        return !process.exitedWithin(java.time.Duration.ofSeconds(1)) ? f : new TargetFailure(f.getMessage() + " — the redis-server process has exited: "
+                + process.logTail(), e);
+    }
+
+    /** The child process, for fault-injection tests. */
+    public ChildProcess process() {
+        return process;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        process.close();
+        TempDirs.delete(dir);
+    }
+}

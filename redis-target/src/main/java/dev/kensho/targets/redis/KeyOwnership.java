@@ -1,0 +1,270 @@
+package dev.kensho.targets.redis;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.params.SetParams;
+import redis.clients.jedis.resps.ScanResult;
+import redis.clients.jedis.commands.KeyCommands;
+import redis.clients.jedis.commands.HashCommands;
+import redis.clients.jedis.commands.StringCommands;
+
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Which keys under the suite's prefix on an external Redis are the suite's own. Before its first write a
+ * run looks under its prefix (on every master of a cluster, and under every shard prefix below it):
+ * <ul>
+ *   <li>nothing there: it writes its <b>run marker</b> {@code <prefix>~kensho-run} (a hash: run id, host,
+ *       launcher pid) and holds a <b>lease</b> {@code <prefix>~kensho-lease} (expires {@value #LEASE_MS} ms
+ *       after its holder stops renewing it);</li>
+ *   <li>keys under a marker whose lease is gone (a kensho run that was killed): the suite's own leftovers,
+ *       removed with a note;</li>
+ *   <li>a marker whose lease is alive: another kensho run uses the prefix now — refused in one line;</li>
+ *   <li>any other key: the user's. Refused in one line (how many, one example, the two ways on), nothing
+ *       written — unless {@code -Dkensho.destructive=true}, which deletes them and says so.</li>
+ * </ul>
+ * At the end of the run the marker, the lease and anything the run left go; a server the suite started
+ * itself needs none of this (it is flushed whole).
+ */
+public final class KeyOwnership {
+
+    public static final String MARKER_SUFFIX = "~kensho-run";
+    public static final String LEASE_SUFFIX = "~kensho-lease";
+    /** How long a lease outlives its last renewal; the holder renews it every third of that. */
+    public static final long LEASE_MS = 15_000;
+
+    private KeyOwnership() {
+    }
+
+    /** True for the suite's bookkeeping keys, which a trial's clean-up leaves to the run. */
+    public static boolean bookkeeping(String key) {
+        return key.endsWith(MARKER_SUFFIX) || key.endsWith(LEASE_SUFFIX);
+    }
+
+    /** What is under the prefix now. */
+    record Finding(List<String> markers, long foreign, String example, long leftovers, String liveRun) {
+    }
+
+    /** Looks under the prefix without writing; refuses in one line what the run may not touch. */
+    public static Finding inspect(RedisTarget t, String runId) {
+        String prefix = t.keyPrefix();
+        List<String> markers = new ArrayList<>();
+        scan(t, prefix + "*" + MARKER_SUFFIX, markers::add);
+        List<String> owned = new ArrayList<>();
+        String live = null;
+        try (Ops ops = Ops.of(t)) {
+            for (String m : markers) {
+                String mPrefix = m.substring(0, m.length() - MARKER_SUFFIX.length());
+                Map<String, String> h = ops.hash().hgetAll(m);
+                if (!runId.equals(h.get("run")) && alive(ops.strings().get(mPrefix + LEASE_SUFFIX)) && live == null) {
+                    live = h.getOrDefault("run", "?") + " on " + h.getOrDefault("host", "?") + ", pid " + h.getOrDefault("pid", "?");
+                }
+                owned.add(mPrefix);
+            }
+        }
+        long[] counts = new long[2];
+        String[] example = new String[1];
+        Predicate<String> ours = k -> owned.stream().anyMatch(k::startsWith);
+        scan(t, prefix + "*", k -> {
+            if (bookkeeping(k)) {
+                return; // markers and leases: counted as neither
+            }
+            if (ours.test(k)) {
+                counts[1]++;
+            } else {
+                counts[0]++;
+                if (example[0] == null) {
+                    example[0] = k;
+                }
+            }
+        });
+        Finding f = new Finding(markers, counts[0], example[0], counts[1], live);
+        if (live != null) {
+            throw new BadInput(Settings.KEY_PREFIX_PROPERTY + "=" + prefix + " on " + t.describe() + " is in use by another"
+                    + " kensho run (" + live + "); nothing was written. Use another -D" + Settings.KEY_PREFIX_PROPERTY);
+        }
+        if (f.foreign > 0 && !Settings.destructiveAllowed()) {
+            throw new BadInput(Settings.KEY_PREFIX_PROPERTY + "=" + prefix + " on " + t.describe() + " holds " + f.foreign
+                    + " key(s) this suite did not create (e.g. " + f.example + "); nothing was written. Use another -D"
+                    + Settings.KEY_PREFIX_PROPERTY + ", or -D" + Settings.DESTRUCTIVE_PROPERTY + "=true to delete them");
+        }
+        return f;
+    }
+
+    /**
+     * Makes the prefix this run's: {@link #inspect} (refusing what it refuses), removes the leftovers of killed
+     * runs and, with the opt-in, the keys found there, each with a line to {@code note}; then writes the marker
+     * and a lease. Nothing is scanned when the marker already names {@code runId} (a fork of the claiming run).
+     */
+    public static void claim(RedisTarget t, String runId, Consumer<String> note) {
+        claimIfUnclaimed(t, runId, note);
+    }
+
+    /** {@link #claim}; true when this call wrote the marker (false: a server the suite started, or already this run's). */
+    public static boolean claimIfUnclaimed(RedisTarget t, String runId, Consumer<String> note) {
+        if (t.owned()) {
+            return false;
+        }
+        String marker = t.keyPrefix() + MARKER_SUFFIX;
+        try (Ops ops = Ops.of(t)) {
+            if (runId.equals(ops.hash().hget(marker, "run"))) {
+                return false;
+            }
+        }
+        Finding f = inspect(t, runId);
+        if (f.leftovers > 0 || f.foreign > 0) {
+            long removed = deleteUnderPrefix(t, k -> true);
+            if (f.leftovers > 0) {
+                note.accept("removed " + f.leftovers + " key(s) under " + t.keyPrefix() + " left by an earlier kensho run"
+                        + " that ended without cleaning up (its marker had no live lease) on " + t.describe());
+            }
+            if (f.foreign > 0) {
+                note.accept("deleted " + f.foreign + " key(s) under " + t.keyPrefix() + " that existed before this run"
+                        + " (e.g. " + f.example + ") on " + t.describe() + ", as -D" + Settings.DESTRUCTIVE_PROPERTY
+                        + "=true allows (" + removed + " removed in all)");
+            }
+        }
+        try (Ops ops = Ops.of(t)) {
+            ops.hash().hset(marker, Map.of("run", runId, "host", host(), "pid", Long.toString(ProcessHandle.current().pid()),
+                    "started", java.time.Instant.now().toString()));
+            renew(ops, t, runId);
+        }
+        return true;
+    }
+
+    /** Renews this run's lease (the holder calls it every {@code LEASE_MS / 3}). */
+    public static void renew(RedisTarget t, String runId) {
+        try (Ops ops = Ops.of(t)) {
+            renew(ops, t, runId);
+        }
+    }
+
+    private static void renew(Ops ops, RedisTarget t, String runId) {
+        ops.strings().set(t.keyPrefix() + LEASE_SUFFIX, runId + " " + host() + " " + ProcessHandle.current().pid(),
+                SetParams.setParams().px(LEASE_MS));
+    }
+
+    /** Drops the lease only (a run being stopped): the marker stays, so the next run removes what is left. */
+    public static void dropLease(RedisTarget t) {
+        try (Ops ops = Ops.of(t)) {
+            ops.keys().unlink(t.keyPrefix() + LEASE_SUFFIX);
+        }
+    }
+
+    /** The end of a run: removes what it left under the prefix, then its marker and lease. Returns the count left. */
+    public static long release(RedisTarget t, String runId) {
+        if (t.owned()) {
+            return 0;
+        }
+        try (Ops ops = Ops.of(t)) {
+            if (!runId.equals(ops.hash().hget(t.keyPrefix() + MARKER_SUFFIX, "run"))) {
+                return 0; // not ours (never claimed, or taken over): leave it
+            }
+        }
+        long left = deleteUnderPrefix(t, k -> !bookkeeping(k));
+        try (Ops ops = Ops.of(t)) {
+            ops.keys().unlink(t.keyPrefix() + MARKER_SUFFIX); // one key per command: a cluster may hold them in two slots
+            ops.keys().unlink(t.keyPrefix() + LEASE_SUFFIX);
+        }
+        return left;
+    }
+
+    /** A lease value "run host pid" is alive unless it is gone, or names this host and a pid that has ended. */
+    static boolean alive(String lease) {
+        if (lease == null) {
+            return false;
+        }
+        String[] p = lease.split(" ");
+        if (p.length == 3 && p[1].equals(host())) {
+            try {
+                return ProcessHandle.of(Long.parseLong(p[2])).map(ProcessHandle::isAlive).orElse(false);
+            } catch (NumberFormatException e) {
+                return true;
+            }
+        }
+        return true; // another machine's run: its lease expires on its own
+    }
+
+    private static String host() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "unknown-host";
+        }
+    }
+
+    /** Unlinks every key under the prefix that {@code which} accepts, on every node; returns how many. */
+    static long deleteUnderPrefix(RedisTarget t, Predicate<String> which) {
+        long[] n = new long[1];
+        for (RedisTarget node : nodes(t)) {
+            try (Jedis j = node.jedis()) {
+                scan(j, t.keyPrefix() + "*", k -> {
+                    if (which.test(k)) {
+                        j.unlink(k);
+                        n[0]++;
+                    }
+                });
+            }
+        }
+        return n[0];
+    }
+
+    private static void scan(RedisTarget t, String pattern, Consumer<String> each) {
+        for (RedisTarget node : nodes(t)) {
+            try (Jedis j = node.jedis()) {
+                scan(j, pattern, each);
+            }
+        }
+    }
+
+    private static void scan(Jedis j, String pattern, Consumer<String> each) {
+        ScanParams p = new ScanParams().match(pattern).count(1000);
+        String cursor = ScanParams.SCAN_POINTER_START;
+        do {
+            ScanResult<String> r = j.scan(cursor, p);
+            List<String> keys = new ArrayList<>(r.getResult()); // a consumer may unlink while we page
+            keys.forEach(each);
+            cursor = r.getCursor();
+        } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+    }
+
+    private static List<RedisTarget> nodes(RedisTarget t) {
+        return t instanceof RedisCluster c ? c.servers() : List.of(t);
+    }
+
+    /** Single-key commands on a node, or routed by slot on a cluster. */
+    private record Ops(Object client) implements AutoCloseable {
+        static Ops of(RedisTarget t) {
+            return new Ops(t instanceof RedisCluster c ? c.jedisCluster(1) : t.jedis(RedisTarget.CONNECT_TIMEOUT));
+        }
+
+        HashCommands hash() {
+            return (HashCommands) client;
+        }
+
+        StringCommands strings() {
+            return (StringCommands) client;
+        }
+
+        KeyCommands keys() {
+            return (KeyCommands) client;
+        }
+
+        @Override
+        public void close() {
+            if (client instanceof JedisCluster c) {
+                c.close();
+            } else {
+                ((Jedis) client).close();
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.kensho.targets.redis;
+
+import dev.kensho.common.Settings;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.common.targets.Claims;
+
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.function.Consumer;
+
+/**
+ * {@link KeyOwnership} wired into a run: the launcher's preflight looks (read only) and registers a
+ * {@link Claims.Claim}; every fork that opens the external target checks that the run's marker is there and
+ * claims the prefix itself if not (an entry point that bypassed the launcher), releasing it when the target closes.
+ */
+final class RedisOwnershipClaim implements Claims.Claim {
+
+    private final String uri;
+    private final String prefix;
+
+    private RedisOwnershipClaim(String uri, String prefix) {
+        this.uri = uri;
+        this.prefix = prefix;
+    }
+
+    /** The launcher's look before anything starts: refuses in one line, writes nothing, registers the claim. */
+    static void preflight(ExternalRedis seed) {
+        try (RedisTarget t = whole(seed)) {
+            KeyOwnership.inspect(t, "(preflight)");
+        }
+        Claims.register(new RedisOwnershipClaim(Settings.get(Settings.REDIS_URI_PROPERTY), seed.keyPrefix()));
+    }
+
+    /** In a benchmark's JVM: the run's marker must be there, else this JVM claims the prefix until the target closes. */
+    static void inFork(RedisTarget t) {
+        String runDir = Settings.get(Settings.RUN_DIR_PROPERTY);
+        String runId = runDir != null ? Path.of(runDir).getFileName().toString() : "adhoc-" + UUID.randomUUID();
+        Consumer<String> note = line -> {
+            System.err.println("kensho: " + line);
+            if (runDir != null) {
+                Recorder.note("safety", line);
+            }
+        };
+        if (KeyOwnership.claimIfUnclaimed(t, runId, note)) {
+            t.releaseOwnershipOnClose(runId);
+        }
+    }
+
+    /** The server behind the URI as a whole: every master of a cluster. */
+    private static RedisTarget whole(ExternalRedis seed) {
+        return RedisCluster.isCluster(seed)
+                ? new RedisCluster(RedisTarget.Kind.EXTERNAL, RedisCluster.discover(seed, seed::at)) : seed;
+    }
+
+    private RedisTarget open() {
+        return whole(ExternalRedis.parse(uri));
+    }
+
+    @Override
+    public String key() {
+        return "redis " + uri + " " + prefix;
+    }
+
+    @Override
+    public void claim(String runId, Consumer<String> note) {
+        try (RedisTarget t = open()) {
+            KeyOwnership.claim(t, runId, note);
+        }
+    }
+
+    @Override
+    public void renew(String runId) {
+        try (RedisTarget t = open()) {
+            KeyOwnership.renew(t, runId);
+        }
+    }
+
+    @Override
+    public String release(String runId) {
+        try (RedisTarget t = open()) {
+            long left = KeyOwnership.release(t, runId);
+            return left == 0 ? null : "removed " + left + " key(s) under " + prefix + " that the run's benchmarks left on "
+                    + t.describe();
+        } catch (RuntimeException e) {
+            return "could not remove the run's marker under " + prefix + " (" + e.getMessage() + "); the next run removes it";
+        }
+    }
+
+    @Override
+    public void interrupted() {
+        try (RedisTarget t = open()) {
+            KeyOwnership.dropLease(t);
+        }
+    }
+}

@@ -1,0 +1,375 @@
+package dev.kensho.targets.redis;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.Bottleneck;
+import dev.kensho.common.cpu.ServerCpu;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A Redis server to benchmark: embedded child process (default), external URI, or container. Obtain
+ * one with {@link RedisTargets#open(Map)}. Everything a benchmark does that could destroy data it did
+ * not create ({@code FLUSHDB}, {@code CONFIG SET}, {@code DEBUG}) goes through the guarded methods
+ * here, which refuse on an external target unless {@code -Dkensho.destructive=true}.
+ */
+public abstract class RedisTarget implements dev.kensho.common.targets.Target {
+
+
+    /** Socket timeout of the clients we hand out: long set operations may run for minutes. */
+    public static final Duration SOCKET_TIMEOUT = Duration.ofMinutes(15);
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+
+    private final String prefix = Settings.keyPrefix();
+    private RedisClient lettuce;
+    private ServerCpu.Registration cpu;
+    private Jedis cpuConnection;
+    private String claimedRun;
+
+    public abstract Kind kind();
+
+    public abstract String host();
+
+    public abstract int port();
+
+    public boolean tls() {
+        return false;
+    }
+
+    public int database() {
+        return 0;
+    }
+
+    /** ACL user name, or null. */
+    public String user() {
+        return null;
+    }
+
+    /** Password, or null. Never print, log or record it. */
+    protected abstract String password();
+
+    /** Environment for redis-cli / redis-benchmark: the password as {@code REDISCLI_AUTH}, never argv. */
+    public Map<String, String> cliEnvironment() {
+        return password() == null ? Map.of() : Map.of("REDISCLI_AUTH", password());
+    }
+
+    /** A description safe to print and record: kind, address, never the password. */
+    public String describe() {
+        return kind().name().toLowerCase(Locale.ROOT) + " redis " + (tls() ? "rediss" : "redis") + "://"
+                + host() + ":" + port() + "/" + database();
+    }
+
+    /** Prefix of every key the suite writes (default {@code kensho:}). */
+    public String keyPrefix() {
+        return prefix;
+    }
+
+
+    /** A new Jedis connection (caller closes it). */
+    public Jedis jedis() {
+        return jedis(SOCKET_TIMEOUT);
+    }
+
+    public Jedis jedis(Duration socketTimeout) {
+        try {
+            Jedis j = new Jedis(new HostAndPort(host(), port()), clientConfig(socketTimeout));
+            j.ping();
+            return j;
+        } catch (RuntimeException e) {
+            throw unreachable(e);
+        }
+    }
+
+    /** How the suite's Jedis connections to this server authenticate and time out (shared with cluster clients). */
+    DefaultJedisClientConfig clientConfig(Duration socketTimeout) {
+        DefaultJedisClientConfig.Builder cfg = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis((int) CONNECT_TIMEOUT.toMillis())
+                .socketTimeoutMillis((int) socketTimeout.toMillis())
+                .ssl(tls())
+                .database(database())
+                .clientName("kensho");
+        if (password() != null) {
+            cfg.user(user()).password(password());
+        }
+        return cfg.build();
+    }
+
+    /** This server as a Lettuce URI (shared with cluster clients). */
+    RedisURI redisUri() {
+        RedisURI.Builder b = RedisURI.builder().withHost(host()).withPort(port()).withSsl(tls())
+                .withDatabase(database()).withTimeout(SOCKET_TIMEOUT).withClientName("kensho");
+        if (password() != null) {
+            if (user() != null) {
+                b.withAuthentication(user(), password());
+            } else {
+                b.withPassword(password().toCharArray());
+            }
+        }
+        return b.build();
+    }
+
+    /** The shared Lettuce client of this target (closed with the target). */
+    public synchronized RedisClient lettuce() {
+        if (lettuce == null) {
+            lettuce = RedisClient.create(redisUri());
+            lettuce.setOptions(io.lettuce.core.ClientOptions.builder()
+                    .socketOptions(io.lettuce.core.SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
+                    .autoReconnect(false)
+                    .build());
+        }
+        return lettuce;
+    }
+
+    protected TargetFailure unreachable(Throwable e) {
+        return new TargetFailure(describe() + ": cannot connect or lost the connection (" + TargetFailure.rootCause(e)
+                + ") — is the server up and reachable?", e);
+    }
+
+    // ---- guarded operations ---------------------------------------------------------------------
+
+    /** Throws unless the suite owns the server or the user opted in to destructive commands. */
+    public void requireDestructive(String command) {
+        if (!owned() && !Settings.destructiveAllowed()) {
+            throw new BadInput("refusing " + command + " on " + describe()
+                    + ": an external server may hold data the suite did not create; pass -D"
+                    + Settings.DESTRUCTIVE_PROPERTY + "=true to allow it");
+        }
+    }
+
+    /** {@code CONFIG SET}; on an external target only with the opt-in. */
+    public void configSet(String name, String value) {
+        requireDestructive("CONFIG SET " + name);
+        try (Jedis j = jedis()) {
+            j.configSet(name, value);
+        }
+    }
+
+    /** {@code FLUSHDB [ASYNC]}; on an external target only with the opt-in. */
+    public void flushDb(Jedis j, boolean async) {
+        requireDestructive("FLUSHDB");
+        if (async) {
+            j.flushDB(redis.clients.jedis.args.FlushMode.ASYNC);
+        } else {
+            j.flushDB();
+        }
+    }
+
+    /**
+     * Removes every key the suite wrote: {@code FLUSHDB} on a server the suite owns, else only the keys
+     * under {@link #keyPrefix()} ({@code SCAN MATCH prefix*} + {@code UNLINK}) except the run's marker and
+     * lease ({@link KeyOwnership}), which the run removes at its end.
+     */
+    public void deleteSuiteKeys() {
+        try (Jedis j = jedis()) {
+            if (owned()) {
+                j.flushDB();
+                return;
+            }
+            ScanParams p = new ScanParams().match(keyPrefix() + "*").count(1000);
+            String cursor = ScanParams.SCAN_POINTER_START;
+            do {
+                ScanResult<String> r = j.scan(cursor, p);
+                String[] keys = r.getResult().stream().filter(k -> !KeyOwnership.bookkeeping(k)).toArray(String[]::new);
+                if (keys.length > 0) {
+                    j.unlink(keys);
+                }
+                cursor = r.getCursor();
+            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+        }
+    }
+
+    // ---- what the results record ----------------------------------------------------------------
+
+    /** {@code INFO <section>} as a map. */
+    public Map<String, String> info(Jedis j, String section) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String line : j.info(section).split("\r?\n")) {
+            int c = line.indexOf(':');
+            if (c > 0 && !line.startsWith("#")) {
+                m.put(line.substring(0, c), line.substring(c + 1).trim());
+            }
+        }
+        return m;
+    }
+
+    public long usedMemory(Jedis j) {
+        return Long.parseLong(info(j, "memory").get("used_memory"));
+    }
+
+    /** Version and effective configuration, secrets removed. */
+    public Map<String, Object> serverInfo() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("target", describe());
+        try (Jedis j = jedis()) {
+            Map<String, String> server = info(j, "server");
+            out.put("redis_version", server.get("redis_version"));
+            out.put("os", server.get("os"));
+            out.put("arch_bits", server.get("arch_bits"));
+            out.put("io_threads_active", info(j, "stats").get("io_threads_active"));
+            if (cpusAllowed() != null) {
+                out.put("cpus_allowed", cpusAllowed());
+            }
+            Map<String, String> config = new TreeMap<>();
+            try {
+                config.putAll(j.configGet("*"));
+                config.replaceAll((k, v) -> k.contains("pass") || k.contains("auth")
+                        ? (v == null || v.isEmpty() ? v : "(redacted)") : v);
+            } catch (RuntimeException e) {
+                config.put("(CONFIG GET)", "unavailable: " + e.getMessage());
+            }
+            out.put("config", config);
+        }
+        return out;
+    }
+
+    // ---- the server's CPU, for the bottleneck verdict ------------------------------------------------
+
+    /** Counts this server's CPU in every iteration's figures ({@link ServerCpu}) until {@link #close()}. */
+    synchronized void watchCpu() {
+        if (cpu == null) {
+            cpu = ServerCpu.register(cpuProbe());
+        }
+    }
+
+    /**
+     * How to read this server's CPU: {@code INFO cpu} (used_cpu_user + used_cpu_sys) on its own connection;
+     * the embedded target reads its process instead. It can use io-threads cores, no more than this
+     * machine's when it runs here.
+     */
+    protected ServerCpu.Probe cpuProbe() {
+        boolean here = java.util.Set.of("127.0.0.1", "localhost", "::1", "[::1]").contains(host());
+        int threads = ioThreads();
+        return new ServerCpu.Probe(describe(), this::infoCpuNanos,
+                here ? Bottleneck.serverLimit(threads, Runtime.getRuntime().availableProcessors()) : Math.max(1, threads),
+                false, here, false);
+    }
+
+    /** {@code io-threads} of the server (1 when CONFIG GET is refused: a managed Redis). */
+    protected int ioThreads() {
+        try (Jedis j = jedis()) {
+            return Integer.parseInt(j.configGet("io-threads").getOrDefault("io-threads", "1"));
+        } catch (RuntimeException e) {
+            return 1;
+        }
+    }
+
+    private synchronized long infoCpuNanos() {
+        try {
+            if (cpuConnection == null) {
+                cpuConnection = jedis(CONNECT_TIMEOUT);
+            }
+            Map<String, String> c = info(cpuConnection, "cpu");
+            return Math.round((Double.parseDouble(c.get("used_cpu_user")) + Double.parseDouble(c.get("used_cpu_sys"))) * 1e9);
+        } catch (RuntimeException e) {
+            if (cpuConnection != null) {
+                try {
+                    cpuConnection.close();
+                } catch (RuntimeException ignored) {
+                    // broken already
+                }
+                cpuConnection = null; // the next reading reconnects
+            }
+            return -1;
+        }
+    }
+
+    /** The cores the server may run on ("0-1"), where known; recorded with its config. */
+    protected String cpusAllowed() {
+        return null;
+    }
+
+
+    /**
+     * The end of a trial: removes the suite's keys ({@link #deleteSuiteKeys()}; a server that died mid-run has
+     * nothing left to clean, and its failure is reported already), then closes the target.
+     */
+    public void deleteSuiteKeysAndClose() {
+        try {
+            deleteSuiteKeys();
+        } catch (TargetFailure ignored) {
+            // nothing left to clean on a dead server
+        } finally {
+            close();
+        }
+    }
+
+    /**
+     * {@link dev.kensho.common.shard.StartAt#beginTrial(String, java.util.function.LongSupplier)} on this server's
+     * clock ({@code TIME}): with {@code -Dkensho.startAt}, shards start their trials together.
+     */
+    public java.time.Instant beginTrial() {
+        try (Jedis j = jedis()) {
+            return dev.kensho.common.shard.StartAt.beginTrial(describe(), () -> {
+                List<String> t = j.time();
+                return Long.parseLong(t.get(0)) * 1_000_000 + Long.parseLong(t.get(1));
+            });
+        }
+    }
+
+    /** Config lines a benchmark asked for; on an external server they are read back, not changed. */
+    public Map<String, String> readConfig(List<String> names) {
+        Map<String, String> m = new LinkedHashMap<>();
+        try (Jedis j = jedis()) {
+            for (String n : names) {
+                m.putAll(j.configGet(n));
+            }
+        }
+        return m;
+    }
+
+    /** This JVM claimed the prefix for {@code runId} ({@link KeyOwnership}): {@link #close()} releases it. */
+    void releaseOwnershipOnClose(String runId) {
+        claimedRun = runId;
+    }
+
+    @Override
+    public void close() {
+        String claimed;
+        synchronized (this) {
+            claimed = claimedRun;
+            claimedRun = null;
+        }
+        if (claimed != null) {
+            try {
+                KeyOwnership.release(this, claimed);
+            } catch (RuntimeException e) {
+                // a dead server holds nothing; a live one's marker tells the next run that these keys were ours
+            }
+        }
+        ServerCpu.Registration r;
+        synchronized (this) {
+            r = cpu;
+            cpu = null;
+        }
+        if (r != null) {
+            r.close(); // outside this lock: the final reading takes the registry's lock, then this one
+        }
+        synchronized (this) {
+            if (cpuConnection != null) {
+                try {
+                    cpuConnection.close();
+                } catch (RuntimeException ignored) {
+                    // the server may be gone already
+                }
+                cpuConnection = null;
+            }
+            if (lettuce != null) {
+                lettuce.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+                lettuce = null;
+            }
+        }
+    }
+}

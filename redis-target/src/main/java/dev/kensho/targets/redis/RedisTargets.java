@@ -1,0 +1,196 @@
+package dev.kensho.targets.redis;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
+import dev.kensho.common.Settings;
+import dev.kensho.common.targets.Target;
+import redis.clients.jedis.Jedis;
+
+import java.util.Map;
+
+/**
+ * Chooses the Redis target, one rule for the whole suite: an explicit external URI wins
+ * ({@code kensho.redis.uri}); else a container if asked ({@code kensho.redis.container=true}: the
+ * image {@code kensho.redis.image}, or one built locally from the bundled {@code redis-server}); else the
+ * embedded {@code redis-server}. {@code config} holds the server settings a benchmark needs
+ * ({@code io-threads 4}, …): applied at start on a server the suite starts, read back and recorded on
+ * an external one.
+ *
+ * <p>Redis Cluster ({@link RedisCluster}): {@link #openCluster(Map)} for benchmarks that speak it —
+ * {@code -Dkensho.redis.cluster=N} starts an {@link EmbeddedCluster} of N masters; an external URI whose
+ * {@code INFO cluster} says {@code cluster_enabled:1} is a cluster (declare it with
+ * {@code kensho.redis.cluster=true} to make a single node an error). {@link #open(Map)} serves benchmarks
+ * that drive one node, and refuses a cluster in one line rather than measuring {@code MOVED} errors.
+ */
+public final class RedisTargets {
+
+    /** How long the first PING of an external server may take before the run gives up on it. */
+    public static final java.time.Duration FIRST_CONTACT_TIMEOUT = java.time.Duration.ofSeconds(5);
+
+    /** {@link #clusterSetting()}: {@code kensho.redis.cluster=true} (any master count). */
+    public static final int DECLARED = -1;
+
+    private static final String CLUSTER_ALLOWED = "false, true (the kensho.redis.uri endpoint is a Redis Cluster) or a number"
+            + " of embedded masters " + EmbeddedCluster.MIN_MASTERS + " … " + EmbeddedCluster.MAX_MASTERS;
+
+    private RedisTargets() {
+    }
+
+    /**
+     * Validates the target properties without starting anything; an external server is contacted once
+     * (PING within {@link #FIRST_CONTACT_TIMEOUT}), so a wrong host ends the run in one line naming it
+     * before any benchmark starts. A declared cluster that is a single node ends it the same way.
+     */
+    public static void validate() {
+        int cluster = clusterSetting();
+        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        if (uri != null) {
+            Settings.keyPrefix();
+            Settings.destructiveAllowed();
+            ExternalRedis seed = ExternalRedis.parse(uri);
+            try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
+                // reachable and answering
+            }
+            if (cluster != 0 && !RedisCluster.isCluster(seed)) {
+                throw notACluster(seed);
+            }
+            RedisOwnershipClaim.preflight(seed);
+        } else if (Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
+            if (cluster != 0) {
+                throw new BadInput(Setting.REDIS_CLUSTER.key() + " and " + Settings.REDIS_CONTAINER_PROPERTY
+                        + "=true cannot be combined: the cluster target is embedded or external (kensho.redis.uri)");
+            }
+            ContainerRedis.validate();
+        } else {
+            EmbeddedRedis.binary();
+        }
+        Settings.keyPrefix();
+        Settings.destructiveAllowed();
+    }
+
+    /**
+     * {@code kensho.redis.cluster}: 0 when unset or {@code false}, {@link #DECLARED} for {@code true}, else the
+     * number of masters (3 … 64); anything else is one line naming the setting and the allowed values.
+     */
+    public static int clusterSetting() {
+        String v = Settings.get(Setting.REDIS_CLUSTER.key());
+        if (v == null || v.equalsIgnoreCase("false")) {
+            return 0;
+        }
+        if (v.equalsIgnoreCase("true")) {
+            return DECLARED;
+        }
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= EmbeddedCluster.MIN_MASTERS && n <= EmbeddedCluster.MAX_MASTERS) {
+                return n;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        throw BadInput.of(Setting.REDIS_CLUSTER.key(), v, CLUSTER_ALLOWED);
+    }
+
+    /** One server, for benchmarks that drive one node; a cluster (asked for or detected) is refused in one line. */
+    public static RedisTarget open(Map<String, String> config) {
+        if (clusterSetting() != 0) {
+            throw new BadInput(Setting.REDIS_CLUSTER.key() + "=" + Settings.get(Setting.REDIS_CLUSTER.key())
+                    + ": this benchmark drives one Redis node and does not follow cluster redirects; run it without "
+                    + Setting.REDIS_CLUSTER.key() + " (cluster-aware: redis-kv's ClusterThroughputBenchmark)");
+        }
+        return openNode(config);
+    }
+
+    /** {@link #open(Map)} without the cluster setting's refusal (a benchmark that sizes its own clusters). */
+    public static RedisTarget openNode(Map<String, String> config) {
+        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        RedisTarget t = switch (Target.choose(uri != null, Settings.flag(Settings.REDIS_CONTAINER_PROPERTY))) {
+            case EXTERNAL -> external(uri);
+            case CONTAINER -> ContainerRedis.start(config);
+            case EMBEDDED -> EmbeddedRedis.start(config);
+        };
+        t.watchCpu();
+        return t;
+    }
+
+    /** The single node at {@code uri}: answering within seconds, not a cluster, its prefix claimed for this run. */
+    private static RedisTarget external(String uri) {
+        RedisTarget t = ExternalRedis.parse(uri);
+        try (Jedis ignored = t.jedis(FIRST_CONTACT_TIMEOUT)) {
+            // connects and PINGs within seconds, or throws a one-line TargetFailure: a server that
+            // accepts the connection but never answers must not hang the run for the long socket timeout
+        }
+        if (RedisCluster.isCluster(t)) {
+            throw new BadInput(Settings.REDIS_URI_PROPERTY + "=" + t.describe() + " is a Redis Cluster (cluster_enabled:1):"
+                    + " this benchmark drives one node; point it at a single Redis (cluster-aware: redis-kv's"
+                    + " ClusterThroughputBenchmark)");
+        }
+        RedisOwnershipClaim.inFork(t);
+        return t;
+    }
+
+    /**
+     * The cluster {@code kensho.redis.cluster} asks for: an external one at {@code kensho.redis.uri} (detected or
+     * declared; a given master count must match), else an embedded one of that many masters (3 with {@code true}
+     * or unset).
+     */
+    public static RedisCluster openCluster(Map<String, String> config) {
+        int n = clusterSetting();
+        return openCluster(config, n == DECLARED || n == 0 ? (Settings.get(Settings.REDIS_URI_PROPERTY) != null ? 0
+                : EmbeddedCluster.MIN_MASTERS) : n);
+    }
+
+    /**
+     * A cluster of {@code masters} masters (0: any, external only): the external cluster at
+     * {@code kensho.redis.uri} — refused in one line if it is a single node or has another master count — else
+     * an embedded one started with {@code config} on every node.
+     */
+    public static RedisCluster openCluster(Map<String, String> config, int masters) {
+        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        RedisCluster c;
+        if (uri != null) {
+            ExternalRedis seed = ExternalRedis.parse(uri);
+            try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
+                // reachable, as in open()
+            }
+            if (!RedisCluster.isCluster(seed)) {
+                throw notACluster(seed);
+            }
+            if (seed.database() != 0) {
+                throw BadInput.of(Settings.REDIS_URI_PROPERTY, seed.describe(), "database 0: a Redis Cluster has no other");
+            }
+            c = new RedisCluster(RedisTarget.Kind.EXTERNAL, RedisCluster.discover(seed, seed::at));
+            c.requireMasters(Setting.REDIS_CLUSTER.key(), masters);
+            RedisOwnershipClaim.inFork(c);
+        } else {
+            c = EmbeddedCluster.start(masters, config);
+        }
+        c.watchCpu();
+        return c;
+    }
+
+    /**
+     * Null when a cluster benchmark can get a cluster here (none given: an embedded one; {@code kensho.redis.uri}
+     * a cluster endpoint), else why not — an external single node — for {@code ParamRules.needs}: a run of many
+     * classes against your single Redis skips the cluster cases and says so instead of failing.
+     */
+    public static String whyNoCluster() {
+        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        if (uri == null) {
+            return null;
+        }
+        ExternalRedis seed = ExternalRedis.parse(uri);
+        try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
+            // reachable, as in open()
+        }
+        return RedisCluster.isCluster(seed) ? null : "needs a Redis Cluster, and " + Settings.REDIS_URI_PROPERTY + " ("
+                + seed.describe() + ") is a single node (cluster_enabled:0); run it without "
+                + Settings.REDIS_URI_PROPERTY + " for an embedded cluster";
+    }
+
+    private static BadInput notACluster(RedisTarget seed) {
+        return new BadInput(Setting.REDIS_CLUSTER.key() + "=" + Settings.get(Setting.REDIS_CLUSTER.key(), "true")
+                + " declares a Redis Cluster, but " + seed.describe() + " is a single node (INFO cluster: cluster_enabled:0);"
+                + " allowed: " + CLUSTER_ALLOWED + ", with a cluster endpoint for true");
+    }
+}

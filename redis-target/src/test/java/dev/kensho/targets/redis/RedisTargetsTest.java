@@ -1,0 +1,112 @@
+package dev.kensho.targets.redis;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RedisTargetsTest {
+
+    @Test
+    void embeddedServerTakesConfigLinesAndRecordsItsConfig() {
+        try (RedisTarget r = RedisTargets.open(Map.of("maxmemory-policy", "allkeys-lru"))) {
+            assertEquals(RedisTarget.Kind.EMBEDDED, r.kind());
+            Map<String, Object> info = r.serverInfo();
+            assertEquals("7.0.15", info.get("redis_version"));
+            @SuppressWarnings("unchecked")
+            Map<String, String> config = (Map<String, String>) info.get("config");
+            assertEquals("allkeys-lru", config.get("maxmemory-policy"));
+            assertEquals("", config.get("save"), "no persistence");
+            assertEquals("no", config.get("appendonly"));
+        }
+    }
+
+    @Test
+    void externalUriIsParsedAndValidated() {
+        ExternalRedis r = ExternalRedis.parse("rediss://alice@cache.example:6380/3");
+        assertEquals("cache.example", r.host());
+        assertEquals(6380, r.port());
+        assertTrue(r.tls());
+        assertEquals(3, r.database());
+        assertFalse(r.owned());
+        assertFalse(r.describe().contains("alice:"));
+        assertThrows(BadInput.class, () -> ExternalRedis.parse("http://x:1"));
+        assertThrows(BadInput.class, () -> ExternalRedis.parse("redis://"));
+        assertThrows(BadInput.class, () -> ExternalRedis.parse("redis://h:1/db"));
+        BadInput pw = assertThrows(BadInput.class, () -> ExternalRedis.parse("redis://u:secret@h:1"));
+        assertFalse(pw.getMessage().contains("secret"), "the password is never echoed");
+    }
+
+    @Test
+    void unreachableExternalServerFailsFastWithOneLine() {
+        int port = dev.kensho.common.process.ChildProcess.freePort(); // nothing listens there
+        System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + port);
+        try {
+            long t0 = System.nanoTime();
+            TargetFailure e = assertThrows(TargetFailure.class, () -> RedisTargets.open(Map.of()));
+            assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "fails within seconds");
+            assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"));
+        } finally {
+            System.clearProperty(Settings.REDIS_URI_PROPERTY);
+        }
+    }
+
+    /** A server that accepts the connection but never answers: a clear line within seconds, not a hang. */
+    @Test
+    void silentExternalServerTimesOutWithOneLine() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + silent.getLocalPort());
+            long t0 = System.nanoTime();
+            TargetFailure e = assertThrows(TargetFailure.class, () -> RedisTargets.open(Map.of()));
+            long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+            assertTrue(seconds < 15, "gave up after " + seconds + " s");
+            assertTrue(e.getMessage().contains("127.0.0.1:" + silent.getLocalPort()), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"));
+        } finally {
+            System.clearProperty(Settings.REDIS_URI_PROPERTY);
+        }
+    }
+
+    /** The embedded server, addressed as an external target: guarded commands refuse, suite keys only. */
+    @Test
+    void externalTargetRefusesDestructiveCommandsAndDeletesOnlySuiteKeys() {
+        try (RedisTarget owner = RedisTargets.open(Map.of()); Jedis j = owner.jedis()) {
+            j.set("user:keep", "v");
+            j.setex("user:ttl", 3600, "v");
+            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + owner.port());
+            try (RedisTarget ext = RedisTargets.open(Map.of()); Jedis e = ext.jedis()) {
+                e.set(ext.keyPrefix() + "mine", "x"); // written by the suite, after it claimed the prefix
+                BadInput refused = assertThrows(BadInput.class, () -> ext.flushDb(e, false));
+                assertTrue(refused.getMessage().contains(Settings.DESTRUCTIVE_PROPERTY), refused.getMessage());
+                assertThrows(BadInput.class, () -> ext.configSet("maxmemory", "1mb"));
+                ext.deleteSuiteKeys();
+            } finally {
+                System.clearProperty(Settings.REDIS_URI_PROPERTY);
+            }
+            assertEquals("v", j.get("user:keep"));
+            assertTrue(j.ttl("user:ttl") > 3000);
+            assertFalse(j.exists(owner.keyPrefix() + "mine"));
+            assertTrue(j.keys(owner.keyPrefix() + "*").isEmpty(), "the target released its claim when it closed");
+        }
+    }
+
+    @Test
+    void missingUserBinaryIsABadInput() {
+        System.setProperty(Settings.REDIS_SERVER_PROPERTY, "/no/such/redis-server");
+        try {
+            BadInput e = assertThrows(BadInput.class, RedisTargets::validate);
+            assertTrue(e.getMessage().startsWith(Settings.REDIS_SERVER_PROPERTY + "=/no/such/redis-server"), e.getMessage());
+        } finally {
+            System.clearProperty(Settings.REDIS_SERVER_PROPERTY);
+        }
+    }
+}
