@@ -39,8 +39,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How does the 80/20 GET/SET workload of {@link KeyValueThroughputBenchmark} scale across 1, 3, … shards
- * of a Redis Cluster? The same requests (uniform random 16-byte keys, 200-byte values, GET with probability
- * {@code getRatio}), the same checked answers, driven through the cluster clients users run: Lettuce's
+ * of a Redis Cluster? The same requests (random 16-byte keys, uniform or Zipf-skewed as {@code distribution}
+ * says ({@link KeyDistribution}), 200-byte values, GET with probability {@code getRatio}), the same checked answers, driven through the cluster clients users run: Lettuce's
  * {@code RedisClusterClient} ({@link LettuceClusterLoad}) and Jedis's {@code JedisCluster}
  * ({@link JedisClusterLoad}), which route each key to the master of its slot. {@code shards=1} is the single
  * embedded server driven by the single-node generators ({@link LettuceLoad}, {@link JedisLoad}) — the
@@ -71,6 +71,8 @@ import java.util.concurrent.TimeUnit;
  * <tr><td>getRatio</td><td>0.8</td><td>share of GETs</td></tr>
  * <tr><td>keyspace</td><td>1,000,000</td><td>distinct keys</td></tr>
  * <tr><td>start</td><td>PRELOADED, EMPTY</td><td>every key SET before the trial, or an empty keyspace</td></tr>
+ * <tr><td>distribution</td><td>uniform (smoke, full: also zipf:0.99)</td><td>which keys requests draw
+ * ({@link KeyDistribution}); with zipf a cluster's hottest key loads one shard</td></tr>
  * </table>
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv -Dkensho.bench=ClusterThroughput} (add
@@ -96,6 +98,7 @@ public class ClusterThroughputBenchmark {
             .doubleRange("getRatio", 0.0, 1.0)
             .intRange("keyspace", 1, 1_000_000_000)
             .oneOf("start", KeyValueThroughputBenchmark.Start.class)
+            .rule(KeyDistribution.PARAM, KeyDistribution::check)
             .preflight(RedisTargets::validate);
 
     @Param
@@ -110,6 +113,8 @@ public class ClusterThroughputBenchmark {
     public int keyspace;
     @Param
     public KeyValueThroughputBenchmark.Start start;
+    @Param({KeyDistribution.UNIFORM})
+    public String distribution;
 
     RedisTarget target;
     Workload workload;
@@ -154,7 +159,7 @@ public class ClusterThroughputBenchmark {
                         + " the total cannot grow with the shard count" : "the client takes cores the shards could use"));
             }
             target.deleteSuiteKeys();
-            workload = new Workload(target.keyPrefix(), keyspace, getRatio);
+            workload = new Workload(target.keyPrefix(), keyspace, getRatio, KeyDistribution.of(distribution, keyspace));
             if (start == KeyValueThroughputBenchmark.Start.PRELOADED) {
                 preload();
             }
@@ -245,6 +250,7 @@ public class ClusterThroughputBenchmark {
                 if (gets > 0) {
                     Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio", (double) workload.hits.sum() / gets, "ratio");
                 }
+                TrialRecords.hotKey(cse, workload);
             }
         } finally {
             close();

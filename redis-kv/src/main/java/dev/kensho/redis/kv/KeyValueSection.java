@@ -100,12 +100,14 @@ public final class KeyValueSection implements Section {
     }
 
     /**
-     * The curve's points, and whether the generator offered each case's closed-loop maximum; then the cost of the
-     * server-bound points on ElastiCache and the sizing for {@code kensho.target.rps} ({@link KvCostTable}).
+     * The curve's points, and whether the generator offered each case's closed-loop maximum; the hottest key's share
+     * per skewed case ({@link HotKeys}); then the cost of the server-bound points on ElastiCache and the sizing for
+     * {@code kensho.target.rps} ({@link KvCostTable}).
      */
     @Override
     public List<Table> tables(RunData run) {
         List<Table> out = new ArrayList<>(CurveReport.tables(run.rows()));
+        out.addAll(HotKeys.tables(run.rows()));
         out.addAll(KvCostTable.tables(run.rows()));
         return out;
     }

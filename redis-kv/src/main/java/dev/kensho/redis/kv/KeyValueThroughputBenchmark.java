@@ -39,8 +39,8 @@ import java.util.concurrent.TimeUnit;
  * — but on a 2-core machine client and server share the cores, and extra I/O threads there cost more
  * than they give: the results record the cores and must be read that way.
  *
- * <p>Workload (per request): a uniformly random key of {@code keyspace} (16 bytes,
- * {@code <prefix><index>}), GET with probability {@code getRatio}, else SET of its 200-byte value.
+ * <p>Workload (per request): a random key of {@code keyspace} (16 bytes, {@code <prefix><index>}), uniform
+ * or Zipf-skewed ({@code distribution}, see {@link KeyDistribution}), GET with probability {@code getRatio}, else SET of its 200-byte value.
  * One invocation is {@value #REQUESTS} requests spread over {@code clients} real connections, each with
  * one batch of {@code pipeline} requests in flight (redis-benchmark's {@code -n}/{@code -c}/{@code -P});
  * JMH reports requests/s with its error bars, and HdrHistograms of every request's latency give
@@ -79,6 +79,8 @@ import java.util.concurrent.TimeUnit;
  * the hit ratio cannot drift across iterations), or an empty database as published (the keyspace fills as it
  * runs; too slowly at 1M keys for a warm-up to reach steady state)</td></tr>
  * <tr><td>rate</td><td>0</td><td>offered load: 0 closed loop, requests/s, or {@code <f>x} of the closed-loop maximum</td></tr>
+ * <tr><td>distribution</td><td>uniform (smoke, full: also zipf:0.99)</td><td>which keys requests draw: {@code uniform}
+ * or {@code zipf:<s>}, s in (0, 5] ({@link KeyDistribution})</td></tr>
  * </table>
  *
  * <p>Also recorded ({@link Recorder}): {@code latency_p50|p99|p999|max} (µs, from the actual send) and
@@ -88,7 +90,8 @@ import java.util.concurrent.TimeUnit;
  * {@code rate_achieved} (requests/s, mean of the iterations by the suite's clock); {@code get_hit_ratio};
  * {@code halves_drift} and {@code halves_drift_halfwidth} (closed loop: first vs second half of the measured rounds, see
  * {@link Halves}); {@code jedis_threads}; {@code cores_client} and {@code cores_server} (cores);
- * {@code server_io_threads} (as read back from the server). The redis-benchmark yardstick is its own
+ * {@code server_io_threads} (as read back from the server); {@code hot_key_share} (the hottest key's exact share of
+ * requests) and, for zipf, {@code hot_key_share_observed}. The redis-benchmark yardstick is its own
  * class, {@link RedisBenchmarkCalibration}.
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv} (add {@code -Dkensho.scale=smoke|seed},
@@ -119,6 +122,7 @@ public class KeyValueThroughputBenchmark {
             .intRange("keyspace", 1, 1_000_000_000)
             .oneOf("start", Start.class)
             .rule("rate", OfferedRate::parse)
+            .rule(KeyDistribution.PARAM, KeyDistribution::check)
             .preflight(RedisTargets::validate)
             .preflight(JedisLoad::validate);
 
@@ -141,6 +145,8 @@ public class KeyValueThroughputBenchmark {
     public Start start;
     @Param({"0"})
     public String rate;
+    @Param({KeyDistribution.UNIFORM})
+    public String distribution;
 
     RedisTarget target;
     Workload workload;
@@ -171,7 +177,8 @@ public class KeyValueThroughputBenchmark {
         try {
             target.record();
             target.deleteSuiteKeys();
-            workload = new Workload(target.keyPrefix(), Shard.current().share(keyspace), getRatio); // a shard's own keys
+            int keys = Shard.current().share(keyspace); // a shard's own keys
+            workload = new Workload(target.keyPrefix(), keys, getRatio, KeyDistribution.of(distribution, keys));
             if (start == Start.PRELOADED) {
                 workload.preload(target);
             }
@@ -330,6 +337,7 @@ public class KeyValueThroughputBenchmark {
                     Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio",
                             (double) workload.hits.sum() / gets, "ratio");
                 }
+                TrialRecords.hotKey(cse, workload);
             }
         } finally {
             timings.close();

@@ -89,6 +89,8 @@ public class KeyValueThroughputLatencyBenchmark {
     public KeyValueThroughputBenchmark.Start start;
     @Param({"0", "0.25x", "0.5x", "0.75x", "0.9x", "1.0x"})
     public String rate;
+    @Param({KeyDistribution.UNIFORM})
+    public String distribution;
 
     /** The trial, as the closed-loop class runs it (kept across the points of a case in one JVM). */
     KeyValueThroughputBenchmark kv;
@@ -110,6 +112,7 @@ public class KeyValueThroughputLatencyBenchmark {
         fresh.keyspace = keyspace;
         fresh.start = start;
         fresh.rate = rate;
+        fresh.distribution = distribution;
         cse = c;
         kv = SweptCase.take(c, fresh);
     }

@@ -36,6 +36,19 @@ final class TrialRecords {
         }
     }
 
+    /**
+     * {@code hot_key_share}: the exact share of requests that go to the hottest key ({@code 1/H(n,s)} for zipf,
+     * {@code 1/n} uniform); for zipf also {@code hot_key_share_observed}, the share of the trial's draws that did.
+     */
+    static void hotKey(Case cse, Workload w) {
+        KeyDistribution d = w.keys();
+        Recorder.measurement(cse.benchmark(), cse.params(), "hot_key_share", d.hottestShare(), "ratio");
+        double observed = d.hottestShareObserved();
+        if (!Double.isNaN(observed)) {
+            Recorder.measurement(cse.benchmark(), cse.params(), "hot_key_share_observed", observed, "ratio");
+        }
+    }
+
     /** {@code jedis_threads}, and a note when Jedis connections share driver threads (percentiles include that wait). */
     static void clientThreads(Case cse, LoadGenerator load, int clients) {
         if (load instanceof JedisLoad j) {

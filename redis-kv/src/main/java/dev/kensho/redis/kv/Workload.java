@@ -7,8 +7,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The request stream of the experiment: uniformly random keys {@code <prefix><zero-padded index>}
- * (16 bytes with the default {@code kensho:} prefix, as redis-benchmark's {@code key:__rand_int__}),
+ * The request stream of the experiment: random keys {@code <prefix><zero-padded index>} (16 bytes with the
+ * default {@code kensho:} prefix, as redis-benchmark's {@code key:__rand_int__}), uniform or Zipf-skewed
+ * ({@link KeyDistribution}),
  * 200-byte values derived from the key index so that every GET reply can be checked, and a GET ratio.
  *
  * <p>What was written is tracked: one bit per key, set when a SET's reply ({@code OK}) has arrived (or
@@ -32,6 +33,7 @@ final class Workload {
     private final int digits;
     private final int keyspace;
     private final double getRatio;
+    private final KeyDistribution keys;
     private final byte[] filler = new byte[VALUE_BYTES];
 
     final LongAdder gets = new LongAdder();
@@ -44,6 +46,14 @@ final class Workload {
     private final AtomicLongArray written;
 
     Workload(String prefix, int keyspace, double getRatio) {
+        this(prefix, keyspace, getRatio, KeyDistribution.uniform(keyspace));
+    }
+
+    Workload(String prefix, int keyspace, double getRatio, KeyDistribution keys) {
+        if (keys.keyspace != keyspace) {
+            throw new IllegalArgumentException("a distribution over " + keys.keyspace + " keys for a keyspace of " + keyspace);
+        }
+        this.keys = keys;
         this.prefix = prefix.getBytes(StandardCharsets.US_ASCII);
         int needed = Integer.toString(Math.max(0, keyspace - 1)).length();
         this.digits = Math.max(needed, KEY_BYTES - this.prefix.length);
@@ -65,8 +75,13 @@ final class Workload {
         return prefix.length + digits;
     }
 
+    /** Which keys requests draw (uniform: {@code ThreadLocalRandom.nextInt(keyspace)}, as always). */
+    KeyDistribution keys() {
+        return keys;
+    }
+
     int nextIndex() {
-        return ThreadLocalRandom.current().nextInt(keyspace);
+        return keys.nextIndex();
     }
 
     boolean nextIsGet() {

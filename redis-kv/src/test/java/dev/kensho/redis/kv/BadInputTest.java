@@ -27,11 +27,34 @@ class BadInputTest {
             "ioThreads, 0", "ioThreads, 129",
             "client, REDISSON", "start, HALF",
             "rate, -5", "rate, fast", "rate, 0x", "rate, 0.5", "rate, 999", "rate, 101x", "rate, x",
+            "distribution, zipf:", "distribution, zipf:-1", "distribution, zipf:0", "distribution, zipf:6",
+            "distribution, pareto", "distribution, gaussian",
     })
     void rulesRejectWithOneLine(String param, String value) {
         BadInput e = assertThrows(BadInput.class, () -> KeyValueThroughputBenchmark.RULES.check(param, value));
         assertTrue(e.getMessage().startsWith(param + "=" + value), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"zipf:", "zipf:-1", "pareto"})
+    void distributionIsOneLineNamingTheAllowedFormsInEveryClass(String value) {
+        for (dev.kensho.common.bench.ParamRules rules : java.util.List.of(KeyValueThroughputBenchmark.RULES,
+                KeyValueThroughputLatencyBenchmark.RULES, ClusterThroughputBenchmark.RULES)) {
+            BadInput e = assertThrows(BadInput.class, () -> rules.check("distribution", value));
+            assertEquals("distribution=" + value + " is not allowed; allowed: " + KeyDistribution.ALLOWED, e.getMessage());
+        }
+    }
+
+    @Test
+    void launcherStopsOnABadDistributionBeforeAnyServerStarts() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(Set.of(KeyValueThroughputBenchmark.class.getName()), new String[]{"-p distribution=zipf:"},
+                true, new PrintStream(err, true, StandardCharsets.UTF_8));
+        String out = err.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(2, status, out);
+        assertEquals(1, out.lines().count(), out);
+        assertTrue(out.contains("distribution=zipf:") && out.contains("zipf:<s>"), out);
     }
 
     @Test

@@ -117,4 +117,27 @@ class KeyValueSectionTest {
         assertTrue(CurveReport.keptUp(0.99, 0.03, 0.3).startsWith("rate reached, but 30% of requests left > 1 ms late"));
         assertTrue(CurveReport.keptUp(0.90, Double.NaN, 0).contains("one sample, no interval"));
     }
+
+    @Test
+    void skewedCasesShowTheHottestKeysShareInOneTable(@TempDir Path tmp) throws Exception {
+        FixtureRun f = new FixtureRun(tmp.resolve("run"));
+        for (String d : new String[]{"uniform", "zipf:0.99"}) {
+            Map<String, String> p = Map.of("client", "LETTUCE", "clients", "100", "ioThreads", "1", "start", "PRELOADED",
+                    "rate", "0", "getRatio", "0.8", "keyspace", "1000000", "pipeline", "1", "distribution", d);
+            f.jmh(B + "getSetMix", p, "thrpt", "ops/s", 150_000, 5_000)
+                    .measurement(B + "getSetMix", p, "hot_key_share", KeyDistribution.of(d, 1_000_000).hottestShare(), "ratio");
+            if (!d.equals("uniform")) {
+                f.measurement(B + "getSetMix", p, "hot_key_share_observed", 0.0651, "ratio");
+            }
+        }
+        List<dev.kensho.common.report.Table> tables = HotKeys.tables(f.rows());
+        assertEquals(1, tables.size());
+        assertEquals(1, tables.get(0).rows().size(), "uniform cases are left out");
+        assertEquals(List.of("KeyValueThroughputBenchmark", "client=LETTUCE clients=100 getRatio=0.8 ioThreads=1 pipeline=1"
+                + " rate=0 start=PRELOADED", "zipf:0.99", "1000000", "6.50%", "6.51%"), tables.get(0).rows().get(0));
+        RunFolder.at(f.dir()).export();
+        String md = Files.readString(f.dir().resolve("report.md"));
+        assertTrue(md.contains("| zipf:0.99 | 1000000 | 6.50% | 6.51% |"), md);
+        assertTrue(HotKeys.tables(List.of()).get(0).isEmpty(), "no skewed case, no table");
+    }
 }

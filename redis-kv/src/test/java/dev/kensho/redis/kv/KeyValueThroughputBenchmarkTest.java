@@ -3,6 +3,7 @@ package dev.kensho.redis.kv;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
 import dev.kensho.redis.kv.LoadGenerator.Client;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -56,6 +57,58 @@ class KeyValueThroughputBenchmarkTest {
                 assertEquals(Integer.toString(ioThreads), io, "io-threads set at start on the embedded server");
                 assertTrue(Integer.parseInt(t.info(j, "clients").get("connected_clients")) > clients,
                         "every client is a real connection");
+            }
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    /**
+     * zipf:0.99 on a preloaded keyspace: every GET hits (the draws choose keys, never ones outside the preloaded
+     * range), answers check, and the hottest key took its exact share of the draws (within 5 sd).
+     */
+    @ParameterizedTest
+    @EnumSource(Client.class)
+    void zipfPreloadedEveryGetHitsAndTheHottestKeyTakesItsShare(Client client) {
+        KeyValueThroughputBenchmark b = Trials.open(client, 100, 0.8, 10_000, Start.PRELOADED, "zipf:0.99");
+        try {
+            long get0 = Trials.calls(b.target, "get");
+            long set0 = Trials.calls(b.target, "set");
+            long hits = b.run(REQUESTS);
+            long gets = Trials.calls(b.target, "get") - get0;
+            assertEquals(REQUESTS, gets + Trials.calls(b.target, "set") - set0, "the server executed exactly the requests sent");
+            assertEquals(gets, hits, "every key was SET before the run, so every GET returns its value");
+            b.checkAnswers();
+            KeyDistribution d = b.workload.keys();
+            double p1 = 1 / KeyDistribution.harmonic(10_000, 0.99); // 0.0978
+            assertEquals(p1, d.hottestShare(), 1e-12);
+            assertEquals(p1, d.hottestShareObserved(), 5 * Math.sqrt(p1 * (1 - p1) / REQUESTS));
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    /**
+     * zipf:0.99, SETs only, from empty: the server holds as many distinct keys as Zipf draws give (Σ 1-(1-p_k)^N,
+     * ~4,400 of 10,000 for 20,000 draws; uniform would give ~8,650), and the hottest key is among them.
+     */
+    @Test
+    void zipfSkewIsWhatTheServerSees() {
+        int n = 10_000;
+        KeyValueThroughputBenchmark b = Trials.open(Client.LETTUCE, 100, 0.0, n, Start.EMPTY, "zipf:0.99");
+        try {
+            b.run(REQUESTS);
+            b.checkAnswers();
+            double h = KeyDistribution.harmonic(n, 0.99);
+            double expected = 0;
+            for (int k = 1; k <= n; k++) {
+                expected += 1 - Math.pow(1 - Math.pow(k, -0.99) / h, REQUESTS);
+            }
+            try (Jedis j = b.target.jedis()) {
+                long keys = j.keys(b.target.keyPrefix() + "*").size();
+                assertEquals(expected, keys, 0.05 * expected, "distinct keys SET");
+                KeyDistribution.Zipf z = (KeyDistribution.Zipf) b.workload.keys();
+                assertTrue(j.exists(b.workload.key(z.keyOfRank(1))), "the hottest key was SET");
             }
         } finally {
             b.tearDown();

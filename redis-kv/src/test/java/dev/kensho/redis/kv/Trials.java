@@ -27,6 +27,25 @@ final class Trials {
                 start, rate);
     }
 
+    /** A closed-loop trial whose keys are drawn by {@code distribution} ({@link KeyDistribution}). */
+    static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, double getRatio, int keyspace,
+                                            KeyValueThroughputBenchmark.Start start, String distribution) {
+        KeyValueThroughputBenchmark b = new KeyValueThroughputBenchmark();
+        b.distribution = distribution;
+        Map<String, String> p = params(client, clients, 1, getRatio, 1, keyspace, start, "0");
+        p.put("distribution", distribution);
+        b.rate = "0";
+        b.client = client;
+        b.clients = clients;
+        b.ioThreads = 1;
+        b.getRatio = getRatio;
+        b.pipeline = 1;
+        b.keyspace = keyspace;
+        b.start = start;
+        b.open(new Case(BENCHMARK, p));
+        return b;
+    }
+
     /** A point of the throughput–latency curve ({@link KeyValueThroughputLatencyBenchmark}). */
     static KeyValueThroughputLatencyBenchmark curvePoint(LoadGenerator.Client client, int clients, int keyspace, String rate) {
         KeyValueThroughputLatencyBenchmark b = new KeyValueThroughputLatencyBenchmark();
