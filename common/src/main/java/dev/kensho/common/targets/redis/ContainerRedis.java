@@ -112,11 +112,21 @@ public final class ContainerRedis extends RedisTarget {
             r.jedis().close(); // PINGs through the published port, or a one-line TargetFailure
             return r;
         } catch (RuntimeException e) {
-            stop(c);
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof TargetFailure) {
-                    throw (TargetFailure) t;
+            TargetFailure why = null;
+            for (Throwable t = e; t != null && why == null; t = t.getCause()) {
+                why = t instanceof TargetFailure ? (TargetFailure) t : null;
+            }
+            if (why == null && c.getContainerId() != null) {
+                // Testcontainers saw the container exit before its wait strategy ran: say why, from its log
+                try {
+                    awaitReady(DockerEngine.client(), c.getContainerId(), image, Duration.ofSeconds(1));
+                } catch (TargetFailure f) {
+                    why = f;
                 }
+            }
+            stop(c);
+            if (why != null) {
+                throw why;
             }
             throw new TargetFailure("container redis (" + image.reference() + "): cannot start ("
                     + DockerEngine.firstLine(e) + ")", e);
