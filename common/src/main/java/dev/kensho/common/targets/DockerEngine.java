@@ -6,26 +6,42 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.PullResponseItem;
 import dev.kensho.common.TargetFailure;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;
+import org.testcontainers.dockerclient.EnvironmentAndSystemPropertyClientProviderStrategy;
 import org.testcontainers.dockerclient.TransportConfig;
 import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.ResourceReaper;
 import org.testcontainers.utility.TestcontainersConfiguration;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The Docker engine the container targets use: {@code DOCKER_HOST} (or {@code docker.host} in
- * {@code ~/.testcontainers.properties}), else the local socket {@code /var/run/docker.sock}, reached
- * through a plain docker-java client (the one Testcontainers builds, without its start-up).
+ * {@code ~/.testcontainers.properties}), else the local socket {@code /var/run/docker.sock}. A plain
+ * docker-java client ({@link #client()}, the one Testcontainers builds, without its start-up) pings it,
+ * builds, inspects and pulls images and removes containers; containers are started through
+ * Testcontainers' {@code GenericContainer} after {@link #prepareTestcontainers()}.
  *
- * <p>Why not Testcontainers' {@code DockerClientFactory}: its first use starts the helper container
- * Ryuk, whose image must be pulled, and — when {@code /.dockerenv} exists, as on the machines this suite
- * is built on — runs an {@code alpine} container to find the gateway; on a host that reaches no image
- * registry both pulls fail after minutes of retries. {@code TESTCONTAINERS_RYUK_DISABLED=true} only
- * avoids the first, and only as an environment variable (1.20.6 reads no property for it). So the
- * Redis target uses this client and removes its containers itself.
+ * <p>Why that preparation: on its first use Testcontainers 1.20.6 starts the helper container Ryuk,
+ * whose image ({@code testcontainers/ryuk}) must be pulled — on a host that reaches no image registry
+ * that fails after minutes of retries. 1.20.6 turns Ryuk off only when the environment holds
+ * {@code TESTCONTAINERS_RYUK_DISABLED=true} ({@code ResourceReaper.instance()} reads
+ * {@code System.getenv}; no {@code ryuk.disabled} property exists in this version, and a running JVM
+ * cannot change its environment without opening {@code java.base}), so {@link #prepareTestcontainers()}
+ * installs the reaper that environment variable selects, {@code JVMHookResourceReaper}, itself. Its
+ * start-up checks are turned off in memory ({@code checks.disable=true}, nothing written to the user's
+ * file). And it finds the engine through {@link Strategy} (its documented {@code docker.client.strategy}
+ * extension point, set in memory): the same endpoint as {@link #host()}, and {@link #hostAddress()} as the
+ * Docker host address — else, in a JVM that itself runs in a container ({@code /.dockerenv}, as on the
+ * machines this suite is built on), Testcontainers asks the {@code bridge} network for its gateway and,
+ * when Docker 20.10 reports none there, runs an {@code alpine:3.17} container to find it: a pull.
+ * The targets keep their own reaper (e.g. {@code ContainerRedisReaper}) for what Ryuk would do: remove
+ * containers after a SIGKILL.
  */
 public final class DockerEngine {
 
@@ -35,6 +51,7 @@ public final class DockerEngine {
 
     private static DockerClient client;
     private static Boolean available;
+    private static boolean prepared;
 
     private DockerEngine() {
     }
@@ -69,6 +86,89 @@ public final class DockerEngine {
             client = DockerClientProviderStrategy.getClientForConfig(TransportConfig.builder().dockerHost(host()).build());
         }
         return client;
+    }
+
+    /**
+     * Makes Testcontainers start containers without pulling helper images, once per JVM and before its
+     * first container: Ryuk off (unless this JVM already chose it, e.g. a target started a container with
+     * Ryuk's image at hand) and start-up checks off (unless {@code TESTCONTAINERS_CHECKS_DISABLE} says
+     * otherwise). A TargetFailure in one line if this Testcontainers version has other internals.
+     */
+    public static synchronized void prepareTestcontainers() {
+        if (prepared) {
+            return;
+        }
+        // the live user properties, not ~/.testcontainers.properties: getEnvVarOrUserProperty reads them
+        Properties user = TestcontainersConfiguration.getInstance().getUserProperties();
+        if (System.getenv("TESTCONTAINERS_CHECKS_DISABLE") == null) {
+            user.setProperty("checks.disable", "true");
+        }
+        if (System.getenv("TESTCONTAINERS_DOCKER_CLIENT_STRATEGY") == null) {
+            user.setProperty("docker.client.strategy", Strategy.class.getName());
+        }
+        if (!Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))) {
+            // What ResourceReaper.instance() does when TESTCONTAINERS_RYUK_DISABLED=true, done before it runs.
+            // Testcontainers sits on the class path (unnamed module): no --add-opens is needed.
+            synchronized (ResourceReaper.class) { // instance() is static synchronized
+                try {
+                    Field instance = ResourceReaper.class.getDeclaredField("instance");
+                    instance.setAccessible(true);
+                    if (instance.get(null) == null) {
+                        Constructor<?> hook = Class.forName("org.testcontainers.utility.JVMHookResourceReaper")
+                                .getDeclaredConstructor();
+                        hook.setAccessible(true);
+                        instance.set(null, hook.newInstance());
+                    }
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    throw new TargetFailure("cannot turn Testcontainers' Ryuk off in this JVM (" + firstLine(e)
+                            + "); set TESTCONTAINERS_RYUK_DISABLED=true in the environment", e);
+                }
+            }
+        }
+        prepared = true;
+    }
+
+    /** True when Testcontainers runs without Ryuk in this JVM (its reaper is chosen once, at first use). */
+    @SuppressWarnings("deprecation") // ResourceReaper.instance(): the only way to see which reaper was chosen
+    public static boolean ryukOff() {
+        return Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))
+                || prepared && !ResourceReaper.instance().getClass().getSimpleName().startsWith("Ryuk");
+    }
+
+    /**
+     * How Testcontainers finds the engine once {@link #prepareTestcontainers()} ran: {@link #host()}, with
+     * {@link #hostAddress()} (or {@code TESTCONTAINERS_HOST_OVERRIDE}) as the address of published ports,
+     * so it never runs a container to find a gateway. Nothing is written to {@code ~/.testcontainers.properties}:
+     * Testcontainers loads a configured strategy only if it is persistable, and persists it only when the
+     * property does not already name it.
+     */
+    public static final class Strategy extends DockerClientProviderStrategy {
+
+        public Strategy() {
+            // instantiated by Testcontainers from the docker.client.strategy property
+        }
+
+        @Override
+        public TransportConfig getTransportConfig() {
+            return TransportConfig.builder().dockerHost(host()).build();
+        }
+
+        @Override
+        public String getDescription() {
+            return "kensho: " + host();
+        }
+
+        /** Tried before the built-in strategies (which would probe for a gateway): the endpoint is the same. */
+        @Override
+        protected int getPriority() {
+            return EnvironmentAndSystemPropertyClientProviderStrategy.PRIORITY + 10;
+        }
+
+        @Override
+        public synchronized String getDockerHostIpAddress() {
+            String override = System.getenv("TESTCONTAINERS_HOST_OVERRIDE");
+            return override == null || override.isBlank() ? hostAddress() : override.strip();
+        }
     }
 
     /** True when the engine runs on this machine (unix socket or a loopback address). */
@@ -125,13 +225,13 @@ public final class DockerEngine {
 
     /**
      * For targets that start through Testcontainers' {@code GenericContainer}: the helper images it will
-     * pull must be on the engine or pullable — Ryuk unless {@code TESTCONTAINERS_RYUK_DISABLED=true}, and
+     * pull must be on the engine or pullable — Ryuk unless it is off in this JVM ({@link #ryukOff()}), and
      * {@code alpine:3.17} (to find the gateway) when this JVM runs where {@code /.dockerenv} exists, unless
      * {@code TESTCONTAINERS_HOST_OVERRIDE} names the host. Otherwise one line, before minutes of retries.
      */
     @SuppressWarnings("deprecation") // getRyukImage: the only public way to learn which image Ryuk needs
     public static void requireTestcontainersHelper(String what) {
-        if (!Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))) {
+        if (!ryukOff()) {
             requireImage(TestcontainersConfiguration.getInstance().getRyukImage(), what + " (Testcontainers' Ryuk helper)",
                     "set TESTCONTAINERS_RYUK_DISABLED=true in the environment");
         }

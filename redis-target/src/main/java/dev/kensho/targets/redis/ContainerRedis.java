@@ -2,26 +2,26 @@ package dev.kensho.targets.redis;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
-import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
-import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.targets.DockerEngine;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.startupcheck.StartupCheckStrategy;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
+import org.testcontainers.images.builder.Transferable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -31,12 +31,13 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Image: unless {@code -Dkensho.redis.image} names one, a {@code FROM scratch} image holding only
  * the bundled, statically linked {@code redis-server} 7.0.15 is built on the engine
- * ({@link ContainerRedisImage}), so no registry is needed. The server reads a config file copied into
- * the container before it starts (the password never appears in argv or {@code docker inspect}); the
- * port is published on 127.0.0.1 only when the engine is local. Docker is driven through a plain
- * docker-java client (see {@link DockerEngine}), not Testcontainers' {@code GenericContainer}, so
- * neither Ryuk nor any other helper image is needed; {@link ContainerRedisReaper} removes the
- * container on close, at JVM exit, and after a SIGKILL.
+ * ({@link ContainerRedisImage}), so no registry is needed. The container is a Testcontainers
+ * {@link GenericContainer} ({@link #container()}) created from that image as it is (no pull, no image
+ * name substitution), with Ryuk and the start-up checks off ({@link DockerEngine#prepareTestcontainers()}):
+ * nothing is pulled for it. The server reads a config file copied into the container before it starts
+ * (the password never appears in argv, {@code docker inspect} or a file on this host); the port is
+ * published on 127.0.0.1 only when the engine is local. In Ryuk's place, {@link ContainerRedisReaper}
+ * removes the container on close, at JVM exit, and after a SIGKILL (from the moment it is created).
  *
  * <p>Verified on Debian 12's {@code docker.io} (engine 20.10, overlay2) with no registry reachable.
  */
@@ -47,14 +48,16 @@ public final class ContainerRedis extends RedisTarget {
     private static final String READY = "Ready to accept connections";
     private static final long START_SECONDS = 30;
 
-    private final String containerId;
+    private final RedisContainer container;
+    private final String containerId; // kept: Testcontainers forgets it on stop()
     private final ContainerRedisImage image;
     private final String host;
     private final int port;
     private final String password;
 
-    private ContainerRedis(String containerId, ContainerRedisImage image, String host, int port, String password) {
-        this.containerId = containerId;
+    private ContainerRedis(RedisContainer container, ContainerRedisImage image, String host, int port, String password) {
+        this.container = container;
+        this.containerId = container.getContainerId();
         this.image = image;
         this.host = host;
         this.port = port;
@@ -78,49 +81,65 @@ public final class ContainerRedis extends RedisTarget {
         }
         ContainerRedisImage image = ContainerRedisImage.resolve();
         ContainerRedisReaper.sweep();
+        DockerEngine.prepareTestcontainers();
         String password = System.getenv(Settings.REDIS_PASSWORD_ENV);
         password = password == null || password.isEmpty() ? null : password;
-        DockerClient docker = DockerEngine.client();
         boolean local = DockerEngine.local();
-        ExposedPort exposed = ExposedPort.tcp(PORT);
         List<String> cmd = new ArrayList<>(image.command());
         cmd.add(CONF);
-        String id;
-        try {
-            id = docker.createContainerCmd(image.reference())
-                    .withCmd(cmd)
-                    .withExposedPorts(exposed)
-                    .withLabels(ContainerRedisReaper.labels())
-                    .withHostConfig(HostConfig.newHostConfig().withPortBindings(new PortBinding(
-                            local ? Ports.Binding.bindIp("127.0.0.1") : Ports.Binding.empty(), exposed)))
-                    .exec().getId();
-        } catch (RuntimeException e) {
-            throw new TargetFailure("container redis (" + image.reference() + "): cannot create a container ("
-                    + DockerEngine.firstLine(e) + ")", e);
+        RedisContainer c = new RedisContainer(image.reference())
+                .withCommand(cmd.toArray(String[]::new))
+                .withExposedPorts(PORT)
+                .withLabels(ContainerRedisReaper.labels())
+                .withCopyToContainer(Transferable.of(config(config, password), 0644), CONF)
+                // redis-server's own log decides (a FROM scratch image has no shell for Testcontainers' port check)
+                .withStartupCheckStrategy(new StartupCheckStrategy() {
+                    @Override
+                    public StartupStatus checkStartupState(DockerClient docker, String id) {
+                        return StartupStatus.SUCCESSFUL;
+                    }
+                })
+                .waitingFor(new ReadyLine(image).withStartupTimeout(Duration.ofSeconds(START_SECONDS)));
+        if (local) {
+            ExposedPort exposed = ExposedPort.tcp(PORT);
+            c.withCreateContainerCmdModifier(create -> create.getHostConfig().withPortBindings(
+                    new PortBinding(Ports.Binding.bindIp("127.0.0.1"), exposed)));
         }
-        ContainerRedisReaper.watch(id);
         try {
-            copyConfig(docker, id, config, password);
-            docker.startContainerCmd(id).exec();
-            awaitReady(docker, id, image);
-            InspectContainerResponse info = docker.inspectContainerCmd(id).exec();
-            Ports.Binding[] b = info.getNetworkSettings().getPorts().getBindings().get(exposed);
-            int hostPort = Integer.parseInt(b[0].getHostPortSpec());
-            ContainerRedis r = new ContainerRedis(id, image, local ? "127.0.0.1" : DockerEngine.hostAddress(), hostPort, password);
+            c.start();
+            ContainerRedis r = new ContainerRedis(c, image, local ? "127.0.0.1" : DockerEngine.hostAddress(),
+                    c.getMappedPort(PORT), password);
             r.jedis().close(); // PINGs through the published port, or a one-line TargetFailure
             return r;
         } catch (RuntimeException e) {
-            ContainerRedisReaper.remove(id);
-            if (e instanceof TargetFailure) {
-                throw e;
+            TargetFailure why = null;
+            for (Throwable t = e; t != null && why == null; t = t.getCause()) {
+                why = t instanceof TargetFailure ? (TargetFailure) t : null;
+            }
+            if (why == null && c.getContainerId() != null) {
+                // Testcontainers saw the container exit before its wait strategy ran: say why, from its log
+                try {
+                    awaitReady(DockerEngine.client(), c.getContainerId(), image, Duration.ofSeconds(1));
+                } catch (TargetFailure f) {
+                    why = f;
+                }
+            }
+            stop(c);
+            if (why != null) {
+                throw why;
             }
             throw new TargetFailure("container redis (" + image.reference() + "): cannot start ("
                     + DockerEngine.firstLine(e) + ")", e);
         }
     }
 
-    /** The config file, written to a private temp folder, copied into the container, then deleted here. */
-    private static void copyConfig(DockerClient docker, String id, Map<String, String> config, String password) {
+    /** Testcontainers' container, for its API (logs, inspect, …); stopped and removed by {@link #close()}. */
+    public GenericContainer<?> container() {
+        return container;
+    }
+
+    /** The config file's bytes: copied into the container before it starts, never written on this host. */
+    private static byte[] config(Map<String, String> config, String password) {
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put("port", Integer.toString(PORT));
         conf.put("bind", "0.0.0.0");
@@ -136,23 +155,52 @@ public final class ContainerRedis extends RedisTarget {
         }
         StringBuilder sb = new StringBuilder();
         conf.forEach((k, v) -> sb.append(k).append(' ').append(v).append('\n'));
-        Path dir = TempDirs.create("kensho-redis-conf-");
+        // mode 0644: readable by a non-root server user (e.g. the official image's 'redis')
+        return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Stops and removes the container through Testcontainers, then through the reaper (which also dismisses its watchdog). */
+    private static void stop(RedisContainer c) {
+        String id = c.getContainerId();
         try {
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-            Path file = dir.resolve(CONF.substring(1));
-            Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
-            // readable inside the container by a non-root server user (e.g. the official image's 'redis')
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-            docker.copyArchiveToContainerCmd(id).withHostResource(file.toString()).withRemotePath("/").exec();
-        } catch (IOException e) {
-            throw new TargetFailure("container redis: cannot write its config in " + dir + " (" + e.getMessage() + ")");
+            c.stop();
         } finally {
-            TempDirs.delete(dir);
+            if (id != null) {
+                ContainerRedisReaper.remove(id);
+            }
+        }
+    }
+
+    /** The GenericContainer, guarded by {@link ContainerRedisReaper} from the moment the engine creates it. */
+    private static final class RedisContainer extends GenericContainer<RedisContainer> {
+
+        RedisContainer(String image) {
+            super(CompletableFuture.completedFuture(image)); // the image as it is: no pull policy, no substitution
+        }
+
+        @Override
+        protected void containerIsCreated(String containerId) {
+            ContainerRedisReaper.watch(containerId);
+        }
+    }
+
+    /** Waits for redis-server's ready line; fails in one line with its last log line if it exits or times out. */
+    private static final class ReadyLine extends AbstractWaitStrategy {
+
+        private final ContainerRedisImage image;
+
+        ReadyLine(ContainerRedisImage image) {
+            this.image = image;
+        }
+
+        @Override
+        protected void waitUntilReady() {
+            awaitReady(DockerEngine.client(), waitStrategyTarget.getContainerId(), image, startupTimeout);
         }
     }
 
     /** Follows the container's output until redis-server says it is ready, or the container ends. */
-    private static void awaitReady(DockerClient docker, String id, ContainerRedisImage image) {
+    private static void awaitReady(DockerClient docker, String id, ContainerRedisImage image, Duration timeout) {
         StringBuilder log = new StringBuilder();
         CountDownLatch ready = new CountDownLatch(1);
         ResultCallback.Adapter<Frame> follow = new ResultCallback.Adapter<>() {
@@ -180,7 +228,7 @@ public final class ContainerRedis extends RedisTarget {
         };
         try (ResultCallback.Adapter<Frame> ignored = docker.logContainerCmd(id).withStdOut(true).withStdErr(true)
                 .withFollowStream(true).exec(follow)) {
-            boolean ended = ready.await(START_SECONDS, TimeUnit.SECONDS);
+            boolean ended = ready.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
             synchronized (log) {
                 if (log.indexOf(READY) >= 0) {
                     return;
@@ -188,7 +236,7 @@ public final class ContainerRedis extends RedisTarget {
                 String tail = log.toString().strip();
                 tail = tail.substring(Math.max(0, tail.lastIndexOf('\n') + 1));
                 throw new TargetFailure("container redis (" + image.reference() + "): redis-server "
-                        + (ended ? "exited at start" : "not ready after " + START_SECONDS + " s")
+                        + (ended ? "exited at start" : "not ready after " + timeout.toSeconds() + " s")
                         + (tail.isEmpty() ? "" : ": " + tail)
                         + (image.command().get(0).startsWith("/") ? " (a FROM scratch image needs a statically linked redis-server)" : ""));
             }
@@ -254,6 +302,6 @@ public final class ContainerRedis extends RedisTarget {
     @Override
     public void close() {
         super.close();
-        ContainerRedisReaper.remove(containerId);
+        stop(container);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kensho.targets.redis;
 
+import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import dev.kensho.common.targets.DockerEngine;
@@ -19,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Removes the Redis containers this JVM started, whatever way it ends — the job Testcontainers gives
- * its Ryuk container, which cannot be pulled here. Three guards, like {@code ChildProcess}'s:
+ * its Ryuk container, which cannot be pulled here and is turned off (Testcontainers' own replacement,
+ * a shutdown hook, does nothing after a SIGKILL). Three guards, like {@code ChildProcess}'s:
  * <ol>
  * <li>{@link ContainerRedis#close()} removes its container;</li>
  * <li>a shutdown hook removes those still open on a normal exit, Ctrl-C or SIGTERM;</li>
@@ -75,6 +77,8 @@ final class ContainerRedisReaper {
             DockerEngine.client().removeContainerCmd(containerId).withForce(true).withRemoveVolumes(true).exec();
         } catch (NotFoundException e) {
             // already gone: what we wanted
+        } catch (ConflictException e) {
+            // its removal is under way (Testcontainers' shutdown hook got there first)
         } finally {
             Process w = LIVE.getOrDefault(containerId, Optional.empty()).orElse(null);
             LIVE.remove(containerId);

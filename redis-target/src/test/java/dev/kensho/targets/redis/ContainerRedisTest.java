@@ -1,10 +1,15 @@
 package dev.kensho.targets.redis;
 
+import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
 import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.testcontainers.utility.TestcontainersConfiguration;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 
@@ -58,10 +63,32 @@ class ContainerRedisTest {
             assertTrue(r.describe().startsWith("container redis-server (locally built from bundled redis-server 7.0.15; image "),
                     r.describe());
             assertTrue(r.describe().contains("container " + id.substring(0, 12)), r.describe());
-            assertEquals(r.imageId(), DockerEngine.client().inspectContainerCmd(id).exec().getImageId());
+            InspectContainerResponse inspected = DockerEngine.client().inspectContainerCmd(id).exec();
+            assertEquals(r.imageId(), inspected.getImageId());
+            Ports.Binding[] published = inspected.getNetworkSettings().getPorts().getBindings().get(ExposedPort.tcp(6379));
+            assertEquals(1, published.length);
+            assertEquals("127.0.0.1", published[0].getHostIp(), "published on loopback only");
+            assertEquals("redis", inspected.getConfig().getLabels().get(ContainerRedisReaper.LABEL_TARGET));
+
+            assertEquals(id, r.container().getContainerId(), "a Testcontainers GenericContainer");
+            assertTrue(r.container().isRunning());
+            assertTrue(r.container().getLogs().contains("Ready to accept connections"));
+            assertTrue(DockerEngine.ryukOff(), "Ryuk is off: its image cannot be pulled here");
+            assertTrue(TestcontainersConfiguration.getInstance().isDisableChecks(), "start-up checks are off");
         }
         assertThrows(NotFoundException.class, () -> DockerEngine.client().inspectContainerCmd(id).exec(),
                 "close() removes the container");
+    }
+
+    @Test
+    void serverThatExitsAtStartFailsInOneLineAndLeavesNoContainer() {
+        TargetFailure e = assertThrows(TargetFailure.class, () -> ContainerRedis.start(Map.of("no-such-directive", "1")));
+        assertTrue(e.getMessage().contains("redis-server exited at start: "), e.getMessage());
+        assertTrue(e.getMessage().contains("Bad directive"), e.getMessage()); // redis-server's last log line
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(DockerEngine.client().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerRedisReaper.LABEL_PID, Long.toString(ProcessHandle.current().pid())))
+                .exec().isEmpty(), "the failed container is removed");
     }
 
     /** A SetImport-shaped use through the suite's own entry point: pipelined SADD, SCARD, memory, cleanup. */
