@@ -139,7 +139,7 @@ final class SectionRenderer {
                 t.row(p.what(), Export.fmt(v) + " " + p.unit(), shownError, pub,
                         Verdict.of(p, v, bounds, new Verdict.Conditions(cores, threads(r))),
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
-                                + " cores shared by client and server", p.setup(), p.source(), chart);
+                                + " cores shared by client and server; " + restsOn(r), p.setup(), p.source(), chart);
             }
         }
         return t;
@@ -152,6 +152,21 @@ final class SectionRenderer {
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    /**
+     * What a verdict rests on: one run is one sample of a verdict (a rerun can flip one near its boundary), so the
+     * ledger says so — "one run", or the interleaved rounds of one run when both sides were paired round by round.
+     */
+    static String restsOn(Results.Row r) {
+        if (r.interval() != null && r.interval().method() != null && r.interval().method().startsWith("paired rounds")) {
+            return "rests on " + r.interval().method() + " of one run";
+        }
+        if (r.forks() != null && r.forks().rounds() > 1) {
+            return "rests on " + r.forks().rounds() + " interleaved rounds of one run";
+        }
+        return "rests on one run" + (r.forks() != null && r.forks().count() > 0 ? " (" + r.forks().count() + " fork"
+                + (r.forks().count() == 1 ? "" : "s") + ")" : "");
     }
 
     /** The row's params without the {@code over} a derived ratio carries ("k=v k=v"). */
