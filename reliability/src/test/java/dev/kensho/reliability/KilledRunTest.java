@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A benchmark run (launcher + JMH fork + redis-server) interrupted by SIGTERM or SIGINT in the middle
- * of an import: the launcher, its fork and the server all end, and the temporary folders are removed.
+ * of an import: the launcher, its fork and the server all end, the temporary folders are removed, and the run's
+ * status.json says {@code interrupted}.
  */
 class KilledRunTest {
 
@@ -26,6 +27,7 @@ class KilledRunTest {
     void noServerOrTemporaryFolderSurvivesAKilledRun(String signal, @TempDir Path work) throws Exception {
         try (ChildRun run = ChildRun.start(work,
                 Map.of(Settings.SCALE_PROPERTY, "smoke", Settings.BENCH_PROPERTY, "SetImportBenchmark",
+                        dev.kensho.common.Setting.VERBOSE.key(), "true", // JMH's "Iteration 1:" on the console says it runs
                         Settings.RUN_ID_PROPERTY, "killed"),
                 Map.of(), "-p", "users=3000000", "-p", "client=JEDIS")) {
             Optional<ProcessHandle> server = run.awaitDescendant("redis-server", 60);
@@ -37,6 +39,9 @@ class KilledRunTest {
             assertTrue(run.process.waitFor(30, TimeUnit.SECONDS), "launcher ended on SIG" + signal);
             assertTrue(ChildRun.awaitGone(server.get(), 15), "redis-server outlived the run (SIG" + signal + ")");
             assertTrue(ChildRun.strayServers().isEmpty(), "no server left: " + ChildRun.strayServers());
+            assertEquals(dev.kensho.common.export.RunFolder.INTERRUPTED,
+                    dev.kensho.common.export.RunFolder.at(work.resolve("runs").resolve("killed")).state(),
+                    "status.json says how the run ended (SIG" + signal + ")");
             try (Stream<Path> left = Files.list(work.resolve("tmp"))) {
                 assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("kensho-redis-")),
                         "temporary server folders removed");

@@ -23,6 +23,7 @@ class ServerDiesTest {
     void aDeadServerFailsTheRunQuicklyAndClearly(@TempDir Path work) throws Exception {
         try (ChildRun run = ChildRun.start(work,
                 Map.of(Settings.SCALE_PROPERTY, "smoke", Settings.BENCH_PROPERTY, "SetImportBenchmark",
+                        dev.kensho.common.Setting.VERBOSE.key(), "true", // JMH's "Iteration 1:" on the console says it runs
                         Settings.RUN_ID_PROPERTY, "dies"),
                 Map.of(), "-p", "users=3000000", "-p", "client=JEDIS")) {
             Optional<ProcessHandle> server = run.awaitDescendant("redis-server", 60);
