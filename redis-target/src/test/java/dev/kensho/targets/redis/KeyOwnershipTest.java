@@ -138,4 +138,27 @@ class KeyOwnershipTest {
         assertTrue(KeyOwnership.alive("r " + host + " " + me.pid()));
         assertFalse(KeyOwnership.alive("r " + host + " " + Long.MAX_VALUE));
     }
+
+    @Test
+    void onAClusterEveryMasterIsLookedAtAndTheMarkerFindsItsSlot() {
+        try (RedisCluster embedded = EmbeddedCluster.start(3, Map.of())) {
+            ExternalRedis seed = ExternalRedis.parse("redis://127.0.0.1:" + embedded.servers().get(0).port() + "/0");
+            try (RedisCluster ext = new RedisCluster(RedisTarget.Kind.EXTERNAL, RedisCluster.discover(seed, seed::at));
+                 redis.clients.jedis.JedisCluster jc = ext.jedisCluster(1)) {
+                for (int i = 0; i < 30; i++) {
+                    jc.set("kensho:app:" + i, "theirs"); // spread over the three masters' slots
+                }
+                BadInput e = assertThrows(BadInput.class, () -> KeyOwnership.claim(ext, "run-f", line -> { }));
+                assertTrue(e.getMessage().contains("30 key(s)"), "every master was looked at: " + e.getMessage());
+                for (int i = 0; i < 30; i++) {
+                    jc.del("kensho:app:" + i); // one key per command: they live in different slots
+                }
+                KeyOwnership.claim(ext, "run-f", line -> { });
+                assertEquals("run-f", jc.hget("kensho:" + KeyOwnership.MARKER_SUFFIX, "run"));
+                jc.set("kensho:kv:1", "written by the run");
+                assertEquals(1, KeyOwnership.release(ext, "run-f"));
+                assertFalse(jc.exists("kensho:" + KeyOwnership.MARKER_SUFFIX));
+            }
+        }
+    }
 }
