@@ -11,7 +11,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
@@ -58,11 +57,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
-        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
 @Warmup(iterations = 1, time = 2)
 @Measurement(iterations = 3, time = 2)
-public class LatestReadingGetBenchmark {
+public class LatestReadingGetBenchmark extends AbstractMeterBenchmark {
 
     public static final ParamRules RULES = MeterBench.schemaRules()
             .intRange("meters", 1, 10_000_000)
