@@ -252,7 +252,7 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
         try (Table t = target.connection().getTable(tn); ResultScanner rs = t.getScanner(scan)) {
             for (Result r = rs.next(); r != null; r = rs.next()) {
                 if (n == 0) {
-                    MeterScanBenchmark.checkValue(keys, readings, r);
+                    MeterQuery.checkValue(keys, readings, r);
                 }
                 n++;
             }
