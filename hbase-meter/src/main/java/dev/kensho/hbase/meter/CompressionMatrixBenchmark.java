@@ -14,7 +14,6 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
@@ -101,11 +100,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
-        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-public class CompressionMatrixBenchmark {
+public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
 
     public static final ParamRules RULES = MeterBench.schemaRules()
             .intRange("threads", 1, 256)
@@ -255,7 +252,7 @@ public class CompressionMatrixBenchmark {
         try (Table t = target.connection().getTable(tn); ResultScanner rs = t.getScanner(scan)) {
             for (Result r = rs.next(); r != null; r = rs.next()) {
                 if (n == 0) {
-                    MeterScanBenchmark.checkValue(keys, readings, r);
+                    MeterQuery.checkValue(keys, readings, r);
                 }
                 n++;
             }

@@ -3,25 +3,15 @@ package dev.kensho.hbase.meter;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.hbase.HBaseTarget;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
@@ -29,9 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Query 2 of the write-up: the latest reading of many meters, one Get per meter sent in batches
@@ -56,13 +44,7 @@ import java.util.concurrent.TimeUnit;
  * {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
-        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
-@Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class LatestReadingGetBenchmark {
+public class LatestReadingGetBenchmark extends MeterQuery {
 
     public static final ParamRules RULES = MeterBench.schemaRules()
             .intRange("meters", 1, 10_000_000)
@@ -82,24 +64,6 @@ public class LatestReadingGetBenchmark {
     @Param("1")
     int fleetDays;
 
-    @Param("FAST_DIFF")
-    String encoding;
-
-    @Param("GZ")
-    String codec;
-
-    @Param("8")
-    int saltBuckets;
-
-    HBaseTarget target;
-    MeterRowKey keys;
-    MeterReadings readings;
-    TableName table;
-    ExecutorService pool;
-    int workers;
-    int lastSlot;
-    Case label;
-
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
         open(MeterBench.check(RULES, bp));
@@ -107,17 +71,7 @@ public class LatestReadingGetBenchmark {
 
     /** Trial set-up for one case (the sanity tests call it directly). */
     void open(Case c) {
-        label = c;
-        MeterSchema schema = new MeterSchema(encoding, codec, saltBuckets);
-        target = MeterBench.target();
-        keys = schema.rowKey();
-        readings = new MeterReadings(MeterBench.SEED);
-        table = MeterDatasets.get(target, schema, meters, fleetDays);
-        workers = Math.min(threads, meters);
-        pool = MeterBench.pool("get", workers);
-        lastSlot = fleetDays * MeterReadings.SLOTS_PER_DAY - 1;
-        Recorder.work(label.benchmark(), label.params(), meters, 0);
-        MeterBench.measurement(label, "effective_threads", workers, "count");
+        openQuery(c, "get", meters, fleetDays, Math.min(threads, meters), meters);
     }
 
     @Benchmark
@@ -166,19 +120,11 @@ public class LatestReadingGetBenchmark {
                 throw new IllegalStateException("meter " + ids.get(i) + ": latest reading "
                         + (r.isEmpty() ? "missing" : keys.toString(r.getRow())) + ", expected slot " + lastSlot);
             }
-            MeterScanBenchmark.checkValue(keys, readings, r);
+            checkValue(keys, readings, r);
         }
         gets.clear();
         ids.clear();
         return rs.length;
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        MeterBench.shutdown(pool);
-        if (table != null) {
-            MeterDatasets.release(target, table);
-        }
     }
 
     public static void main(String[] args) {

@@ -15,15 +15,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** What every benchmark of this module shares: JVM flags, the target, param rules, thread pools. */
+/** What every benchmark of this module shares (its fork: {@link AbstractMeterBenchmark}): the target, param rules, thread pools. */
 final class MeterBench {
-
-    // JMH forks get what surefire gets (see pom.xml): HBase's client and HFile reader run there; annotation values must be constants
-    static final String OPEN_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
-    static final String OPEN_NIO = "--add-opens=java.base/java.nio=ALL-UNNAMED";
-    static final String OPEN_UTIL = "--add-opens=java.base/java.util=ALL-UNNAMED";
-    static final String OPEN_CONCURRENT = "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED";
-    static final String OPEN_NIO_CH = "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED";
 
     /** Seed of every data set: the same rows in every run. */
     static final long SEED = 20170706L;

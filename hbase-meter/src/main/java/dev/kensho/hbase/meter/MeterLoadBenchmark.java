@@ -16,7 +16,6 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
@@ -65,11 +64,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
-        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-public class MeterLoadBenchmark {
+public class MeterLoadBenchmark extends AbstractMeterBenchmark {
 
     public static final ParamRules RULES = MeterBench.schemaRules()
             .oneOf("client", LoadClient.class)

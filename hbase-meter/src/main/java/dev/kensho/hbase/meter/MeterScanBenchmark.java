@@ -3,37 +3,24 @@ package dev.kensho.hbase.meter;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.hbase.HBaseTarget;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Query 1 of the write-up: a few meters' consumption series, one Scan per meter (the row key makes each
@@ -61,13 +48,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=MeterScan}, or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {MeterBench.OPEN_LANG, MeterBench.OPEN_NIO, MeterBench.OPEN_UTIL,
-        MeterBench.OPEN_CONCURRENT, MeterBench.OPEN_NIO_CH})
-@Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class MeterScanBenchmark {
+public class MeterScanBenchmark extends MeterQuery {
 
     public static final ParamRules RULES = MeterBench.schemaRules()
             .intRange("meters", 1, 100_000)
@@ -91,25 +72,8 @@ public class MeterScanBenchmark {
     @Param("180")
     int datasetDays;
 
-    @Param("FAST_DIFF")
-    String encoding;
-
-    @Param("GZ")
-    String codec;
-
-    @Param("8")
-    int saltBuckets;
-
-    HBaseTarget target;
-    MeterRowKey keys;
-    MeterReadings readings;
-    TableName table;
-    ExecutorService pool;
-    int workers;
     int firstSlot;
-    int lastSlot;
     long next;
-    Case label;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -118,20 +82,11 @@ public class MeterScanBenchmark {
 
     /** Trial set-up for one case (the sanity tests call it directly). */
     void open(Case c) {
-        label = c;
         MeterBench.require(meters <= datasetMeters, "meters", meters, "at most datasetMeters=" + datasetMeters);
         MeterBench.require(days <= datasetDays, "days", days, "at most datasetDays=" + datasetDays);
-        MeterSchema schema = new MeterSchema(encoding, codec, saltBuckets);
-        target = MeterBench.target();
-        keys = schema.rowKey();
-        readings = new MeterReadings(MeterBench.SEED);
-        table = MeterDatasets.get(target, schema, datasetMeters, datasetDays);
-        workers = Math.min(threads, meters);
-        pool = MeterBench.pool("scan", workers);
-        lastSlot = datasetDays * MeterReadings.SLOTS_PER_DAY - 1;
+        openQuery(c, "scan", datasetMeters, datasetDays, Math.min(threads, meters),
+                (long) meters * days * MeterReadings.SLOTS_PER_DAY);
         firstSlot = (datasetDays - days) * MeterReadings.SLOTS_PER_DAY;
-        Recorder.work(label.benchmark(), label.params(), (long) meters * days * MeterReadings.SLOTS_PER_DAY, 0);
-        MeterBench.measurement(label, "effective_threads", workers, "count");
     }
 
     @Benchmark
@@ -179,26 +134,6 @@ public class MeterScanBenchmark {
         }
         checkValue(keys, readings, lastRow);
         return n;
-    }
-
-    /** The value of a row must be the generator's for its meter and slot. */
-    static void checkValue(MeterRowKey keys, MeterReadings readings, Result r) {
-        byte[] row = r.getRow();
-        byte[] want = readings.value(keys.meterId(row), keys.slot(row));
-        byte[] got = r.getValue(MeterSchema.FAMILY, MeterSchema.QUALIFIER);
-        if (!Arrays.equals(want, got)) {
-            throw new IllegalStateException(keys.toString(row) + " holds "
-                    + (got == null ? "nothing" : new String(got, java.nio.charset.StandardCharsets.US_ASCII))
-                    + ", expected " + new String(want, java.nio.charset.StandardCharsets.US_ASCII));
-        }
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        MeterBench.shutdown(pool);
-        if (table != null) {
-            MeterDatasets.release(target, table);
-        }
     }
 
     public static void main(String[] args) {

@@ -4,6 +4,9 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.report.Table;
+import org.apache.commons.math3.linear.MatrixUtils;
+import org.apache.commons.math3.linear.QRDecomposition;
+import org.apache.commons.math3.linear.SingularMatrixException;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -55,6 +58,9 @@ public final class CostModel {
     /** One sweep case reduced to a call: round trip, records and bytes per call, measured ms per call. */
     public record Point(double rttMs, double recordsPerCall, double bytesPerCall, double msPerCall) {
     }
+
+    /** |R's diagonal| at or below which the fit's columns count as dependent (the elimination's old pivot bound). */
+    private static final double SINGULAR = 1e-300;
 
     private CostModel() {
     }
@@ -132,20 +138,14 @@ public final class CostModel {
     public static Fit fit(List<Point> pts) {
         boolean useK = spread(pts, Point::rttMs);
         boolean useD = spread(pts, Point::bytesPerCall) && spread(pts, p -> p.bytesPerCall() / Math.max(1, p.recordsPerCall()));
-        int n = 2 + (useK ? 1 : 0) + (useD ? 1 : 0);
-        double[][] ata = new double[n][n];
-        double[] aty = new double[n];
-        for (Point p : pts) {
-            double[] x = row(p, useK, useD);
-            double y = p.msPerCall() - (useK ? 0 : p.rttMs());
-            for (int i = 0; i < n; i++) {
-                aty[i] += x[i] * y;
-                for (int j = 0; j < n; j++) {
-                    ata[i][j] += x[i] * x[j];
-                }
-            }
+        double[][] x = new double[pts.size()][];
+        double[] y = new double[pts.size()];
+        for (int r = 0; r < pts.size(); r++) {
+            Point p = pts.get(r);
+            x[r] = row(p, useK, useD);
+            y[r] = p.msPerCall() - (useK ? 0 : p.rttMs());
         }
-        double[] c = solve(ata, aty);
+        double[] c = solve(x, y);
         int i = 0;
         double a = c[i++];
         double k = useK ? c[i++] : 1.0;
@@ -182,41 +182,17 @@ public final class CostModel {
         return max - min > 1e-9 * Math.max(1, Math.abs(max));
     }
 
-    /** Gaussian elimination with partial pivoting (the systems here are 2×2 … 4×4). */
-    static double[] solve(double[][] m, double[] v) {
-        int n = v.length;
-        double[][] a = new double[n][];
-        for (int i = 0; i < n; i++) {
-            a[i] = java.util.Arrays.copyOf(m[i], n + 1);
-            a[i][n] = v[i];
+    /**
+     * Least-squares solution of {@code x·c ≈ y} by commons-math3's QR decomposition (the systems here have
+     * 2 … 4 unknowns); columns that depend on each other exactly are refused.
+     */
+    static double[] solve(double[][] x, double[] y) {
+        try {
+            return new QRDecomposition(MatrixUtils.createRealMatrix(x), SINGULAR).getSolver()
+                    .solve(MatrixUtils.createRealVector(y)).toArray();
+        } catch (SingularMatrixException e) {
+            throw new IllegalStateException("cost model: singular system (too few distinct sweep cases)", e);
         }
-        for (int col = 0; col < n; col++) {
-            int piv = col;
-            for (int r = col + 1; r < n; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[piv][col])) {
-                    piv = r;
-                }
-            }
-            double[] t = a[col];
-            a[col] = a[piv];
-            a[piv] = t;
-            if (Math.abs(a[col][col]) < 1e-300) {
-                throw new IllegalStateException("cost model: singular system (too few distinct sweep cases)");
-            }
-            for (int r = 0; r < n; r++) {
-                if (r != col) {
-                    double f = a[r][col] / a[col][col];
-                    for (int c = col; c <= n; c++) {
-                        a[r][c] -= f * a[col][c];
-                    }
-                }
-            }
-        }
-        double[] x = new double[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = a[i][n] / a[i][i];
-        }
-        return x;
     }
 
 }

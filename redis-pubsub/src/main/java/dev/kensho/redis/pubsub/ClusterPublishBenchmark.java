@@ -3,9 +3,7 @@ package dev.kensho.redis.pubsub;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisTarget;
@@ -13,22 +11,17 @@ import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 import redis.clients.jedis.Jedis;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +64,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 5, time = 2)
-public class ClusterPublishBenchmark {
+public class ClusterPublishBenchmark extends FlowBenchmark {
 
     /** The publish command under test. */
     public enum Command {
@@ -119,58 +112,47 @@ public class ClusterPublishBenchmark {
     @Param({"8388608"})
     public long windowBytes;
 
-    private RedisTarget target;
     private int ownerIndex;
-    private final List<Subscriber> subs = new ArrayList<>();
-    private final List<Receiver> receivers = new ArrayList<>();
-    private Publisher publisher;
-    private Flow flow;
     private NodeCounters counters;
     private NodeCounters.Snapshot trialStart;
     private NodeCounters.Snapshot iterationStart;
     private long iterationFirst;
-    private Case benchCase;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    public void open(Case c) {
+    @Override
+    void checkParams() {
         RULES.check(Map.of("mode", mode.name(), "nodes", Integer.toString(nodes), "subscribers", Integer.toString(subscribers),
                 "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
-        benchCase = c;
-        try {
-            List<RedisTarget> servers;
-            RedisTarget owner;
-            String channel;
-            if (nodes == 1) {
-                target = RedisTargets.openNode(PubSubParams.WRITE_UP_CONFIG);
-                servers = List.of(target);
-                channel = PubSubParams.channel(target, "cluster");
-                owner = target;
-            } else {
-                RedisCluster cluster = RedisTargets.openCluster(PubSubParams.WRITE_UP_CONFIG, nodes);
-                target = cluster;
-                servers = cluster.servers();
-                channel = PubSubParams.channel(target, "cluster");
-                owner = owner(cluster, channel);
-            }
-            target.record();
-            ownerIndex = servers.indexOf(owner);
-            counters = new NodeCounters(servers, nodes > 1);
-            for (int i = 0; i < subscribers; i++) {
-                Receiver r = new Receiver("sub-" + i);
-                receivers.add(r);
-                subs.add(Client.JEDIS.subscribe(owner, channel, mode.mode, r));
-            }
-            publisher = Client.JEDIS.publisher(owner, channel, mode.mode, messageBytes, subscribers);
-            flow = new Flow(target.describe(), publisher, receivers, messageBytes, windowBytes);
-            trialStart = counters.read();
-        } catch (RuntimeException e) {
-            close();
-            throw e;
+    }
+
+    /** One node, or a cluster and the master that owns the channel: subscribers and publisher connect to it. */
+    @Override
+    void connect() {
+        List<RedisTarget> servers;
+        RedisTarget owner;
+        String channel;
+        if (nodes == 1) {
+            target = RedisTargets.openNode(PubSubParams.WRITE_UP_CONFIG);
+            servers = List.of(target);
+            channel = PubSubParams.channel(target, "cluster");
+            owner = target;
+        } else {
+            RedisCluster cluster = RedisTargets.openCluster(PubSubParams.WRITE_UP_CONFIG, nodes);
+            target = cluster;
+            servers = cluster.servers();
+            channel = PubSubParams.channel(target, "cluster");
+            owner = owner(cluster, channel);
         }
+        target.record();
+        ownerIndex = servers.indexOf(owner);
+        counters = new NodeCounters(servers, nodes > 1);
+        for (int i = 0; i < subscribers; i++) {
+            Receiver r = new Receiver("sub-" + i);
+            receivers.add(r);
+            subs.add(Client.JEDIS.subscribe(owner, channel, mode.mode, r));
+        }
+        sender = Client.JEDIS.publisher(owner, channel, mode.mode, messageBytes, subscribers);
+        flow = new Flow(target.describe(), sender, receivers, messageBytes, windowBytes);
+        trialStart = counters.read();
     }
 
     /** The master serving the channel's slot, as the server computes it (sharded channels hash like keys). */
@@ -190,9 +172,8 @@ public class ClusterPublishBenchmark {
         throw new TargetFailure(cluster.describe() + ": no master serves slot " + slot + " of channel " + channel);
     }
 
-    @Setup(Level.Iteration)
-    public void startIteration() {
-        flow.mark();
+    @Override
+    void iterationStarted() {
         iterationFirst = flow.next();
         iterationStart = counters.read();
     }
@@ -204,10 +185,9 @@ public class ClusterPublishBenchmark {
         flow.countSinceMark(received);
     }
 
-    /** Every message of the iteration delivered and checked, then each node's CPU and bus messages recorded. */
-    @TearDown(Level.Iteration)
-    public void endIteration(IterationParams ip) {
-        flow.drain();
+    /** Every message of the iteration delivered and checked (by the drain before), then each node's CPU and bus messages recorded. */
+    @Override
+    void iterationEnded(IterationParams ip) {
         NodeCounters.Snapshot end = counters.read();
         if (ip == null || ip.getType() == IterationType.MEASUREMENT) {
             record(iterationStart, end, flow.next() - iterationFirst);
@@ -236,10 +216,6 @@ public class ClusterPublishBenchmark {
             measure("other_nodes_cpu_cores", others / wall, "cores");
             measure("bus_messages_per_message", (double) bus / messages, "messages");
         }
-    }
-
-    private void measure(String metric, double value, String unit) {
-        Recorder.measurement(benchCase.benchmark(), benchCase.params(), metric, value, unit);
     }
 
     /**
@@ -275,35 +251,18 @@ public class ClusterPublishBenchmark {
         }
     }
 
-    @TearDown(Level.Trial)
-    public void close() {
-        try {
-            if (flow != null) {
-                requireBroadcastAsClaimed();
-                measure("lost_messages", flow.lost(), "messages");
-                measure("out_of_order", flow.outOfOrder(), "messages");
-            }
-        } finally {
-            if (publisher != null) {
-                publisher.close();
-            }
-            subs.forEach(Subscriber::close);
-            subs.clear();
-            if (counters != null) {
-                counters.close();
-            }
-            if (target != null) {
-                target.close();
-            }
+    /** The broadcast regime checked before the losses are recorded. */
+    @Override
+    void recordTrial() {
+        requireBroadcastAsClaimed();
+        super.recordTrial();
+    }
+
+    @Override
+    void closeMore() {
+        if (counters != null) {
+            counters.close();
         }
-    }
-
-    Flow flow() {
-        return flow;
-    }
-
-    List<Receiver> receivers() {
-        return receivers;
     }
 
     public static void main(String[] args) {

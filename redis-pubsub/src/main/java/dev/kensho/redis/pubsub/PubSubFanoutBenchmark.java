@@ -1,28 +1,19 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -51,7 +42,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 3, time = 1)
-public class PubSubFanoutBenchmark {
+public class PubSubFanoutBenchmark extends FlowBenchmark {
 
     public static final ParamRules RULES = PubSubParams.windowBytes(PubSubParams.messageBytes(ParamRules.of()
             .oneOf("client", Client.class)
@@ -74,42 +65,24 @@ public class PubSubFanoutBenchmark {
     @Param({"8388608"})
     public long windowBytes;
 
-    private RedisTarget target;
-    private final List<Subscriber> subs = new ArrayList<>();
-    private final List<Receiver> receivers = new ArrayList<>();
-    private Publisher publisher;
-    private Flow flow;
-    private Case benchCase;
-
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    public void open(Case c) {
+    @Override
+    void checkParams() {
         RULES.check(Map.of("client", client.name(), "mode", mode.name(), "subscribers", Integer.toString(subscribers),
                 "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
-        benchCase = c;
-        try {
-            target = RedisTargets.open(PubSubParams.WRITE_UP_CONFIG);
-            target.record();
-            String channel = PubSubParams.channel(target, "fanout");
-            for (int i = 0; i < subscribers; i++) {
-                Receiver r = new Receiver("sub-" + i);
-                receivers.add(r);
-                subs.add(client.subscribe(target, channel, mode, r));
-            }
-            publisher = client.publisher(target, channel, mode, messageBytes, subscribers);
-            flow = new Flow(target.describe(), publisher, receivers, messageBytes, windowBytes);
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
     }
 
-    @Setup(Level.Iteration)
-    public void startIteration() {
-        flow.mark();
+    @Override
+    void connect() {
+        target = RedisTargets.open(PubSubParams.WRITE_UP_CONFIG);
+        target.record();
+        String channel = PubSubParams.channel(target, "fanout");
+        for (int i = 0; i < subscribers; i++) {
+            Receiver r = new Receiver("sub-" + i);
+            receivers.add(r);
+            subs.add(client.subscribe(target, channel, mode, r));
+        }
+        sender = client.publisher(target, channel, mode, messageBytes, subscribers);
+        flow = new Flow(target.describe(), sender, receivers, messageBytes, windowBytes);
     }
 
     /** Publishes one message to every subscriber (waiting while the slowest is a window behind). */
@@ -117,38 +90,6 @@ public class PubSubFanoutBenchmark {
     public void publishFanout(ReceivedCounters counters) {
         flow.publishOne();
         flow.countSinceMark(counters);
-    }
-
-    @TearDown(Level.Iteration)
-    public void endIteration() {
-        flow.drain();
-    }
-
-    @TearDown(Level.Trial)
-    public void close() {
-        try {
-            if (flow != null) {
-                Recorder.measurement(benchCase.benchmark(), benchCase.params(), "lost_messages", flow.lost(), "messages");
-                Recorder.measurement(benchCase.benchmark(), benchCase.params(), "out_of_order", flow.outOfOrder(), "messages");
-            }
-        } finally {
-            if (publisher != null) {
-                publisher.close();
-            }
-            subs.forEach(Subscriber::close);
-            subs.clear();
-            if (target != null) {
-                target.close();
-            }
-        }
-    }
-
-    Flow flow() {
-        return flow;
-    }
-
-    List<Receiver> receivers() {
-        return receivers;
     }
 
     public static void main(String[] args) {

@@ -1,27 +1,19 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -64,7 +56,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 3, time = 2)
-public class PubSubThroughputBenchmark {
+public class PubSubThroughputBenchmark extends FlowBenchmark {
 
     public static final ParamRules RULES = PubSubParams.windowBytes(PubSubParams.messageBytes(
             ParamRules.of().oneOf("transport", Transport.class).oneOf("publisher", PublishLoop.class)))
@@ -82,40 +74,26 @@ public class PubSubThroughputBenchmark {
     @Param({"8388608"})
     public long windowBytes;
 
-    private RedisTarget target;
-    private Transport.Link link;
-    private Receiver receiver;
-    private Flow flow;
-    private Case benchCase;
-
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    /** Opens target, subscriber and publisher for {@code c} (tests call this directly). */
-    public void open(Case c) {
+    @Override
+    void checkParams() {
         RULES.check(Map.of("transport", transport.name(), "publisher", publisher.name(),
                 "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
-        benchCase = c;
-        try {
-            if (transport.needsRedis()) {
-                target = RedisTargets.open(PubSubParams.WRITE_UP_CONFIG);
-                target.record();
-            }
-            receiver = new Receiver("sub-0");
-            link = transport.open(target, PubSubParams.channel(target, "throughput"), receiver, messageBytes, publisher);
-            flow = new Flow(target == null ? "tcp loopback" : target.describe(), link.publisher(), List.of(receiver),
-                    messageBytes, windowBytes, publisher.maxBatch());
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
     }
 
-    @Setup(Level.Iteration)
-    public void startIteration() {
-        flow.mark();
+    /** Target (none for TCP), one subscriber and the publisher of {@code transport}. */
+    @Override
+    void connect() {
+        if (transport.needsRedis()) {
+            target = RedisTargets.open(PubSubParams.WRITE_UP_CONFIG);
+            target.record();
+        }
+        Receiver receiver = new Receiver("sub-0");
+        receivers.add(receiver);
+        Transport.Link link = transport.open(target, PubSubParams.channel(target, "throughput"), receiver, messageBytes, publisher);
+        sender = link.publisher();
+        subs.add(link.subscriber());
+        flow = new Flow(target == null ? "tcp loopback" : target.describe(), sender, receivers,
+                messageBytes, windowBytes, publisher.maxBatch());
     }
 
     /**
@@ -128,52 +106,20 @@ public class PubSubThroughputBenchmark {
         flow.countSinceMark(counters);
     }
 
-    /** Ends the timed part, then waits until the subscriber has every message and checks order and count. */
-    @TearDown(Level.Iteration)
-    public void endIteration() {
-        flow.drain();
-    }
-
-    @TearDown(Level.Trial)
-    public void close() {
-        try {
-            if (flow != null) {
-                recordTrial();
-            }
-        } finally {
-            if (link != null) {
-                link.close();
-            }
-            if (target != null) {
-                target.close();
-            }
-        }
-    }
-
-    Flow flow() {
-        return flow;
-    }
-
-    RedisTarget target() {
-        return target;
-    }
-
     Receiver receiver() {
-        return receiver;
+        return receivers.get(0);
     }
 
     Publisher publisherForTest() {
-        return link.publisher();
+        return sender;
     }
 
-    /** The trial's bookkeeping; rates and the Redis ÷ TCP ratio come from JMH's counters, at report time. */
-    private void recordTrial() {
-        String b = benchCase.benchmark();
-        Map<String, String> p = benchCase.params();
-        Recorder.measurement(b, p, "lost_messages", flow.lost(), "messages");
-        Recorder.measurement(b, p, "out_of_order", flow.outOfOrder(), "messages");
-        Recorder.measurement(b, p, "window_messages", flow.window(), "messages");
-        Recorder.measurement(b, p, "batch_messages", flow.batch(), "messages");
+    /** Also the flow's window and batch; the Redis ÷ TCP ratio comes from JMH's counters, at report time. */
+    @Override
+    void recordTrial() {
+        super.recordTrial();
+        measure("window_messages", flow.window(), "messages");
+        measure("batch_messages", flow.batch(), "messages");
     }
 
     public static void main(String[] args) {

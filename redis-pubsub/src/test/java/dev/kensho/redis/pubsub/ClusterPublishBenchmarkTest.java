@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -23,13 +23,8 @@ class ClusterPublishBenchmarkTest {
         for (int nodes : new int[]{1, 3}) {
             for (ClusterPublishBenchmark.Command m : ClusterPublishBenchmark.Command.values()) {
                 ClusterPublishBenchmark b = new ClusterPublishBenchmark();
-                b.mode = m;
-                b.nodes = nodes;
-                b.subscribers = 2;
-                b.messageBytes = 256;
-                b.windowBytes = 1L << 20;
-                b.open(new Case(ClusterPublishBenchmark.class.getName() + ".publish",
-                        Map.of("mode", m.name(), "nodes", Integer.toString(nodes))));
+                b.open(Smoke.apply(b, "publish", Map.of("mode", m.name(), "nodes", Integer.toString(nodes), "subscribers", "2",
+                        "windowBytes", Long.toString(1L << 20))));
                 try {
                     ReceivedCounters counters = new ReceivedCounters();
                     int n = 5_000;

@@ -1,13 +1,13 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Sanity: every subscriber of every client × mode receives every message in order (4 subscribers, smoke size). */
+/** Sanity: every subscriber of every client × mode receives every message in order (the smoke case: 4 subscribers). */
 class PubSubFanoutBenchmarkTest {
 
     @Test
@@ -15,13 +15,8 @@ class PubSubFanoutBenchmarkTest {
         for (Client c : Client.values()) {
             for (PubSubMode m : PubSubMode.values()) {
                 PubSubFanoutBenchmark b = new PubSubFanoutBenchmark();
-                b.client = c;
-                b.mode = m;
-                b.subscribers = 4;
-                b.messageBytes = 256;
-                b.windowBytes = 1L << 20;
-                b.open(new Case(PubSubFanoutBenchmark.class.getName() + ".publishFanout",
-                        Map.of("client", c.name(), "mode", m.name())));
+                b.open(Smoke.apply(b, "publishFanout", Map.of("client", c.name(), "mode", m.name(),
+                        "windowBytes", Long.toString(1L << 20))));
                 try {
                     ReceivedCounters counters = new ReceivedCounters();
                     int n = 20_000;
@@ -36,8 +31,8 @@ class PubSubFanoutBenchmarkTest {
                         assertEquals(n, r.count(), c + " " + m + " " + r.name());
                         assertEquals(0, r.missing() + r.outOfOrder(), c + " " + m + " " + r.name());
                     }
-                    assertEquals(4L * n, b.flow().received());
-                    System.out.printf("%-8s %-8s 4 subs: %,.0f deliveries/s%n", c, m, 4 * n / s);
+                    assertEquals((long) b.subscribers * n, b.flow().received());
+                    System.out.printf("%-8s %-8s %d subs: %,.0f deliveries/s%n", c, m, b.subscribers, b.subscribers * n / s);
                 } finally {
                     b.close();
                 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.Settings;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.latency.IntervalLog;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -31,10 +31,7 @@ class PubSubStreamLatencyBenchmarkTest {
 
     static PubSubStreamLatencyBenchmark open(String stream, Client c) {
         PubSubStreamLatencyBenchmark b = new PubSubStreamLatencyBenchmark();
-        b.stream = stream;
-        b.client = c;
-        b.open(new Case(PubSubStreamLatencyBenchmark.class.getName() + ".publishAtStreamRate",
-                Map.of("stream", stream, "client", c.name())));
+        b.open(Smoke.apply(b, "publishAtStreamRate", Map.of("stream", stream, "client", c.name())));
         return b;
     }
 

@@ -6,7 +6,6 @@ import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.data.AttributeKeys;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -107,8 +106,7 @@ public class BitmapAlgebraBenchmark {
     @Param({"1000"})
     int batch;
 
-    private RedisTarget redis;
-    private Jedis control;
+    private SetSession session;
     private Jedis conn;
     private SetData data;
     private BitmapImport bitmaps;
@@ -130,19 +128,17 @@ public class BitmapAlgebraBenchmark {
     void open(Case c) {
         label = c;
         RULES.check(label.params());
-        redis = RedisTargets.open(Map.of());
-        redis.record();
-        control = redis.jedis();
-        conn = redis.jedis();
-        data = SetData.of(redis.keyPrefix(), 2, users, overlap, memberBytes);
+        session = SetSession.open();
+        conn = session.redis.jedis();
+        data = SetData.of(session.redis.keyPrefix(), 2, users, overlap, memberBytes);
         bitmaps = new BitmapImport(data);
-        result = AttributeKeys.bytes(redis.keyPrefix(), 'r', 0);
-        scratch = AttributeKeys.bytes(redis.keyPrefix(), 'r', 1);
-        redis.deleteSuiteKeys();
-        SetLoader.fill(control, data, 0, 2);
-        SetChecks.requireImported(control, data);
+        result = AttributeKeys.bytes(session.redis.keyPrefix(), 'r', 0);
+        scratch = AttributeKeys.bytes(session.redis.keyPrefix(), 'r', 1);
+        session.redis.deleteSuiteKeys();
+        SetLoader.fill(session.control, data, 0, 2);
+        SetChecks.requireImported(session.control, data);
         takeSetAnswers();
-        bitmaps.load(control, batch);
+        bitmaps.load(session.control, batch);
         requireBitmaps();
         recordMemory();
         if (label.benchmark().endsWith(".importBitmaps")) {
@@ -155,19 +151,19 @@ public class BitmapAlgebraBenchmark {
 
     /** What the sets say: the answers the bitmaps must reproduce. */
     private void takeSetAnswers() {
-        setAnswers.put(SetOp.SINTER, control.sintercard(data.key(0), data.key(1)));
-        setAnswers.put(SetOp.SUNION, control.sunionstore(result, data.key(0), data.key(1)));
-        control.del(result);
-        setAnswers.put(SetOp.SDIFF, control.sdiffstore(result, data.key(0), data.key(1)));
-        control.del(result);
+        setAnswers.put(SetOp.SINTER, session.control.sintercard(data.key(0), data.key(1)));
+        setAnswers.put(SetOp.SUNION, session.control.sunionstore(result, data.key(0), data.key(1)));
+        session.control.del(result);
+        setAnswers.put(SetOp.SDIFF, session.control.sdiffstore(result, data.key(0), data.key(1)));
+        session.control.del(result);
         setAnswers.forEach((op, n) -> SetChecks.requireCount("sets " + op, n, op.expected(data.layout())));
     }
 
     private void requireBitmaps() {
         for (int a = 0; a < data.attributes(); a++) {
-            SetChecks.requireCount("BITCOUNT of bitmap " + a, control.bitcount(bitmaps.bitmap(a)), users);
+            SetChecks.requireCount("BITCOUNT of bitmap " + a, session.control.bitcount(bitmaps.bitmap(a)), users);
         }
-        SetChecks.requireCount("HLEN of the dictionary", control.hlen(bitmaps.dictionary()),
+        SetChecks.requireCount("HLEN of the dictionary", session.control.hlen(bitmaps.dictionary()),
                 data.layout().distinctUsers(2));
     }
 
@@ -184,14 +180,14 @@ public class BitmapAlgebraBenchmark {
     }
 
     private long usage(byte[] key) {
-        Long u = control.memoryUsage(key, 0);
+        Long u = session.control.memoryUsage(key, 0);
         return u == null ? 0 : u;
     }
 
     @Setup(Level.Iteration)
     public void emptyDictionary() {
         if (label.benchmark().endsWith(".importBitmaps")) {
-            bitmaps.delete(control);
+            bitmaps.delete(session.control);
         }
     }
 
@@ -248,13 +244,13 @@ public class BitmapAlgebraBenchmark {
         long count = lastOp.expected(data.layout());
         for (int s = 0; s < Math.min(SAMPLES, count); s++) {
             long id = first + count * s / Math.min(SAMPLES, count);
-            long offset = bitmaps.offset(control, id);
-            if (offset < 0 || !control.getbit(result, offset)) {
+            long offset = bitmaps.offset(session.control, id);
+            if (offset < 0 || !session.control.getbit(result, offset)) {
                 throw new IllegalStateException("answer check failed: " + what + " lacks user id index " + id);
             }
         }
         Recorder.measurement(label.benchmark(), label.params(), "result_cardinality", lastCount, "members");
-        control.del(result, scratch);
+        session.control.del(result, scratch);
         lastOp = null;
         lastCount = -1;
     }
@@ -264,12 +260,8 @@ public class BitmapAlgebraBenchmark {
         if (conn != null) {
             conn.close();
         }
-        if (control != null) {
-            redis.deleteSuiteKeys();
-            control.close();
-        }
-        if (redis != null) {
-            redis.close();
+        if (session != null) {
+            session.close();
         }
     }
 

@@ -7,7 +7,6 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -25,7 +24,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import redis.clients.jedis.Jedis;
 
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -90,8 +88,7 @@ public class SetFlushBenchmark {
     @Param({"SYNC", "ASYNC"})
     FlushMode mode;
 
-    private RedisTarget redis;
-    private Jedis control;
+    private SetSession session;
     private Jedis conn;
     private SetData data;
     private Case label;
@@ -116,26 +113,23 @@ public class SetFlushBenchmark {
     void open(Case c) {
         label = c;
         RULES.check(label.params());
-        redis = RedisTargets.open(Map.of());
-        redis.requireDestructive("FLUSHDB");
-        redis.record();
-        control = redis.jedis();
-        conn = redis.jedis();
-        data = SetData.of(redis.keyPrefix(), attributes, users, 0.0, memberBytes);
+        session = SetSession.open("FLUSHDB");
+        conn = session.redis.jedis();
+        data = SetData.of(session.redis.keyPrefix(), attributes, users, 0.0, memberBytes);
         Recorder.work(label.benchmark(), label.params(), data.records(), 0);
     }
 
     @Setup(Level.Iteration)
     public void importEverything() {
-        redis.deleteSuiteKeys();
-        SetLoader.fill(control, data, 0, attributes);
-        SetChecks.requireImported(control, data);
-        usedBefore = redis.usedMemory(control);
+        session.redis.deleteSuiteKeys();
+        SetLoader.fill(session.control, data, 0, attributes);
+        SetChecks.requireImported(session.control, data);
+        usedBefore = session.redis.usedMemory(session.control);
     }
 
     @Benchmark
     public long flushDb() {
-        redis.flushDb(conn, mode == FlushMode.ASYNC);
+        session.redis.flushDb(conn, mode == FlushMode.ASYNC);
         flushedAt = data.records();
         return flushedAt;
     }
@@ -145,13 +139,13 @@ public class SetFlushBenchmark {
         if (flushedAt < 0) {
             return;
         }
-        long usedAfter = redis.usedMemory(control);
-        SetChecks.requireCount("DBSIZE after FLUSHDB " + mode, control.dbSize(), 0);
+        long usedAfter = session.redis.usedMemory(session.control);
+        SetChecks.requireCount("DBSIZE after FLUSHDB " + mode, session.control.dbSize(), 0);
         Recorder.measurement(label.benchmark(), label.params(), "flushed_members", flushedAt, "members");
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_before_flush", usedBefore, "B");
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_after_flush", usedAfter, "B");
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (!"0".equals(redis.info(control, "memory").get("lazyfree_pending_objects"))) {
+        while (!"0".equals(session.redis.info(session.control, "memory").get("lazyfree_pending_objects"))) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("FLUSHDB ASYNC: the background free did not finish within 10 minutes");
             }
@@ -165,12 +159,8 @@ public class SetFlushBenchmark {
         if (conn != null) {
             conn.close();
         }
-        if (control != null) {
-            redis.deleteSuiteKeys();
-            control.close();
-        }
-        if (redis != null) {
-            redis.close();
+        if (session != null) {
+            session.close();
         }
     }
 

@@ -9,7 +9,6 @@ import dev.kensho.targets.redis.RedisCliPipe;
 import dev.kensho.common.calibration.Tools;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.process.TempDirs;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -25,13 +24,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import redis.clients.jedis.Jedis;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -109,8 +106,7 @@ public class SetImportBenchmark {
     @Param({"JEDIS", "LETTUCE", "REDIS_CLI"})
     Client client;
 
-    private RedisTarget redis;
-    private Jedis control;
+    private SetSession session;
     private SetData data;
     private Case label;
     private SetLoader.Connections loader;
@@ -127,15 +123,13 @@ public class SetImportBenchmark {
     void open(Case c) throws IOException {
         label = c;
         RULES.check(label.params());
-        redis = RedisTargets.open(Map.of());
-        redis.record();
-        control = redis.jedis();
-        data = SetData.of(redis.keyPrefix(), attributes, users, 0.0, memberBytes);
+        session = SetSession.open();
+        data = SetData.of(session.redis.keyPrefix(), attributes, users, 0.0, memberBytes);
         if (client == Client.REDIS_CLI) {
             workDir = TempDirs.create("kensho-redis-cli-");
             pipes = writeCommandFiles();
         } else {
-            loader = SetLoader.valueOf(client.name()).open(redis, connections);
+            loader = SetLoader.valueOf(client.name()).open(session.redis, connections);
         }
         Recorder.work(label.benchmark(), label.params(), data.records(), data.wireBytes());
     }
@@ -164,8 +158,8 @@ public class SetImportBenchmark {
 
     @Setup(Level.Iteration)
     public void emptyKeyspace() {
-        redis.deleteSuiteKeys();
-        usedBefore = redis.usedMemory(control);
+        session.redis.deleteSuiteKeys();
+        usedBefore = session.redis.usedMemory(session.control);
     }
 
     @Benchmark
@@ -174,13 +168,13 @@ public class SetImportBenchmark {
             return loader.load(data, batch);
         }
         if (pipes.size() == 1) {
-            return pipes.get(0).run(redis, workDir);
+            return pipes.get(0).run(session.redis, workDir);
         }
         ExecutorService pool = Executors.newFixedThreadPool(pipes.size());
         try {
             List<Future<Long>> fs = new ArrayList<>();
             for (RedisCliPipe p : pipes) {
-                fs.add(pool.submit(() -> p.run(redis, workDir)));
+                fs.add(pool.submit(() -> p.run(session.redis, workDir)));
             }
             long n = 0;
             for (Future<Long> f : fs) {
@@ -194,8 +188,8 @@ public class SetImportBenchmark {
 
     @TearDown(Level.Iteration)
     public void checkAndMeasure() {
-        SetChecks.requireImported(control, data);
-        long used = redis.usedMemory(control) - usedBefore;
+        SetChecks.requireImported(session.control, data);
+        long used = session.redis.usedMemory(session.control) - usedBefore;
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_total", used, "B");
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_per_member", (double) used / data.records(), "B");
         Recorder.measurement(label.benchmark(), label.params(), "overhead_ratio", (double) used / data.rawBytes(), "x");
@@ -206,12 +200,8 @@ public class SetImportBenchmark {
         if (loader != null) {
             loader.close();
         }
-        if (control != null) {
-            redis.deleteSuiteKeys();
-            control.close();
-        }
-        if (redis != null) {
-            redis.close();
+        if (session != null) {
+            session.close();
         }
         TempDirs.delete(workDir);
     }

@@ -5,7 +5,6 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,9 +20,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import redis.clients.jedis.Jedis;
 
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -68,8 +65,7 @@ public class SetMemoryBenchmark {
     @Param({"16", "64", "256"})
     int memberBytes;
 
-    private RedisTarget redis;
-    private Jedis control;
+    private SetSession session;
     private SetData data;
     private Case label;
     private long usedBefore;
@@ -86,22 +82,20 @@ public class SetMemoryBenchmark {
     void open(Case c) {
         label = c;
         RULES.check(label.params());
-        redis = RedisTargets.open(Map.of());
-        redis.record();
-        control = redis.jedis();
-        data = SetData.of(redis.keyPrefix(), 1, users, 0.0, memberBytes);
+        session = SetSession.open();
+        data = SetData.of(session.redis.keyPrefix(), 1, users, 0.0, memberBytes);
         Recorder.work(label.benchmark(), label.params(), data.records(), 0);
     }
 
     @Setup(Level.Iteration)
     public void emptyKeyspace() {
-        redis.deleteSuiteKeys();
-        usedBefore = redis.usedMemory(control);
+        session.redis.deleteSuiteKeys();
+        usedBefore = session.redis.usedMemory(session.control);
     }
 
     @Benchmark
     public long loadSet() {
-        SetLoader.fill(control, data, 0, 1);
+        SetLoader.fill(session.control, data, 0, 1);
         loaded = true;
         return data.records();
     }
@@ -111,10 +105,10 @@ public class SetMemoryBenchmark {
         if (!loaded) {
             return;
         }
-        SetChecks.requireImported(control, data);
-        long used = redis.usedMemory(control) - usedBefore;
+        SetChecks.requireImported(session.control, data);
+        long used = session.redis.usedMemory(session.control) - usedBefore;
         long rawMembers = data.records() * memberBytes;
-        Long key = control.memoryUsage(data.key(0), 0);
+        Long key = session.control.memoryUsage(data.key(0), 0);
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_total", used, "B");
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_per_member", (double) used / data.records(), "B");
         Recorder.measurement(label.benchmark(), label.params(), "overhead_ratio", (double) used / rawMembers, "x");
@@ -125,12 +119,8 @@ public class SetMemoryBenchmark {
 
     @TearDown(Level.Trial)
     public void close() {
-        if (control != null) {
-            redis.deleteSuiteKeys();
-            control.close();
-        }
-        if (redis != null) {
-            redis.close();
+        if (session != null) {
+            session.close();
         }
     }
 

@@ -5,7 +5,6 @@ import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.data.AttributeKeys;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -18,7 +17,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import redis.clients.jedis.Jedis;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -65,8 +63,7 @@ public abstract class SetOperations {
     @Param({"64"})
     int memberBytes;
 
-    private RedisTarget redis;
-    private Jedis control;
+    private SetSession session;
     private StatefulRedisConnection<byte[], byte[]> connection;
     private RedisCommands<byte[], byte[]> commands;
     private SetData data;
@@ -109,21 +106,19 @@ public abstract class SetOperations {
     void open(Case c) {
         label = c;
         rules().check(label.params());
-        redis = RedisTargets.open(Map.of());
-        redis.record();
-        control = redis.jedis();
-        data = SetData.of(redis.keyPrefix(), 2, users, overlap, memberBytes);
+        session = SetSession.open();
+        data = SetData.of(session.redis.keyPrefix(), 2, users, overlap, memberBytes);
         a = data.key(0);
         b = data.key(1);
-        result = AttributeKeys.bytes(redis.keyPrefix(), 'r', 0);
-        redis.deleteSuiteKeys();
-        long before = redis.usedMemory(control);
-        SetLoader.fill(control, data, 0, 2);
-        SetChecks.requireImported(control, data);
-        long used = redis.usedMemory(control) - before;
+        result = AttributeKeys.bytes(session.redis.keyPrefix(), 'r', 0);
+        session.redis.deleteSuiteKeys();
+        long before = session.redis.usedMemory(session.control);
+        SetLoader.fill(session.control, data, 0, 2);
+        SetChecks.requireImported(session.control, data);
+        long used = session.redis.usedMemory(session.control) - before;
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_sets", used, "B");
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_per_member", (double) used / data.records(), "B");
-        connection = redis.lettuce().connect(ByteArrayCodec.INSTANCE);
+        connection = session.redis.lettuce().connect(ByteArrayCodec.INSTANCE);
         commands = connection.sync();
         String op = label.params().get("op");
         if (op != null) {
@@ -201,8 +196,8 @@ public abstract class SetOperations {
             }
         }
         if (lastStored) {
-            SetChecks.requireCount(what + " SCARD of the stored result", control.scard(result), expected);
-            control.del(result);
+            SetChecks.requireCount(what + " SCARD of the stored result", session.control.scard(result), expected);
+            session.control.del(result);
         }
         Recorder.measurement(label.benchmark(), label.params(), "result_cardinality", lastCount, "members");
         lastOp = null;
@@ -216,12 +211,8 @@ public abstract class SetOperations {
         if (connection != null) {
             connection.close();
         }
-        if (control != null) {
-            redis.deleteSuiteKeys();
-            control.close();
-        }
-        if (redis != null) {
-            redis.close();
+        if (session != null) {
+            session.close();
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.runfiles.Case;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,11 +23,8 @@ class BitmapAlgebraBenchmarkTest {
     @ValueSource(doubles = {0, 0.25, 0.5, 0.75, 1})
     void bitmapAnswersEqualSetAnswers(double overlap) {
         BitmapAlgebraBenchmark b = new BitmapAlgebraBenchmark();
-        b.users = USERS;
-        b.overlap = overlap;
-        b.memberBytes = 64;
-        b.batch = 300;
-        b.open(new Case("dev.kensho.redis.sets.BitmapAlgebraBenchmark.importBitmaps", Map.of()));
+        b.open(Smoke.apply(b, "importBitmaps", Map.of("users", Long.toString(USERS), "overlap", Double.toString(overlap),
+                "batch", "300")));
         try {
             long shared = Math.round(overlap * USERS);
             b.emptyDictionary();

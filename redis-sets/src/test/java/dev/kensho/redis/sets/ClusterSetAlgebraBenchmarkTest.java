@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.data.SetLayout;
 import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
@@ -66,13 +66,8 @@ class ClusterSetAlgebraBenchmarkTest {
         for (double overlap : new double[]{0, 0.5, 1}) {
             for (SetOp op : SetOp.values()) {
                 ClusterSetAlgebraBenchmark b = new ClusterSetAlgebraBenchmark();
-                b.layout = layout;
-                b.op = op;
-                b.overlap = overlap;
-                b.users = USERS;
-                b.memberBytes = 64;
-                b.open(new Case(ClusterSetAlgebraBenchmark.class.getName() + ".answer",
-                        Map.of("layout", layout.name(), "op", op.name())));
+                b.open(Smoke.apply(b, "answer", Map.of("layout", layout.name(), "op", op.name(),
+                        "overlap", Double.toString(overlap), "users", Long.toString(USERS))));
                 try {
                     long expected = op.expected(new SetLayout(USERS, overlap));
                     for (int shot = 0; shot < 2; shot++) { // the second shot reuses the client's table

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.data.SetLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,10 +33,7 @@ class SetAlgebraBenchmarkTest {
     }
 
     static void runEveryMethod(SetOperations bench, double overlap) {
-        bench.users = USERS;
-        bench.overlap = overlap;
-        bench.memberBytes = 64;
-        bench.open(new Case("dev.kensho.redis.sets." + bench.getClass().getSimpleName() + ".fullReply", Map.of()));
+        bench.open(Smoke.apply(bench, "fullReply", Map.of("users", Long.toString(USERS), "overlap", Double.toString(overlap))));
         try {
             SetLayout l = new SetLayout(USERS, overlap);
             long shared = Math.round(overlap * USERS);

@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.runfiles.Case;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -13,22 +13,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Imports at smoke size into a real embedded redis-server, flushes once per mode and checks the keyspace is empty. */
+/** Imports at smoke scale into a real embedded redis-server, flushes once per mode and checks the keyspace is empty. */
 class SetFlushBenchmarkTest {
 
     @ParameterizedTest
     @EnumSource(SetFlushBenchmark.FlushMode.class)
     void flushEmptiesTheImportedKeyspace(SetFlushBenchmark.FlushMode mode) throws Exception {
         SetFlushBenchmark b = new SetFlushBenchmark();
-        b.attributes = 3;
-        b.users = 2_000;
-        b.memberBytes = 64;
-        b.mode = mode;
-        b.open(new Case("dev.kensho.redis.sets.SetFlushBenchmark.flushDb", Map.of()));
+        b.open(Smoke.apply(b, "flushDb", Map.of("mode", mode.name())));
         try {
             for (int i = 0; i < 2; i++) {
                 b.importEverything(); // checks every set is full
-                assertEquals(6_000, b.flushDb());
+                assertEquals(b.attributes * b.users, b.flushDb());
                 b.checkAndSettle(); // DBSIZE 0, background free finished, or it throws
             }
         } finally {

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.calibration.Tools;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -18,22 +18,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Runs the import once per client at smoke scale on a real embedded redis-server and checks the answer. */
 class SetImportBenchmarkTest {
 
-    private static SetImportBenchmark bench(SetImportBenchmark.Client client, int connections) {
+    /** The smoke case with this client and connection count, 100 members per request. */
+    private static void runOnce(SetImportBenchmark.Client client, int connections) throws Exception {
         SetImportBenchmark b = new SetImportBenchmark();
-        b.attributes = 3;
-        b.users = 2_000;
-        b.memberBytes = 64;
-        b.batch = 100;
-        b.connections = connections;
-        b.client = client;
-        return b;
-    }
-
-    private static void runOnce(SetImportBenchmark b) throws Exception {
-        b.open(new Case("dev.kensho.redis.sets.SetImportBenchmark.importSets", Map.of()));
+        b.open(Smoke.apply(b, "importSets", Map.of("client", client.name(), "connections", Integer.toString(connections),
+                "batch", "100")));
         try {
             b.emptyKeyspace();
-            assertEquals(6_000, b.importSets());
+            assertEquals(b.attributes * b.users, b.importSets());
             b.checkAndMeasure(); // SCARD of every set and sampled members, or it throws
         } finally {
             b.close();
@@ -43,15 +35,15 @@ class SetImportBenchmarkTest {
     @ParameterizedTest
     @CsvSource({"JEDIS,1", "JEDIS,3", "LETTUCE,1", "LETTUCE,3"})
     void importsEveryMemberOfEverySet(SetImportBenchmark.Client client, int connections) throws Exception {
-        runOnce(bench(client, connections));
+        runOnce(client, connections);
     }
 
     @ParameterizedTest
     @EnumSource(value = SetImportBenchmark.Client.class, names = "REDIS_CLI")
     void redisCliPipeCalibrationLoadsTheSameData(SetImportBenchmark.Client client) throws Exception {
         Assumptions.assumeTrue(Tools.find("redis-cli").isPresent(), "redis-cli not installed: calibration row skipped");
-        runOnce(bench(client, 1));
-        runOnce(bench(client, 2));
+        runOnce(client, 1);
+        runOnce(client, 2);
     }
 
     @Test

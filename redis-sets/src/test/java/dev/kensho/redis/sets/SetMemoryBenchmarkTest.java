@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.runfiles.Case;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,9 +19,8 @@ class SetMemoryBenchmarkTest {
     @CsvSource({"2000,16", "2000,64", "2000,256"})
     void memoryPerMemberIsAtLeastTheMemberBytes(long users, int memberBytes) {
         SetMemoryBenchmark b = new SetMemoryBenchmark();
-        b.users = users;
-        b.memberBytes = memberBytes;
-        b.open(new Case("dev.kensho.redis.sets.SetMemoryBenchmark.loadSet", Map.of()));
+        // the smoke case at 2,000 members: the bounds below are for that many
+        b.open(Smoke.apply(b, "loadSet", Map.of("users", Long.toString(users), "memberBytes", Integer.toString(memberBytes))));
         try {
             b.emptyKeyspace();
             assertEquals(users, b.loadSet());

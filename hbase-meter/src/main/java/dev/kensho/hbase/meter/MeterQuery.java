@@ -1,0 +1,92 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.hbase.HBaseTarget;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Result;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The state both query benchmarks hold ({@link MeterScanBenchmark}, Query 1; {@link LatestReadingGetBenchmark},
+ * Query 2): the schema params, a shared query data set ({@link MeterDatasets}) read by a pool of client threads,
+ * the value check, and the timing both are reported with. Subclasses add their own params and the query.
+ */
+@State(Scope.Benchmark) // JMH takes @Param fields only in a @State class; the subclasses are the states
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 1, time = 2)
+@Measurement(iterations = 3, time = 2)
+public abstract class MeterQuery extends AbstractMeterBenchmark {
+
+    @Param("FAST_DIFF")
+    String encoding;
+
+    @Param("GZ")
+    String codec;
+
+    @Param("8")
+    int saltBuckets;
+
+    HBaseTarget target;
+    MeterRowKey keys;
+    MeterReadings readings;
+    TableName table;
+    ExecutorService pool;
+    int workers;
+    /** The data set's last half-hour slot: where every meter's series ends. */
+    int lastSlot;
+    Case label;
+
+    /**
+     * Trial set-up shared by both queries: the data set of {@code datasetMeters} × {@code datasetDays} with this
+     * case's schema, {@code workers} threads named {@code poolName}, {@code rowsPerOperation} as the work.
+     */
+    void openQuery(Case c, String poolName, int datasetMeters, int datasetDays, int workers, long rowsPerOperation) {
+        label = c;
+        MeterSchema schema = new MeterSchema(encoding, codec, saltBuckets);
+        target = MeterBench.target();
+        keys = schema.rowKey();
+        readings = new MeterReadings(MeterBench.SEED);
+        table = MeterDatasets.get(target, schema, datasetMeters, datasetDays);
+        this.workers = workers;
+        pool = MeterBench.pool(poolName, workers);
+        lastSlot = datasetDays * MeterReadings.SLOTS_PER_DAY - 1;
+        Recorder.work(label.benchmark(), label.params(), rowsPerOperation, 0);
+        MeterBench.measurement(label, "effective_threads", workers, "count");
+    }
+
+    /** The value of a row must be the generator's for its meter and slot (also checks the matrix's full scans). */
+    static void checkValue(MeterRowKey keys, MeterReadings readings, Result r) {
+        byte[] row = r.getRow();
+        byte[] want = readings.value(keys.meterId(row), keys.slot(row));
+        byte[] got = r.getValue(MeterSchema.FAMILY, MeterSchema.QUALIFIER);
+        if (!Arrays.equals(want, got)) {
+            throw new IllegalStateException(keys.toString(row) + " holds "
+                    + (got == null ? "nothing" : new String(got, StandardCharsets.US_ASCII))
+                    + ", expected " + new String(want, StandardCharsets.US_ASCII));
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        MeterBench.shutdown(pool);
+        if (table != null) {
+            MeterDatasets.release(target, table);
+        }
+    }
+}
