@@ -28,10 +28,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
-import redis.clients.jedis.ClusterPipeline;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisCluster;
-import redis.clients.jedis.PipelineBase;
 
 import java.util.List;
 import java.util.Map;
@@ -53,7 +49,9 @@ import java.util.concurrent.TimeUnit;
  * {@code shard<i>_rps} (GET + SET calls from each node's {@code INFO commandstats}, deltas over the measurement
  * iterations) and {@code shard<i>_server_cpu} (cores, from {@code INFO cpu}), {@code shard_rps_min|max},
  * {@code server_requests_rps}, {@code server_cpu} ({@link ShardCounters}); {@code cores_available} and
- * the latency percentiles of {@link Timings}.
+ * the latency percentiles of {@link Timings}. The trial — target, keyspace, connections, timings, answer checks — is
+ * a {@link KvTrial} this state holds, the engine of the single-server classes too; this class adds the target's
+ * shards and their counters.
  *
  * <p><b>Cores.</b> A shard is one single-threaded redis-server: on a machine with more free cores than shards
  * a cluster multiplies what one server can do. Here every shard and the load generator share the cores the
@@ -116,11 +114,9 @@ public class ClusterThroughputBenchmark {
     @Param({KeyDistribution.UNIFORM})
     public String distribution;
 
-    RedisTarget target;
-    Workload workload;
-    LoadGenerator load;
+    /** The trial this state holds: target, workload, connections, timings ({@link KvTrial}, as the single-server classes). */
+    KvTrial trial;
     ShardCounters shardCounters;
-    Timings timings = new Timings(false);
     private Case cse;
 
     static void checkShards(String v) {
@@ -146,11 +142,10 @@ public class ClusterThroughputBenchmark {
     void open(Case c) {
         RULES.check(c.params());
         cse = c;
-        Map<String, String> config = KeyValueThroughputBenchmark.serverConfig(1);
-        target = openTarget(config);
+        trial = KvTrial.cluster(client, clients, getRatio, keyspace, start, distribution).open(this::openTarget);
         try {
-            target.record();
-            TrialRecords.serverAndCores(cse, target, config, 1);
+            trial.point(c, "0"); // closed loop: server_io_threads and cores recorded, timings and interval logs
+            RedisTarget target = trial.target;
             int cores = Runtime.getRuntime().availableProcessors();
             Recorder.measurement(cse.benchmark(), cse.params(), "cores_available", cores, "cores");
             if (target.kind() == RedisTarget.Kind.EMBEDDED && shards > 1) {
@@ -158,16 +153,7 @@ public class ClusterThroughputBenchmark {
                         + " cores: " + (shards >= cores ? "shards share cores with each other and with the client, so"
                         + " the total cannot grow with the shard count" : "the client takes cores the shards could use"));
             }
-            target.deleteSuiteKeys();
-            workload = new Workload(target.keyPrefix(), keyspace, getRatio, KeyDistribution.of(distribution, keyspace));
-            if (start == KeyValueThroughputBenchmark.Start.PRELOADED) {
-                preload();
-            }
-            load = target instanceof RedisCluster rc
-                    ? (client == LoadGenerator.Client.LETTUCE ? new LettuceClusterLoad(rc, clients) : new JedisClusterLoad(rc, clients))
-                    : client.open(target, clients, 1);
             shardCounters = new ShardCounters(target instanceof RedisCluster rc ? rc.servers() : List.of(target));
-            timings.openLogs(cse);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -175,7 +161,8 @@ public class ClusterThroughputBenchmark {
     }
 
     /** The single server for 1 shard, else a cluster of {@code shards} masters (external: it must have that many). */
-    private RedisTarget openTarget(Map<String, String> config) {
+    private RedisTarget openTarget() {
+        Map<String, String> config = KvTrial.serverConfig(1);
         if (shards == 1) {
             return RedisTargets.openNode(config);
         }
@@ -195,107 +182,44 @@ public class ClusterThroughputBenchmark {
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public long getSetMix() {
-        return run(REQUESTS);
-    }
-
-    /** Sends {@code requests} requests over all connections; returns the GET hits so far. */
-    long run(int requests) {
-        Round round = new Round(requests, load.parties(false), workload, timings);
-        load.start(round);
-        round.await(target.describe());
-        return workload.hits.sum();
+        return trial.run(REQUESTS);
     }
 
     @Setup(Level.Iteration)
     public void iterationStart() {
         shardCounters.start();
-        timings.iterationStarted();
+        trial.iterationStart();
     }
 
     @TearDown(Level.Iteration)
     public void iteration(IterationParams ip) {
         boolean measured = ip.getType() != IterationType.WARMUP;
         shardCounters.stop(measured);
-        checkAnswers();
-        if (measured) {
-            timings.interval();
-        } else {
-            timings.reset();
-        }
-    }
-
-    /** As {@link KeyValueThroughputBenchmark#checkAnswers()}: a wrong value, a lost write or a PRELOADED miss fails the run. */
-    void checkAnswers() {
-        long wrong = workload.wrong.sum();
-        long lost = workload.lost.sum();
-        if (wrong > 0 || lost > 0) {
-            throw new IllegalStateException("redis-kv cluster answers are wrong: " + wrong + " wrong replies, " + lost
-                    + " lost writes, e.g. " + workload.firstWrong);
-        }
-        long gets = workload.gets.sum();
-        long hits = workload.hits.sum();
-        if (start == KeyValueThroughputBenchmark.Start.PRELOADED && hits != gets) {
-            throw new IllegalStateException("redis-kv cluster: every key was preloaded, yet only " + hits + " of " + gets + " GETs hit");
-        }
+        trial.iteration(measured);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
         try {
-            if (workload != null && load != null) {
-                checkAnswers();
-                timings.export(cse);
+            if (trial != null && trial.load != null) {
+                trial.endPoint();
                 shardCounters.record(cse);
-                long gets = workload.gets.sum();
-                if (gets > 0) {
-                    Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio", (double) workload.hits.sum() / gets, "ratio");
-                }
-                TrialRecords.hotKey(cse, workload);
             }
         } finally {
             close();
         }
     }
 
-    /** Closes connections, removes the suite's keys from every master (only those on an external target), stops the servers. */
+    /** Closes the shard counters, then the trial: connections, the suite's keys (only on an external target), servers. */
     void close() {
-        timings.close();
         if (shardCounters != null) {
             shardCounters.close();
             shardCounters = null;
         }
-        if (load != null) {
-            load.close();
-            load = null;
+        if (trial != null) {
+            trial.close();
+            trial = null;
         }
-        if (target != null) {
-            target.deleteSuiteKeysAndClose();
-            target = null;
-        }
-    }
-
-    /** SETs every key of the keyspace before the trial, pipelined (per node on a cluster). */
-    private void preload() {
-        if (target instanceof RedisCluster rc) {
-            try (JedisCluster jc = rc.jedisCluster(2); ClusterPipeline p = jc.pipelined()) {
-                setAll(p);
-            }
-        } else {
-            try (Jedis j = target.jedis()) {
-                setAll(j.pipelined());
-            }
-        }
-        workload.markAllWritten();
-    }
-
-    private void setAll(PipelineBase p) {
-        for (int i = 0; i < keyspace; i++) {
-            p.set(workload.key(i), workload.value(i));
-            if (i % 10_000 == 9_999) {
-                p.sync();
-            }
-        }
-        p.sync();
     }
 
     public static void main(String[] args) {

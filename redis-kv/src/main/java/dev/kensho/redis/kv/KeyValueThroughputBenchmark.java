@@ -4,9 +4,6 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.common.shard.Shard;
-import dev.kensho.common.shard.StartAt;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -27,8 +24,6 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -64,6 +59,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Answers are checked, and a wrong one fails the run: every GET must return the value its key was SET
  * to, or nil only if no SET of that key had been acknowledged when the GET was sent (a lost write
  * otherwise, see {@link Workload}); every SET must answer OK; in a PRELOADED trial every GET must hit.
+ *
+ * <p>The trial itself — server, keyspace, connections, offered rate, timings, answer checks, records — is a
+ * {@link KvTrial} this state holds: the same engine the curve and {@link ClusterThroughputBenchmark} hold.
  *
  * <table>
  * <caption>Cases ({@code @Param}s; defaults per scale in {@code kensho-scale.properties})</caption>
@@ -148,22 +146,8 @@ public class KeyValueThroughputBenchmark {
     @Param({KeyDistribution.UNIFORM})
     public String distribution;
 
-    RedisTarget target;
-    Workload workload;
-    LoadGenerator load;
-    Timings timings = new Timings(false);
-    /** Requests/s offered (0: closed loop) and the closed-loop maximum a relative rate was taken of (0: not measured). */
-    double offered;
-    double closedLoopMax;
-    /**
-     * Unmeasured closed-loop load run once, right after the trial's set-up and before its first point (0: none).
-     * The curve sets it ({@link SweptCase#SETTLE_SECONDS}): its points have 2 × 1 s warm-ups, and a fresh trial's
-     * first seconds run at a fraction of the steady rate (run curve-460981b: 35k and 44k req/s, then 84–99k).
-     */
-    long settleNanos;
-    /** Open loop: when the next round's first request is due (0: at its start). */
-    private long scheduleNext;
-    private Case cse;
+    /** The trial this state holds: server, workload, connections, timings ({@link KvTrial}). */
+    KvTrial trial;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
@@ -173,187 +157,36 @@ public class KeyValueThroughputBenchmark {
     /** Everything of a trial, outside JMH too (the sanity tests call it with their own {@link Case}). */
     void open(Case c) {
         RULES.check(c.params());
-        target = RedisTargets.open(serverConfig(ioThreads));
-        try {
-            target.record();
-            target.deleteSuiteKeys();
-            int keys = Shard.current().share(keyspace); // a shard's own keys
-            workload = new Workload(target.keyPrefix(), keys, getRatio, KeyDistribution.of(distribution, keys));
-            if (start == Start.PRELOADED) {
-                workload.preload(target);
-            }
-            load = client.open(target, Shard.current().share(clients), pipeline); // a shard's share
-            settle();
-            point(c);
-            target.beginTrial(); // -Dkensho.startAt: shards start their warm-ups together
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
-    }
-
-    /**
-     * The part of a trial that is one point's own: its records, offered rate (probing the closed-loop maximum
-     * unless one is set), timings and interval logs. The curve runs it again, with a new {@code rate}, for each
-     * point of a case on the same server and connections ({@link SweptCase}).
-     */
-    void point(Case c) {
-        RULES.check(c.params());
-        cse = c;
-        OfferedRate r = OfferedRate.parse(rate == null ? "0" : rate);
-        TrialRecords.serverAndCores(cse, target, serverConfig(ioThreads), ioThreads);
-        TrialRecords.clientThreads(cse, load, Shard.current().share(clients)); // this shard's connections
-        offered = 0;
-        if (r.relative()) {
-            closedLoopMax = closedLoopMax > 0 ? closedLoopMax : probeClosedLoopMax();
-            Recorder.measurement(cse.benchmark(), cse.params(), "rate_closed_loop_max", closedLoopMax, "requests/s");
-        }
-        // a relative rate is of this shard's own maximum; an absolute one is the whole run's, split over the shards
-        offered = r.relative() ? r.offered(closedLoopMax) : r.offered(0) / Shard.current().count();
-        if (offered > 0) {
-            Recorder.measurement(cse.benchmark(), cse.params(), "rate_offered", offered, "requests/s");
-        }
-        timings = new Timings(offered > 0);
-        timings.openLogs(cse);
-    }
-
-    /** The server config of a case: {@code io-threads}, with {@code io-threads-do-reads yes} when &gt; 1. */
-    static Map<String, String> serverConfig(int ioThreads) {
-        Map<String, String> config = new LinkedHashMap<>();
-        config.put("io-threads", Integer.toString(ioThreads));
-        if (ioThreads > 1) {
-            config.put("io-threads-do-reads", "yes");
-        }
-        return config;
+        trial = KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace, start, distribution).begin(c, rate, 0);
     }
 
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public long getSetMix() {
-        return run(REQUESTS);
-    }
-
-    /** Sends {@code requests} requests; returns the GET hits so far. Open loop: the schedule runs on from the last round's. */
-    long run(int requests) {
-        long start = offered > 0 && scheduleNext != 0 ? scheduleNext : System.nanoTime();
-        Round round = new Round(requests, load.parties(offered > 0), workload, timings, offered, start);
-        scheduleNext = offered > 0 ? start + (long) (requests * 1e9 / offered) : 0;
-        load.start(round);
-        round.await(target.describe());
-        if (offered == 0) {
-            timings.round(requests, System.nanoTime() - start);
-        }
-        return workload.hits.sum();
-    }
-
-    /** Closed-loop rounds for {@link #settleNanos}, unmeasured (the trial's timings are replaced by its first point's); answers checked. */
-    private void settle() {
-        if (settleNanos <= 0) {
-            return;
-        }
-        long end = System.nanoTime() + settleNanos;
-        while (System.nanoTime() < end) {
-            run(KeyValueThroughputLatencyBenchmark.REQUESTS);
-        }
-        checkAnswers();
-    }
-
-    /**
-     * The closed-loop rate of this trial's server, connections and keyspace, for a rate given as a fraction:
-     * one unmeasured round, then {@link OfferedRate#PROBE_ROUNDS} rounds timed together. Answers are checked.
-     */
-    private double probeClosedLoopMax() {
-        run(REQUESTS);
-        long t0 = System.nanoTime();
-        for (int i = 0; i < OfferedRate.PROBE_ROUNDS; i++) {
-            run(REQUESTS);
-        }
-        double rps = (double) OfferedRate.PROBE_ROUNDS * REQUESTS / ((System.nanoTime() - t0) / 1e9);
-        checkAnswers();
-        timings.reset();
-        return rps;
+        return trial.run(REQUESTS);
     }
 
     @Setup(Level.Iteration)
     public void iterationStart() {
-        StartAt.beginIteration(); // -Dkensho.startAt: every shard's iteration i starts at the same instant
-        scheduleNext = 0;
-        timings.iterationStarted();
+        trial.iterationStart();
     }
 
     @TearDown(Level.Iteration)
     public void iteration(IterationParams ip) {
-        checkAnswers();
-        if (ip.getType() == IterationType.WARMUP) {
-            timings.reset();
-        } else {
-            timings.interval();
-        }
+        trial.iteration(ip.getType() != IterationType.WARMUP);
     }
 
-    /**
-     * Every GET returned its key's value, or nil only if no SET of the key had been acknowledged before it
-     * was sent; every SET answered OK; in a PRELOADED trial every GET hit. Throws (failing the run) if not.
-     */
-    void checkAnswers() {
-        long wrong = workload.wrong.sum();
-        long lost = workload.lost.sum();
-        if (wrong > 0 || lost > 0) {
-            throw new IllegalStateException("redis-kv answers are wrong: " + wrong + " wrong replies, " + lost
-                    + " GETs returned nil for keys whose SET had been acknowledged (lost writes), e.g. " + workload.firstWrong);
-        }
-        long gets = workload.gets.sum();
-        long hits = workload.hits.sum();
-        if (start == Start.PRELOADED && hits != gets) {
-            throw new IllegalStateException("redis-kv: every key was preloaded, yet only " + hits + " of " + gets + " GETs hit");
-        }
-    }
-
+    /** Checks the answers, records the trial's results, and closes it. */
     @TearDown(Level.Trial)
     public void tearDown() {
+        if (trial == null) {
+            return;
+        }
         try {
-            endPoint();
+            trial.endPoint();
         } finally {
-            close();
-        }
-    }
-
-    /** Checks the answers and records the point's results; closes its interval logs. */
-    void endPoint() {
-        try {
-            if (workload != null && load != null) {
-                checkAnswers();
-                timings.export(cse);
-                if (!timings.iterationRates.isEmpty()) {
-                    double achieved = timings.iterationRates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-                    Recorder.measurement(cse.benchmark(), cse.params(), "rate_achieved", achieved, "requests/s");
-                    if (offered == 0) { // a closed-loop point is the maximum the case's next (relative) points take a fraction of
-                        closedLoopMax = achieved;
-                        ClosedLoopMax.measuredHere(cse, achieved);
-                    }
-                }
-                long gets = workload.gets.sum();
-                if (gets > 0) {
-                    Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio",
-                            (double) workload.hits.sum() / gets, "ratio");
-                }
-                TrialRecords.hotKey(cse, workload);
-            }
-        } finally {
-            timings.close();
-        }
-    }
-
-    /** Closes connections, removes the suite's keys (only those on an external server), stops the server. */
-    void close() {
-        timings.close();
-        if (load != null) {
-            load.close();
-            load = null;
-        }
-        if (target != null) {
-            target.deleteSuiteKeysAndClose();
-            target = null;
+            trial.close();
+            trial = null;
         }
     }
 

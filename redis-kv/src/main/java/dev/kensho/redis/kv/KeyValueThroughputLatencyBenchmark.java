@@ -20,13 +20,14 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 import java.util.concurrent.TimeUnit;
 
 /**
  * How does latency grow with the load offered to one Redis, and where is the knee? The throughput–latency
  * curve of {@link KeyValueThroughputBenchmark}'s GET/SET mix (users of these tools ask for it: valkey#1201,
- * redis#9543, OMB#247): the same trial (run by that class's code), first closed loop ({@code rate=0}), then
+ * redis#9543, OMB#247): the same trial (the {@link KvTrial} engine that class holds too), first closed loop ({@code rate=0}), then
  * open loop at a sweep of offered rates given as fractions of that closed-loop point's achieved rate
  * ({@code rate=0.25x,0.5x,0.75x,0.9x,1.0x}), for both clients, 100 and 800 clients, io-threads 1 and 2. Each
  * point is a trial: JMH's score is the achieved rate (with its 99.9% interval), beside intended-time and
@@ -36,12 +37,14 @@ import java.util.concurrent.TimeUnit;
  * curve; it claims "p50 down up to 47%" with io-threads, which a curve can qualify (docs/redis-kv.md).
  *
  * <p>Cheap by construction: the closed-loop maximum a point's rate is a fraction of is measured once per
- * case, not per point ({@link ClosedLoopMax}): the case's closed-loop point, which runs first. Like for like:
- * the same JVM, warm-up and iteration length as the open-loop points . {@link KeyValueThroughputBenchmark}'s
- * forked, longer-warmed score of the same case, the 1.0x of run reference-89ec53f, was not: 7 of 8 points
- * offered it achieved 83–95% of it, which could not tell a lagging generator from a server this JVM does not
- * drive as fast. That score is used only by a sweep without {@code 0}; without either, the
- * case's first point probes. The server, keyspace and connections are set up
+ * case, not per point, and only by the curve itself: the case's closed-loop point ({@code rate=0}), which runs
+ * first, kept in the case's trial ({@link SweptCase}) for its open-loop points. Like for like: the same JVM,
+ * warm-up, iteration length, server and connections as the open-loop points. Else (a sweep without {@code 0}, or
+ * forks, where every point is a JVM of its own) the case's trial probes ({@value OfferedRate#PROBE_ROUNDS}
+ * closed-loop rounds) and a note says so. {@link KeyValueThroughputBenchmark}'s forked, longer-warmed score of the
+ * same case is never used (the 1.0x of run reference-89ec53f: 7 of 8 points offered it achieved 83–95% of it,
+ * which could not tell a lagging generator from a server this JVM does not drive as fast), and nothing is read
+ * back from the run folder. The server, keyspace and connections are set up
  * once per case too when the points share a JVM ({@code -f 0}, the default scale's setting; {@link SweptCase}).
  * Points are shorter than the closed-loop cases (two 1 s warm-ups, four 1 s iterations at the default scale,
  * see {@code kensho-scale.properties}), and so are invocations ({@value #REQUESTS} requests); the open-loop
@@ -92,8 +95,8 @@ public class KeyValueThroughputLatencyBenchmark {
     @Param({KeyDistribution.UNIFORM})
     public String distribution;
 
-    /** The trial, as the closed-loop class runs it (kept across the points of a case in one JVM). */
-    KeyValueThroughputBenchmark kv;
+    /** This point's trial: the case's kept one (in one JVM), or a new one ({@link SweptCase}). */
+    KvTrial trial;
     private Case cse;
 
     @Setup(Level.Trial)
@@ -101,44 +104,36 @@ public class KeyValueThroughputLatencyBenchmark {
         open(Case.of(bp));
     }
 
-    /** The trial of this point: the case's kept trial, or a new one ({@link SweptCase}). */
+    /** The trial of this point: the case's kept trial pointed at this rate, or a new one ({@link SweptCase}). */
     void open(Case c) {
-        KeyValueThroughputBenchmark fresh = new KeyValueThroughputBenchmark();
-        fresh.client = client;
-        fresh.clients = clients;
-        fresh.ioThreads = ioThreads;
-        fresh.getRatio = getRatio;
-        fresh.pipeline = pipeline;
-        fresh.keyspace = keyspace;
-        fresh.start = start;
-        fresh.rate = rate;
-        fresh.distribution = distribution;
+        RULES.check(c.params());
         cse = c;
-        kv = SweptCase.take(c, fresh);
+        trial = SweptCase.take(c, rate, () -> KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace,
+                start, distribution));
     }
 
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public long getSetMix() {
-        return kv.run(REQUESTS);
+        return trial.run(REQUESTS);
     }
 
     @Setup(Level.Iteration)
     public void iterationStart() {
-        kv.iterationStart();
+        trial.iterationStart();
     }
 
     @TearDown(Level.Iteration)
     public void iteration(IterationParams ip) {
-        kv.iteration(ip);
+        trial.iteration(ip.getType() != IterationType.WARMUP);
     }
 
     /** Records the point's results; the trial stays open for the case's next point. */
     @TearDown(Level.Trial)
     public void tearDown() {
-        if (kv != null) {
-            SweptCase.release(cse, kv);
-            kv = null;
+        if (trial != null) {
+            SweptCase.release(cse, trial);
+            trial = null;
         }
     }
 

@@ -127,7 +127,7 @@ public class RedisBenchmarkCalibration {
                     + "): the suite's rate is not compared with it in this run");
             return;
         }
-        target = RedisTargets.open(KeyValueThroughputBenchmark.serverConfig(ioThreads));
+        target = RedisTargets.open(KvTrial.serverConfig(ioThreads));
         try {
             String why = RedisBenchmarkTool.unsupported(target);
             if (why != null) {

@@ -1,13 +1,16 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The trial of the curve case being swept, kept for the case's next point when the points run in one JVM
@@ -15,11 +18,13 @@ import java.util.concurrent.TimeUnit;
  * connections are set up once per case instead of once per point — on 2 shared cores a trial with 1M keys
  * and 800 connections spends ~20–30 s starting, preloading, connecting and closing, against ~8 s of
  * iterations per point. Each point still has its own warm-up and measurement iterations, records, offered
- * rate, timings and {@code .hlog} files ({@link KeyValueThroughputBenchmark#point}). The kept trial is closed
+ * rate, timings and {@code .hlog} files ({@link KvTrial#point}); the kept trial carries the case's closed-loop maximum
+ * (its {@code rate=0} point's achieved rate) to the open-loop points. The kept trial is closed
  * when a point of another case starts, when the launcher has finished the class
  * ({@link dev.kensho.common.bench.ClassEnd}: before the next class starts, so its clean-up of the suite's keys
  * cannot land in another class's data), after {@value #IDLE_SECONDS} s idle when run outside the launcher, or
- * when the JVM exits. With forks ≥ 1 every point is a JVM of its own and opens its own trial.
+ * when the JVM exits. With forks ≥ 1 every point is a JVM of its own and opens its own trial (a relative point
+ * then probes the maximum). Nothing is read back from the run folder.
  */
 final class SweptCase {
 
@@ -38,7 +43,7 @@ final class SweptCase {
         return t;
     });
 
-    private static KeyValueThroughputBenchmark kept;
+    private static KvTrial kept;
     private static String keptCase;
     private static ScheduledFuture<?> closing;
 
@@ -52,22 +57,21 @@ final class SweptCase {
     }
 
     /**
-     * The trial of this point: the kept one if it is this case's (re-pointed at the point's rate), else
-     * {@code fresh} (its params set, not yet opened) opened with the case's closed-loop maximum when the run
-     * folder has one ({@link ClosedLoopMax}).
+     * The trial of this point: the kept one if it is this case's (re-pointed at {@code rate}), else a new one from
+     * {@code fresh}, begun after {@value #SETTLE_SECONDS} s of settling; a relative rate in a new trial is of a probed
+     * maximum (noted).
      */
-    static synchronized KeyValueThroughputBenchmark take(Case c, KeyValueThroughputBenchmark fresh) {
+    static synchronized KvTrial take(Case c, String rate, Supplier<KvTrial> fresh) {
         if (closing != null) {
             closing.cancel(false);
             closing = null;
         }
         String key = caseKey(c);
         if (kept != null && key.equals(keptCase)) {
-            KeyValueThroughputBenchmark t = kept;
+            KvTrial t = kept;
             kept = null;
-            t.rate = fresh.rate;
             try {
-                t.point(c);
+                t.point(c, rate);
             } catch (RuntimeException e) {
                 t.close();
                 throw e;
@@ -75,21 +79,26 @@ final class SweptCase {
             return t;
         }
         closeKept();
-        if (OfferedRate.parse(fresh.rate).relative()) {
-            fresh.closedLoopMax = ClosedLoopMax.known(c).orElse(0);
+        if (OfferedRate.parse(rate).relative()) {
+            Recorder.note("redis-kv curve", "closed-loop maximum of " + caseName(c) + " probed in its first point's trial ("
+                    + OfferedRate.PROBE_ROUNDS + " closed-loop rounds after one unmeasured round; no closed-loop point of"
+                    + " the case before it in this JVM) and reused by its other points in this JVM");
         }
-        fresh.settleNanos = TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
-        fresh.open(c);
-        return fresh;
+        return fresh.get().begin(c, rate, TimeUnit.SECONDS.toNanos(SETTLE_SECONDS));
     }
 
     /** The point has ended: its results are recorded, and the trial is kept for the case's next point. */
-    static synchronized void release(Case c, KeyValueThroughputBenchmark t) {
+    static synchronized void release(Case c, KvTrial t) {
         try {
             t.endPoint();
         } catch (RuntimeException e) {
             t.close();
             throw e;
+        }
+        if (t.offered == 0 && t.closedLoopMax > 0) {
+            Recorder.note("redis-kv curve", String.format(Locale.ROOT, "closed-loop maximum of %s: %.0f requests/s, the"
+                    + " curve's own closed-loop point (rate=0: same JVM, warm-up, server and connections as its open-loop"
+                    + " points)", caseName(c), t.closedLoopMax));
         }
         closeKept();
         kept = t;
@@ -99,7 +108,7 @@ final class SweptCase {
 
     static synchronized void closeKept() {
         if (kept != null) {
-            KeyValueThroughputBenchmark t = kept;
+            KvTrial t = kept;
             kept = null;
             keptCase = null;
             t.close();
@@ -111,5 +120,16 @@ final class SweptCase {
         Map<String, String> p = new TreeMap<>(c.params());
         p.remove("rate");
         return c.benchmark() + p;
+    }
+
+    /** The params of a case but {@code rate}, sorted, for notes. */
+    private static String caseName(Case c) {
+        StringBuilder sb = new StringBuilder();
+        new TreeMap<>(c.params()).forEach((k, v) -> {
+            if (!k.equals("rate")) {
+                sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v);
+            }
+        });
+        return sb.toString();
     }
 }

@@ -7,7 +7,7 @@ import dev.kensho.targets.redis.RedisTarget;
 import java.util.ArrayList;
 import java.util.Map;
 
-/** What a {@link KeyValueThroughputBenchmark} trial records about its server, cores and client threads. */
+/** What a kv trial ({@link KvTrial}) records about its server, cores and client threads. */
 final class TrialRecords {
 
     private TrialRecords() {

@@ -8,6 +8,7 @@
  * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}; its yardstick, {@code redis-benchmark} on a
  * server of the same config, is {@link dev.kensho.redis.kv.RedisBenchmarkCalibration}; report section
  * {@link dev.kensho.redis.kv.KeyValueSection}. What a Redis Cluster changes — the same workload across 1, 3, …
- * shards, per shard and in total — is {@link dev.kensho.redis.kv.ClusterThroughputBenchmark}.
+ * shards, per shard and in total — is {@link dev.kensho.redis.kv.ClusterThroughputBenchmark}. The kv benchmark, its
+ * throughput–latency curve and the cluster benchmark each hold one trial engine, {@link dev.kensho.redis.kv.KvTrial}.
  */
 package dev.kensho.redis.kv;

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The answer check can fail: keys deleted or overwritten behind the benchmark's back make
- * {@link KeyValueThroughputBenchmark#checkAnswers()} throw (which fails the JMH run), for both clients and
+ * {@link KvTrial#checkAnswers()} throw (which fails the JMH run), for both clients and
  * both start modes — a nil GET is a miss only while no SET of its key has been acknowledged.
  */
 class AnswerCheckTest {
@@ -22,16 +22,16 @@ class AnswerCheckTest {
     void preloadedKeysDeletedBehindItsBackFailTheRun(Client client) {
         KeyValueThroughputBenchmark b = Trials.open(client, 20, 1, 0.8, 1, 1_000, Start.PRELOADED);
         try {
-            b.run(2_000);
-            b.checkAnswers(); // all well so far: every GET hit
-            assertEquals(b.workload.gets.sum(), b.workload.hits.sum());
-            try (Jedis j = b.target.jedis()) {
+            b.trial.run(2_000);
+            b.trial.checkAnswers(); // all well so far: every GET hit
+            assertEquals(b.trial.workload.gets.sum(), b.trial.workload.hits.sum());
+            try (Jedis j = b.trial.target.jedis()) {
                 j.flushDB();
             }
-            b.run(2_000);
-            IllegalStateException e = assertThrows(IllegalStateException.class, b::checkAnswers);
+            b.trial.run(2_000);
+            IllegalStateException e = assertThrows(IllegalStateException.class, b.trial::checkAnswers);
             assertTrue(e.getMessage().contains("lost writes"), e.getMessage());
-            assertTrue(b.workload.lost.sum() > 0);
+            assertTrue(b.trial.workload.lost.sum() > 0);
         } finally {
             forget(b);
             b.tearDown();
@@ -43,15 +43,15 @@ class AnswerCheckTest {
     void writtenKeysDeletedBehindItsBackFailAnEmptyStartToo(Client client) {
         KeyValueThroughputBenchmark b = Trials.open(client, 20, 1, 0.5, 1, 200, Start.EMPTY);
         try {
-            b.run(4_000); // 2,000 SETs over 200 keys: practically every key is written
-            b.checkAnswers();
-            assertTrue(b.workload.writtenKeys() > 150, "keys acknowledged: " + b.workload.writtenKeys());
-            assertTrue(b.workload.hits.sum() > 0);
-            try (Jedis j = b.target.jedis()) {
+            b.trial.run(4_000); // 2,000 SETs over 200 keys: practically every key is written
+            b.trial.checkAnswers();
+            assertTrue(b.trial.workload.writtenKeys() > 150, "keys acknowledged: " + b.trial.workload.writtenKeys());
+            assertTrue(b.trial.workload.hits.sum() > 0);
+            try (Jedis j = b.trial.target.jedis()) {
                 j.flushDB();
             }
-            b.run(4_000);
-            IllegalStateException e = assertThrows(IllegalStateException.class, b::checkAnswers);
+            b.trial.run(4_000);
+            IllegalStateException e = assertThrows(IllegalStateException.class, b.trial::checkAnswers);
             assertTrue(e.getMessage().contains("lost writes"), e.getMessage());
         } finally {
             forget(b);
@@ -64,15 +64,15 @@ class AnswerCheckTest {
     void aValueOverwrittenBehindItsBackFailsTheRun(Client client) {
         KeyValueThroughputBenchmark b = Trials.open(client, 10, 1, 1.0, 1, 50, Start.PRELOADED);
         try {
-            try (Jedis j = b.target.jedis()) {
+            try (Jedis j = b.trial.target.jedis()) {
                 for (int i = 0; i < 50; i++) {
-                    j.set(b.workload.key(i), "not the value the suite SET".getBytes());
+                    j.set(b.trial.workload.key(i), "not the value the suite SET".getBytes());
                 }
             }
-            b.run(500);
-            IllegalStateException e = assertThrows(IllegalStateException.class, b::checkAnswers);
+            b.trial.run(500);
+            IllegalStateException e = assertThrows(IllegalStateException.class, b.trial::checkAnswers);
             assertTrue(e.getMessage().contains("wrong replies"), e.getMessage());
-            assertEquals(0, b.workload.hits.sum());
+            assertEquals(0, b.trial.workload.hits.sum());
         } finally {
             forget(b);
             b.tearDown();
@@ -81,9 +81,9 @@ class AnswerCheckTest {
 
     /** Lets the teardown close the trial without failing again on the answers the test spoiled. */
     private static void forget(KeyValueThroughputBenchmark b) {
-        b.workload.wrong.reset();
-        b.workload.lost.reset();
-        b.workload.gets.reset();
-        b.workload.hits.reset();
+        b.trial.workload.wrong.reset();
+        b.trial.workload.lost.reset();
+        b.trial.workload.gets.reset();
+        b.trial.workload.hits.reset();
     }
 }

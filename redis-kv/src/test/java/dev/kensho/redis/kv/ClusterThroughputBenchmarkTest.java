@@ -35,14 +35,14 @@ class ClusterThroughputBenchmarkTest {
         assertEquals(3, b.shards, "smoke runs 3 shards");
         b.open(c);
         try {
-            RedisCluster cluster = (RedisCluster) b.target;
+            RedisCluster cluster = (RedisCluster) b.trial.target;
             assertEquals(3, cluster.masters().size());
             long[] before = b.shardCounters.calls();
             b.iterationStart();
-            long hits0 = b.workload.hits.sum();
-            long gets0 = b.workload.gets.sum();
-            long sets0 = b.workload.sets.sum();
-            b.run(REQUESTS);
+            long hits0 = b.trial.workload.hits.sum();
+            long gets0 = b.trial.workload.gets.sum();
+            long sets0 = b.trial.workload.sets.sum();
+            b.trial.run(REQUESTS);
             long[] after = b.shardCounters.calls();
             long total = 0;
             for (int i = 0; i < after.length; i++) {
@@ -51,13 +51,13 @@ class ClusterThroughputBenchmarkTest {
                 total += d;
             }
             assertEquals(REQUESTS, total, "the masters together executed exactly the requests sent");
-            assertEquals(REQUESTS, b.workload.gets.sum() - gets0 + b.workload.sets.sum() - sets0,
+            assertEquals(REQUESTS, b.trial.workload.gets.sum() - gets0 + b.trial.workload.sets.sum() - sets0,
                     "every reply was counted and checked");
-            assertEquals(b.workload.gets.sum() - gets0, b.workload.hits.sum() - hits0, "preloaded: every GET hits");
-            double share = (double) (b.workload.gets.sum() - gets0) / REQUESTS;
+            assertEquals(b.trial.workload.gets.sum() - gets0, b.trial.workload.hits.sum() - hits0, "preloaded: every GET hits");
+            double share = (double) (b.trial.workload.gets.sum() - gets0) / REQUESTS;
             assertEquals(b.getRatio, share, 5 * Math.sqrt(b.getRatio * (1 - b.getRatio) / REQUESTS), "GET share");
-            assertEquals(REQUESTS, b.timings.service.total().getTotalCount(), "one latency per request");
-            b.checkAnswers();
+            assertEquals(REQUESTS, b.trial.timings.service.total().getTotalCount(), "one latency per request");
+            b.trial.checkAnswers();
         } finally {
             b.tearDown();
         }
@@ -69,15 +69,15 @@ class ClusterThroughputBenchmarkTest {
         Case c = Smoke.apply(b, "getSetMix", Map.of("client", "LETTUCE", "shards", "1"));
         b.open(c);
         try {
-            RedisTarget t = b.target;
+            RedisTarget t = b.trial.target;
             assertTrue(!(t instanceof RedisCluster));
             try (Jedis j = t.jedis()) {
                 assertEquals("0", t.info(j, "cluster").get("cluster_enabled"));
             }
             long before = b.shardCounters.calls()[0];
-            b.run(REQUESTS);
+            b.trial.run(REQUESTS);
             assertEquals(REQUESTS, b.shardCounters.calls()[0] - before);
-            b.checkAnswers();
+            b.trial.checkAnswers();
         } finally {
             b.tearDown();
         }

@@ -44,9 +44,9 @@ class ExternalTargetSafetyTest {
                         // ioThreads 4 is asked for: on an external server it must be read back, never CONFIG SET
                         KeyValueThroughputBenchmark b = Trials.open(client, 50, 4, 0.8, 1, 2_000, start);
                         try {
-                            assertTrue(!b.target.owned());
-                            b.run(4_000);
-                            b.checkAnswers();
+                            assertTrue(!b.trial.target.owned());
+                            b.trial.run(4_000);
+                            b.trial.checkAnswers();
                         } finally {
                             b.tearDown();
                         }

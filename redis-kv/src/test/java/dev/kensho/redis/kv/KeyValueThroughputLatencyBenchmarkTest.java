@@ -1,7 +1,6 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Settings;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.report.Plot;
@@ -46,23 +45,23 @@ class KeyValueThroughputLatencyBenchmarkTest {
                 Map<String, String> params;
                 try {
                     if (rate.equals("0")) {
-                        assertEquals(0, b.kv.offered, "the closed-loop point offers no rate");
-                        server = b.kv.target;
+                        assertEquals(0, b.trial.offered, "the closed-loop point offers no rate");
+                        server = b.trial.target;
                     } else {
-                        assertSame(server, b.kv.target, "in the same JVM the points share the server, keyspace and connections");
-                        assertEquals(max, b.kv.closedLoopMax, "the open-loop points take the closed-loop point's rate");
-                        assertEquals(OfferedRate.parse(rate).offered(max), b.kv.offered, 1e-6);
+                        assertSame(server, b.trial.target, "in the same JVM the points share the server, keyspace and connections");
+                        assertEquals(max, b.trial.closedLoopMax, "the open-loop points take the closed-loop point's rate");
+                        assertEquals(OfferedRate.parse(rate).offered(max), b.trial.offered, 1e-6);
                     }
                     for (int i = 0; i < 3; i++) { // three measurement "iterations" of two rounds each
                         b.iterationStart();
-                        b.kv.run(1_000);
-                        b.kv.run(1_000);
-                        b.kv.checkAnswers();
-                        b.kv.timings.interval();
+                        b.trial.run(1_000);
+                        b.trial.run(1_000);
+                        b.trial.checkAnswers();
+                        b.trial.timings.interval();
                     }
-                    assertEquals(6_000, b.kv.timings.service.total().getTotalCount(), "every request timed");
+                    assertEquals(6_000, b.trial.timings.service.total().getTotalCount(), "every request timed");
                     if (!rate.equals("0")) {
-                        assertEquals(6_000, b.kv.timings.intended.total().getTotalCount(), "every request timed from its due time");
+                        assertEquals(6_000, b.trial.timings.intended.total().getTotalCount(), "every request timed from its due time");
                     }
                     params = caseOf(client, rate);
                 } finally {
@@ -117,25 +116,35 @@ class KeyValueThroughputLatencyBenchmarkTest {
         return p;
     }
 
+    /**
+     * Without its own closed-loop point in this JVM, a relative point probes: a closed-loop score of the same case in the
+     * run folder (the forked class's, or the curve's own from another JVM) is never read back.
+     */
     @Test
-    void theCurvesOwnClosedLoopPointThenTheClosedLoopClassThenAProbe(@TempDir Path run) {
-        Map<String, String> point = caseOf(Client.JEDIS, "0.5x");
-        Map<String, String> closed = new TreeMap<>(point);
-        closed.put("rate", "0");
-        Map<String, String> other = new TreeMap<>(closed);
-        other.put("clients", "800");
-        List<Results.Row> rows = new FixtureRun(run)
-                .jmh(KeyValueThroughputBenchmark.class.getName() + ".getSetMix", other, "thrpt", "ops/s", 90_000, 1_000)
-                .jmh(KeyValueThroughputBenchmark.class.getName() + ".getSetMix", closed, "thrpt", "ops/s", 150_000, 1_000)
-                .measurement(CURVE, caseOf(Client.JEDIS, "1.0x"), "rate_closed_loop_max", 120_000, "requests/s")
-                .rows();
-        assertEquals(150_000, ClosedLoopMax.find(rows, new Case(CURVE, point)).orElseThrow());
-        List<Results.Row> withOwn = new FixtureRun(run).measurement(CURVE, caseOf(Client.JEDIS, "0"), "rate_achieved", 130_000,
-                "requests/s").rows();
-        assertEquals(130_000, ClosedLoopMax.find(withOwn, new Case(CURVE, point)).orElseThrow(),
-                "the curve's own closed-loop point is preferred to the forked class's score");
-        List<Results.Row> probedOnly = rows.stream().filter(r -> r.cls().equals(CurveReport.CLS)).toList();
-        assertEquals(120_000, ClosedLoopMax.find(probedOnly, new Case(CURVE, point)).orElseThrow());
-        assertTrue(ClosedLoopMax.find(List.of(), new Case(CURVE, point)).isEmpty());
+    void withoutItsOwnClosedLoopPointARelativePointProbesAndReadsNoResults(@TempDir Path run) {
+        String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
+        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
+        try {
+            Map<String, String> closed = caseOf(Client.LETTUCE, "0");
+            new FixtureRun(run)
+                    .jmh(KeyValueThroughputBenchmark.class.getName() + ".getSetMix", closed, "thrpt", "ops/s", 1e9, 1_000)
+                    .measurement(CURVE, closed, "rate_achieved", 1e9, "requests/s");
+            SweptCase.closeKept();
+            KeyValueThroughputLatencyBenchmark b = Trials.curvePoint(Client.LETTUCE, 20, 1_000, "0.5x");
+            try {
+                assertTrue(b.trial.closedLoopMax > 0 && b.trial.closedLoopMax < 1e9, "probed, not read: " + b.trial.closedLoopMax);
+                assertEquals(0.5 * b.trial.closedLoopMax, b.trial.offered, 1e-6);
+                assertEquals(0, b.trial.timings.service.total().getTotalCount(), "the probe's requests are not in the results");
+            } finally {
+                b.tearDown();
+            }
+        } finally {
+            SweptCase.closeKept();
+            if (before == null) {
+                System.clearProperty(Settings.RUN_DIR_PROPERTY);
+            } else {
+                System.setProperty(Settings.RUN_DIR_PROPERTY, before);
+            }
+        }
     }
 }

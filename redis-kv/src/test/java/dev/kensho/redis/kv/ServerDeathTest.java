@@ -23,9 +23,9 @@ class ServerDeathTest {
     void killedServerFailsTheRoundQuickly(Client client, String rate) throws Exception {
         KeyValueThroughputBenchmark b = Trials.open(client, 100, 1, 0.8, 1, 10_000, Start.EMPTY, rate);
         try {
-            EmbeddedRedis server = (EmbeddedRedis) b.target;
+            EmbeddedRedis server = (EmbeddedRedis) b.trial.target;
             String name = server.describe();
-            CompletableFuture<Long> round = CompletableFuture.supplyAsync(() -> b.run(Integer.MAX_VALUE));
+            CompletableFuture<Long> round = CompletableFuture.supplyAsync(() -> b.trial.run(Integer.MAX_VALUE));
             assertThrows(java.util.concurrent.TimeoutException.class, () -> round.get(300, TimeUnit.MILLISECONDS),
                     "the round is still running when the server is killed");
             server.process().handles().stream().skip(1).forEach(ProcessHandle::destroyForcibly);
