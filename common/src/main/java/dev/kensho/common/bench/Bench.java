@@ -89,7 +89,7 @@ public final class Bench {
             // with rounds a case runs once per round (one fork each): the ETA's pace corrects the plan's forks
             int rounds = Rounds.count();
             for (ClassPlan cp : plan.classes()) {
-                double each = estimate.perCase(plan, cp);
+                double each = estimate.perCase(plan, cp, rounds > 1 ? 1 : RunEstimate.forks(plan, cp));
                 perCase.put(cp.cls().getName(), each);
                 cases += cp.cases() * rounds;
                 planned += each * cp.cases() * rounds;
@@ -122,8 +122,11 @@ public final class Bench {
                     } finally {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
-                    if (rounds == 1) { // a rounds run's class time is no estimate of a run's per case
-                        run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(), (System.nanoTime() - classStart) / 1e9);
+                    // per case and fork (a rounds run: one fork per case per round), so the next run's ETA scales it
+                    int forkCases = cp.cases() * (rounds > 1 ? rounds : Math.max(1, RunEstimate.forks(plan, cp)));
+                    if (forkCases > 0) {
+                        run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(),
+                                (System.nanoTime() - classStart) / 1e9 / forkCases);
                     }
                     if (failure != null) {
                         err.println("kensho: " + cp.cls().getSimpleName() + " failed: " + failure);

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
 
 /**
  * How long each class of a {@link Plan} should take, for the whole-run ETA ({@link Progress}): a previous run
- * folder of the same scale that measured the class gives its time per case; else the plan's own numbers — forks
+ * folder of the same scale that measured the class gives its time per case and fork (so a run with other forks, or
+ * a rounds run, scales it); else the plan's own numbers — forks
  * × (warm-up iterations × their time + measurement iterations × their time) + a JVM start per fork, taken from
  * the JMH flags, then the scale table, then the class's annotations, then JMH's defaults, in the order
  * {@link Bench} applies them. A single-shot iteration counts as {@value #SINGLE_SHOT_SECONDS} s.
@@ -43,20 +44,19 @@ final class RunEstimate {
         return new RunEstimate(previous(root, scale, exclude));
     }
 
-    /** Planned seconds per case of {@code cp}. */
-    double perCase(Plan plan, Plan.ClassPlan cp) {
+    /**
+     * Planned seconds of one run of a case of {@code cp} with {@code forks} forks (a rounds run: one per round): a
+     * previous run's measured seconds per case and fork, times the forks; else the plan's own arithmetic.
+     */
+    double perCase(Plan plan, Plan.ClassPlan cp, int forks) {
         Double prev = measured.get(cp.cls().getSimpleName());
-        int cases = cp.cases();
-        if (prev != null && cases > 0) {
-            return prev / cases;
+        if (prev != null) {
+            return prev * Math.max(1, forks);
         }
         CommandLineOptions cli = plan.cli();
         Class<?> c = cp.cls();
-        Fork fork = c.getAnnotation(Fork.class);
         Warmup w = c.getAnnotation(Warmup.class);
         Measurement m = c.getAnnotation(Measurement.class);
-        int forks = cli.getForkCount().hasValue() ? cli.getForkCount().get()
-                : Optional.ofNullable(plan.scale().setting(c, "forks")).orElse(fork != null && fork.value() >= 0 ? fork.value() : 5);
         int wi = cli.getWarmupIterations().hasValue() ? cli.getWarmupIterations().get()
                 : Optional.ofNullable(plan.scale().setting(c, "warmups")).orElse(w != null && w.iterations() >= 0 ? w.iterations() : 5);
         int mi = cli.getMeasurementIterations().hasValue() ? cli.getMeasurementIterations().get()
@@ -72,6 +72,14 @@ final class RunEstimate {
             mt = SINGLE_SHOT_SECONDS;
         }
         return Math.max(1, forks) * (wi * wt + mi * mt + (forks > 0 ? FORK_START_SECONDS : 0));
+    }
+
+    /** The forks per case the plan runs {@code cp} with: the JMH flag, then the scale table, then @Fork, then JMH's 5. */
+    static int forks(Plan plan, Plan.ClassPlan cp) {
+        Class<?> c = cp.cls();
+        Fork fork = c.getAnnotation(Fork.class);
+        return plan.cli().getForkCount().hasValue() ? plan.cli().getForkCount().get()
+                : Optional.ofNullable(plan.scale().setting(c, "forks")).orElse(fork != null && fork.value() >= 0 ? fork.value() : 5);
     }
 
     private static boolean singleShot(Class<?> c) {
@@ -117,11 +125,11 @@ final class RunEstimate {
     private static Map<String, Double> read(Path dir, String scale) {
         try {
             JsonNode s = new ObjectMapper().readTree(dir.resolve(RunFolder.STATUS_FILE).toFile());
-            if (!scale.equals(s.path("scale").asText()) || !s.has("seconds")) {
+            if (!scale.equals(s.path("scale").asText()) || !s.has(RunFolder.SECONDS_PER_FORK_CASE)) {
                 return Map.of();
             }
             Map<String, Double> m = new HashMap<>();
-            s.get("seconds").fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asDouble()));
+            s.get(RunFolder.SECONDS_PER_FORK_CASE).fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asDouble()));
             return m;
         } catch (IOException | RuntimeException e) {
             return Map.of();

@@ -119,11 +119,15 @@ public final class RunFolder {
         setState("running", cls, "done");
     }
 
-    /** How long a class took and at which scale: the next run of that scale estimates its time from it. */
-    public synchronized void recordSeconds(String scale, String cls, double seconds) {
+    /** status.json's seconds per case and fork of each class: the next run of that scale estimates its time from it. */
+    public static final String SECONDS_PER_FORK_CASE = "secondsPerForkCase";
+
+    /** How long a class took per case and fork, and at which scale. */
+    public synchronized void recordSeconds(String scale, String cls, double secondsPerForkCase) {
         edit(s -> {
             s.put("scale", scale);
-            (s.has("seconds") ? (ObjectNode) s.get("seconds") : s.putObject("seconds")).put(cls, Math.round(seconds * 10) / 10.0);
+            (s.has(SECONDS_PER_FORK_CASE) ? (ObjectNode) s.get(SECONDS_PER_FORK_CASE) : s.putObject(SECONDS_PER_FORK_CASE))
+                    .put(cls, Math.round(secondsPerForkCase * 100) / 100.0);
         });
     }
 

@@ -183,30 +183,11 @@ public final class EmbeddedHBase extends HBaseTarget {
         ADD_OPENS.forEach(pkg -> cmd.add("--add-opens=java.base/" + pkg + "=ALL-UNNAMED"));
         cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         cmd.add("-Dtest.build.data.basedirectory=" + dir); // HBaseTestingUtility puts its data here
-        jfr().ifPresent(cmd::add); // -Dkensho.jfr=true records the server's side too, beside the client's
+        ServerJfr.option().ifPresent(cmd::add); // -Dkensho.jfr=true records the server's side too, beside the client's
         cmd.add(MiniClusterMain.class.getName());
         cmd.add(Integer.toString(regionServers));
         serverConfig().forEach((k, v) -> cmd.add(k + "=" + v));
         return cmd;
-    }
-
-    /**
-     * With {@code -Dkensho.jfr=true} in a run: a JFR recording of the mini cluster's JVM, dumped when it exits, into
-     * {@code <run>/jfr/hbase-server-<time>.jfr} (the client forks' recordings are in {@code jfr/<Class>/}).
-     */
-    static java.util.Optional<String> jfr() {
-        String runDir = dev.kensho.common.Settings.get(dev.kensho.common.Settings.RUN_DIR_PROPERTY);
-        if (runDir == null || !dev.kensho.common.Settings.flag(dev.kensho.common.Settings.JFR_PROPERTY)) {
-            return java.util.Optional.empty();
-        }
-        Path dir = Paths.get(runDir, "jfr");
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new TargetFailure("embedded HBase: cannot create " + dir + " (" + e.getMessage() + ")");
-        }
-        Path file = dir.resolve("hbase-server-" + System.currentTimeMillis() + ".jfr");
-        return java.util.Optional.of("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + file);
     }
 
     /** Waits for the child's ready line in its log; returns {ZooKeeper port, control port}. */

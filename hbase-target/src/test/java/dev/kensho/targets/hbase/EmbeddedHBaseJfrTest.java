@@ -15,11 +15,11 @@ class EmbeddedHBaseJfrTest {
 
     @Test
     void theServersRecordingGoesBesideTheClients(@TempDir Path run) {
-        assertEquals(Optional.empty(), EmbeddedHBase.jfr(), "no recording without a run and the setting");
+        assertEquals(Optional.empty(), ServerJfr.option(), "no recording without a run and the setting");
         System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
         System.setProperty(Settings.JFR_PROPERTY, "true");
         try {
-            String opt = EmbeddedHBase.jfr().orElseThrow();
+            String opt = ServerJfr.option().orElseThrow();
             assertTrue(opt.startsWith("-XX:StartFlightRecording=") && opt.contains("dumponexit=true")
                     && opt.contains("filename=" + run.resolve("jfr").resolve("hbase-server-")), opt);
             assertTrue(EmbeddedHBase.command(run, 1).stream().anyMatch(a -> a.startsWith("-XX:StartFlightRecording=")

@@ -35,9 +35,7 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
 
     private final String prefix = Settings.keyPrefix();
     private RedisClient lettuce;
-    private ServerCpu.Registration cpu;
-    private ServerCpu.Registration commands;
-    private Jedis cpuConnection;
+    private final ServerWatch watch = new ServerWatch(this);
     private String claimedRun;
 
     public abstract Kind kind();
@@ -239,23 +237,8 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     // ---- the server's CPU, for the bottleneck verdict ------------------------------------------------
 
     /** Counts this server's CPU in every iteration's figures ({@link ServerCpu}) until {@link #close()}. */
-    synchronized void watchCpu() {
-        if (cpu == null) {
-            cpu = ServerCpu.register(cpuProbe());
-            commands = dev.kensho.common.cpu.ServerCommands.register(this::commandMicros);
-        }
-    }
-
-    /** µs per command since the server started ({@code INFO commandstats}), for {@code cpu.server.cmd.*}. */
-    private synchronized Map<String, Long> commandMicros() {
-        try {
-            if (cpuConnection == null) {
-                cpuConnection = jedis(CONNECT_TIMEOUT);
-            }
-            return dev.kensho.common.cpu.ServerCommands.parseRedisCommandStats(cpuConnection.info("commandstats"));
-        } catch (RuntimeException e) {
-            return Map.of(); // refused (a managed Redis) or gone: no per-command figures in this window
-        }
+    void watchCpu() {
+        watch.start(this::cpuProbe);
     }
 
     /**
@@ -266,7 +249,7 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     protected ServerCpu.Probe cpuProbe() {
         boolean here = java.util.Set.of("127.0.0.1", "localhost", "::1", "[::1]").contains(host());
         int threads = ioThreads();
-        return new ServerCpu.Probe(describe(), this::infoCpuNanos,
+        return new ServerCpu.Probe(describe(), watch::infoCpuNanos,
                 here ? Bottleneck.serverLimit(threads, Runtime.getRuntime().availableProcessors()) : Math.max(1, threads),
                 false, here, false);
     }
@@ -277,26 +260,6 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
             return Integer.parseInt(j.configGet("io-threads").getOrDefault("io-threads", "1"));
         } catch (RuntimeException e) {
             return 1;
-        }
-    }
-
-    private synchronized long infoCpuNanos() {
-        try {
-            if (cpuConnection == null) {
-                cpuConnection = jedis(CONNECT_TIMEOUT);
-            }
-            Map<String, String> c = info(cpuConnection, "cpu");
-            return Math.round((Double.parseDouble(c.get("used_cpu_user")) + Double.parseDouble(c.get("used_cpu_sys"))) * 1e9);
-        } catch (RuntimeException e) {
-            if (cpuConnection != null) {
-                try {
-                    cpuConnection.close();
-                } catch (RuntimeException ignored) {
-                    // broken already
-                }
-                cpuConnection = null; // the next reading reconnects
-            }
-            return -1;
         }
     }
 
@@ -363,29 +326,8 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
                 // a dead server holds nothing; a live one's marker tells the next run that these keys were ours
             }
         }
-        ServerCpu.Registration r;
-        ServerCpu.Registration c;
+        watch.close(); // outside this target's lock: the final reading takes the registry's lock
         synchronized (this) {
-            r = cpu;
-            c = commands;
-            cpu = null;
-            commands = null;
-        }
-        if (c != null) {
-            c.close();
-        }
-        if (r != null) {
-            r.close(); // outside this lock: the final reading takes the registry's lock, then this one
-        }
-        synchronized (this) {
-            if (cpuConnection != null) {
-                try {
-                    cpuConnection.close();
-                } catch (RuntimeException ignored) {
-                    // the server may be gone already
-                }
-                cpuConnection = null;
-            }
             if (lettuce != null) {
                 lettuce.shutdown(Duration.ZERO, Duration.ofSeconds(2));
                 lettuce = null;
