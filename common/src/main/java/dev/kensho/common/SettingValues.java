@@ -110,14 +110,32 @@ public final class SettingValues {
         }
     }
 
-    /** {@code kensho.redis.cluster}: false, true, or a master count 3 … 64 (the targets read it the same way). */
-    private static void cluster(String name, String value) {
-        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
-            return;
+    /** The fewest and most masters of an embedded Redis Cluster ({@code kensho.redis.cluster=N}). */
+    public static final int MIN_MASTERS = 3;
+    public static final int MAX_MASTERS = 64;
+    /** {@link #cluster}: {@code kensho.redis.cluster=true} (an external cluster, any master count). */
+    public static final int DECLARED = -1;
+    public static final String CLUSTER_ALLOWED = "false, true (the kensho.redis.uri endpoint is a Redis Cluster) or a"
+            + " number of embedded masters " + MIN_MASTERS + " … " + MAX_MASTERS;
+
+    /**
+     * {@code kensho.redis.cluster}: 0 for {@code false} or unset (null), {@link #DECLARED} for {@code true}, else the
+     * number of masters ({@value #MIN_MASTERS} … {@value #MAX_MASTERS}); anything else is one line.
+     */
+    public static int cluster(String name, String value) {
+        if (value == null || value.trim().equalsIgnoreCase("false")) {
+            return 0;
         }
-        if (!value.matches("\\d{1,2}") || Integer.parseInt(value) < 3 || Integer.parseInt(value) > 64) {
-            throw BadInput.of(name, value, "false, true (the kensho.redis.uri endpoint is a Redis Cluster) or a number"
-                    + " of embedded masters 3 … 64");
+        String v = value.trim();
+        if (v.equalsIgnoreCase("true")) {
+            return DECLARED;
         }
+        if (v.matches("\\d{1,2}")) {
+            int n = Integer.parseInt(v);
+            if (n >= MIN_MASTERS && n <= MAX_MASTERS) {
+                return n;
+            }
+        }
+        throw BadInput.of(name, value, CLUSTER_ALLOWED);
     }
 }

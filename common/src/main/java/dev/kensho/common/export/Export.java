@@ -85,7 +85,7 @@ public final class Export {
         env.put("targets", targets());
         dev.kensho.common.cpu.Yardstick.summary(run.dir()).ifPresent(y -> env.put("yardstick", y.toMap()));
         Map<String, ObjectNode> distinct = new LinkedHashMap<>();
-        for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {
+        for (JsonNode s : dev.kensho.common.runfiles.Jsonl.read(run.dir().resolve(Recorder.SERVERS_FILE))) {
             // every JMH fork records its own server; they differ only in pid, port and directories
             ObjectNode c = s.deepCopy();
             c.remove("benchmark");
@@ -105,7 +105,7 @@ public final class Export {
      */
     Map<String, String> targets() {
         Map<String, Set<String>> byClass = new java.util.TreeMap<>();
-        for (JsonNode s : Results.jsonl(run.dir().resolve(Recorder.SERVERS_FILE))) {
+        for (JsonNode s : dev.kensho.common.runfiles.Jsonl.read(run.dir().resolve(Recorder.SERVERS_FILE))) {
             String t = sameAcrossForks(s.path("target").asText(""));
             byClass.computeIfAbsent(s.path("benchmark").asText("(unknown class)"), k -> new LinkedHashSet<>()).add(t);
         }
@@ -127,7 +127,7 @@ public final class Export {
 
     List<String> notes() {
         Set<String> out = new LinkedHashSet<>();
-        for (JsonNode n : Results.jsonl(run.dir().resolve(Recorder.NOTES_FILE))) {
+        for (JsonNode n : dev.kensho.common.runfiles.Jsonl.read(run.dir().resolve(Recorder.NOTES_FILE))) {
             out.add(n.path("topic").asText() + ": " + n.path("note").asText());
         }
         return new ArrayList<>(out);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,7 +104,7 @@ public final class Results {
         Map<String, List<JsonNode>> work = new LinkedHashMap<>();
         Map<String, List<Double>> meas = new LinkedHashMap<>();
         Map<String, JsonNode> measKey = new LinkedHashMap<>();
-        for (JsonNode m : jsonl(runDir.resolve(Recorder.MEASUREMENTS_FILE))) {
+        for (JsonNode m : dev.kensho.common.runfiles.Jsonl.read(runDir.resolve(Recorder.MEASUREMENTS_FILE))) {
             if (!m.has("benchmark")) {
                 continue;
             }
@@ -255,7 +254,7 @@ public final class Results {
 
     /** dev.kensho.redis.sets.X.m → redis-sets; dev.kensho.common.… → common. */
     static String experiment(String bench) {
-        return dev.kensho.common.runfiles.Case.experiment(bench);
+        return dev.kensho.common.runfiles.Case.experiment(bench); // the runfiles layer names a benchmark's experiment
     }
 
     static String cls(String bench) {
@@ -265,11 +264,6 @@ public final class Results {
 
     static String method(String bench) {
         return bench.substring(bench.lastIndexOf('.') + 1);
-    }
-
-    /** Lines of a JSON-lines file (empty list if absent). */
-    public static List<JsonNode> jsonl(Path file) {
-        return dev.kensho.common.runfiles.Jsonl.read(file);
     }
 
 }

@@ -85,7 +85,7 @@ public final class RunFolder {
      * with "no longer running" appended when its recorded pid has exited.
      */
     public java.util.Optional<String> lastTarget() {
-        java.util.List<JsonNode> servers = Results.jsonl(dir.resolve(Recorder.SERVERS_FILE));
+        java.util.List<JsonNode> servers = dev.kensho.common.runfiles.Jsonl.read(dir.resolve(Recorder.SERVERS_FILE));
         for (int i = servers.size() - 1; i >= 0; i--) {
             String t = servers.get(i).path("target").asText("");
             if (!t.isEmpty()) {

@@ -84,10 +84,10 @@ public final class Merge {
             List<JsonNode> series = new ArrayList<>();
             List<JsonNode> clock = new ArrayList<>();
             for (ShardFolder s : shards) {
-                notes.addAll(dev.kensho.common.export.Results.jsonl(s.dir.resolve(Recorder.NOTES_FILE)));
-                servers.addAll(dev.kensho.common.export.Results.jsonl(s.dir.resolve(Recorder.SERVERS_FILE)));
-                series.addAll(dev.kensho.common.export.Results.jsonl(s.dir.resolve(Recorder.SERIES_FILE)));
-                clock.addAll(dev.kensho.common.export.Results.jsonl(s.dir.resolve(StartAt.FILE)));
+                notes.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(Recorder.NOTES_FILE)));
+                servers.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(Recorder.SERVERS_FILE)));
+                series.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(Recorder.SERIES_FILE)));
+                clock.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(StartAt.FILE)));
             }
             for (String n : sums.notes()) {
                 notes.add(LINE.createObjectNode().put("topic", "merge").put("note", n));

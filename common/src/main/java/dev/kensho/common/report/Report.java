@@ -48,7 +48,7 @@ public final class Report implements ReportWriter {
     static void render(Path dir, List<Results.Row> rows) throws IOException {
         JsonNode env = readJson(dir.resolve("env.json"));
         Files.createDirectories(dir.resolve("charts"));
-        List<JsonNode> series = Results.jsonl(dir.resolve(Recorder.SERIES_FILE));
+        List<JsonNode> series = dev.kensho.common.runfiles.Jsonl.read(dir.resolve(Recorder.SERIES_FILE));
         for (Section s : Section.all()) {
             SectionRenderer.render(s, dir, rows, series, env).save(dir);
         }
@@ -151,7 +151,7 @@ public final class Report implements ReportWriter {
                 + " ÷ median |\n|---|---|---:|---:|---:|---:|\n");
         html.append("<h3>Machine yardstick</h3><p>").append(Html.esc(intro)).append("</p><table><tr><th>before</th>"
                 + "<th>at (UTC)</th><th>CPU</th><th>÷ median</th><th>loopback</th><th>÷ median</th></tr>");
-        for (JsonNode l : Results.jsonl(dir.resolve(Yardstick.FILE))) {
+        for (JsonNode l : dev.kensho.common.runfiles.Jsonl.read(dir.resolve(Yardstick.FILE))) {
             double c = l.path("cpu_msteps_per_s").asDouble();
             double p = l.path("loopback_round_trips_per_s").asDouble();
             String[] cells = {l.path("at").asText("?"),

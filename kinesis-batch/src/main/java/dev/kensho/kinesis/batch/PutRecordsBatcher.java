@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Packs records into {@code PutRecords} calls within the service's limits and retries partial failures.
  *
- * <p>The limits are the real service's, enforced here because the emulators do not (design.md): at most
+ * <p>The limits are the real service's, enforced here because neither npm emulator (kinesalite 3.3.3, kinesis-local
+ * 0.6.2) enforces the 5 MiB per call or the per-shard limits (docs/kinesis-batch.md, "Choice of emulator"): at most
  * {@value #MAX_RECORDS} records and {@value #MAX_CALL_BYTES} bytes (5 MiB, data + partition keys) per call,
  * at most {@value #MAX_RECORD_BYTES} bytes (1 MiB, data + partition key) per record. A record over 1 MiB is
  * a {@link BadInput} before anything is sent, never a silent drop. A call can partly fail

@@ -22,8 +22,9 @@ final class HotKeys {
 
     static List<Table> tables(List<Results.Row> rows) {
         Table t = Table.of("Skewed keys: the hottest key's share of requests, exact (1/H(n,s) of the keys a trial drew"
-                + " from) and as drawn in the trial (uniform cases: 1/keyspace, not shown):",
-                "benchmark", "case", "distribution", ">keyspace", ">hottest key, exact", ">as drawn");
+                + " from: *set by the suite*, it follows from the distribution and keyspace we chose) and as drawn in the"
+                + " trial (measured; uniform cases: 1/keyspace, not shown):",
+                "benchmark", "case", "distribution", ">keyspace", ">hottest key, exact (set by the suite)", ">as drawn");
         Map<String, String[]> cases = new LinkedHashMap<>();
         for (Results.Row r : rows) {
             String d = r.param(KeyDistribution.PARAM);

@@ -201,20 +201,35 @@ public final class KeyOwnership {
         }
     }
 
-    /** Unlinks every key under the prefix that {@code which} accepts, on every node; returns how many. */
+    /**
+     * Unlinks every key under the prefix that {@code which} accepts, on every node (a cluster's masters), a scan page
+     * at a time in one pipeline (one key per command: keys of different slots cannot share one); returns how many.
+     */
     static long deleteUnderPrefix(RedisTarget t, Predicate<String> which) {
-        long[] n = new long[1];
+        long n = 0;
         for (RedisTarget node : nodes(t)) {
             try (Jedis j = node.jedis()) {
-                scan(j, t.keyPrefix() + "*", k -> {
-                    if (which.test(k)) {
-                        j.unlink(k);
-                        n[0]++;
+                ScanParams p = new ScanParams().match(t.keyPrefix() + "*").count(1000);
+                String cursor = ScanParams.SCAN_POINTER_START;
+                do {
+                    ScanResult<String> r = j.scan(cursor, p);
+                    List<String> keys = r.getResult().stream().filter(which).toList();
+                    if (!keys.isEmpty()) {
+                        redis.clients.jedis.Pipeline pl = j.pipelined();
+                        keys.forEach(pl::unlink);
+                        pl.sync();
+                        n += keys.size();
                     }
-                });
+                    cursor = r.getCursor();
+                } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
             }
         }
-        return n[0];
+        return n;
+    }
+
+    /** The suite's keys on a server it did not start: all under the prefix but the run's marker and lease. */
+    static void deleteSuiteKeys(RedisTarget t) {
+        deleteUnderPrefix(t, k -> !bookkeeping(k));
     }
 
     private static void scan(RedisTarget t, String pattern, Consumer<String> each) {

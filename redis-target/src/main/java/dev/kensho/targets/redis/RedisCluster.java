@@ -11,9 +11,6 @@ import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisCluster;
-import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -212,24 +209,13 @@ public final class RedisCluster extends RedisTarget {
      */
     @Override
     public void deleteSuiteKeys() {
+        if (!owned()) {
+            KeyOwnership.deleteSuiteKeys(this); // every master, a scan page per pipeline
+            return;
+        }
         for (Node n : masters) {
             try (Jedis j = n.server().jedis()) {
-                if (owned()) {
-                    j.flushDB();
-                    continue;
-                }
-                ScanParams p = new ScanParams().match(keyPrefix() + "*").count(1000);
-                String cursor = ScanParams.SCAN_POINTER_START;
-                do {
-                    ScanResult<String> r = j.scan(cursor, p);
-                    List<String> keys = r.getResult().stream().filter(k -> !KeyOwnership.bookkeeping(k)).toList();
-                    if (!keys.isEmpty()) {
-                        Pipeline pl = j.pipelined();
-                        keys.forEach(pl::unlink);
-                        pl.sync();
-                    }
-                    cursor = r.getCursor();
-                } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+                j.flushDB();
             }
         }
     }

@@ -10,8 +10,6 @@ import io.lettuce.core.RedisURI;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -172,22 +170,13 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
      * lease ({@link KeyOwnership}), which the run removes at its end.
      */
     public void deleteSuiteKeys() {
-        try (Jedis j = jedis()) {
-            if (owned()) {
+        if (owned()) {
+            try (Jedis j = jedis()) {
                 j.flushDB();
-                return;
             }
-            ScanParams p = new ScanParams().match(keyPrefix() + "*").count(1000);
-            String cursor = ScanParams.SCAN_POINTER_START;
-            do {
-                ScanResult<String> r = j.scan(cursor, p);
-                String[] keys = r.getResult().stream().filter(k -> !KeyOwnership.bookkeeping(k)).toArray(String[]::new);
-                if (keys.length > 0) {
-                    j.unlink(keys);
-                }
-                cursor = r.getCursor();
-            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+            return;
         }
+        KeyOwnership.deleteSuiteKeys(this);
     }
 
     // ---- what the results record ----------------------------------------------------------------

@@ -28,10 +28,7 @@ public final class RedisTargets {
     public static final java.time.Duration FIRST_CONTACT_TIMEOUT = java.time.Duration.ofSeconds(5);
 
     /** {@link #clusterSetting()}: {@code kensho.redis.cluster=true} (any master count). */
-    public static final int DECLARED = -1;
-
-    private static final String CLUSTER_ALLOWED = "false, true (the kensho.redis.uri endpoint is a Redis Cluster) or a number"
-            + " of embedded masters " + EmbeddedCluster.MIN_MASTERS + " … " + EmbeddedCluster.MAX_MASTERS;
+    public static final int DECLARED = dev.kensho.common.SettingValues.DECLARED;
 
     private RedisTargets() {
     }
@@ -73,22 +70,7 @@ public final class RedisTargets {
      * number of masters (3 … 64); anything else is one line naming the setting and the allowed values.
      */
     public static int clusterSetting() {
-        String v = Settings.get(Setting.REDIS_CLUSTER.key());
-        if (v == null || v.equalsIgnoreCase("false")) {
-            return 0;
-        }
-        if (v.equalsIgnoreCase("true")) {
-            return DECLARED;
-        }
-        try {
-            int n = Integer.parseInt(v.trim());
-            if (n >= EmbeddedCluster.MIN_MASTERS && n <= EmbeddedCluster.MAX_MASTERS) {
-                return n;
-            }
-        } catch (NumberFormatException notANumber) {
-            // refused below
-        }
-        throw BadInput.of(Setting.REDIS_CLUSTER.key(), v, CLUSTER_ALLOWED);
+        return dev.kensho.common.SettingValues.cluster(Setting.REDIS_CLUSTER.key(), Settings.get(Setting.REDIS_CLUSTER.key()));
     }
 
     /** One server, for benchmarks that drive one node; a cluster (asked for or detected) is refused in one line. */
@@ -191,6 +173,6 @@ public final class RedisTargets {
     private static BadInput notACluster(RedisTarget seed) {
         return new BadInput(Setting.REDIS_CLUSTER.key() + "=" + Settings.get(Setting.REDIS_CLUSTER.key(), "true")
                 + " declares a Redis Cluster, but " + seed.describe() + " is a single node (INFO cluster: cluster_enabled:0);"
-                + " allowed: " + CLUSTER_ALLOWED + ", with a cluster endpoint for true");
+                + " allowed: " + dev.kensho.common.SettingValues.CLUSTER_ALLOWED + ", with a cluster endpoint for true");
     }
 }
