@@ -74,7 +74,7 @@ class BenchmarksJarIT {
     void theJarListsEveryModulesBenchmarksAndScalesAndStartsOnJava8() throws IOException {
         try (JarFile jar = new JarFile(JAR.toFile())) {
             String list = read(jar, "META-INF/BenchmarkList");
-            for (String pkg : new String[]{"dev.kensho.common.data.", "dev.kensho.redis.sets.", "dev.kensho.redis.kv.",
+            for (String pkg : new String[]{"dev.kensho.redis.sets.", "dev.kensho.redis.kv.",
                     "dev.kensho.redis.pubsub.", "dev.kensho.hbase.meter.", "dev.kensho.kinesis.batch."}) {
                 assertTrue(list.contains(" " + pkg), "BenchmarkList has " + pkg);
             }

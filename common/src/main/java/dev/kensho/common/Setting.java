@@ -37,6 +37,8 @@ public enum Setting {
     RUN_DIR("kensho.runDir", "(set by the launcher)", "the run folder a JMH fork records into", Use.SUITE),
     BENCH_CLASS("kensho.benchClass", "(set by the launcher)", "the benchmark class a JMH fork runs (names its target in env.json)", Use.SUITE),
     WATCH_PID("kensho.watchPid", "(set by Maven's bench profile)", "the launcher stops its run when this pid ends", Use.SUITE),
+    MODULE("kensho.module", "(set by Maven's bench profile)", "the module this launcher runs: its cases and time go into status.json for the whole build's ETA", Use.SUITE),
+    REACTOR("kensho.reactor", "(set by Maven's bench profile)", "the build's modules with benchmarks, in order: the console counts and times the whole build", Use.SUITE),
     SHARD("kensho.shard", "0/1", "run shard i of N (0 ≤ i < N): its share of connections, keys and seed; Merge joins the N run folders", Use.RUN),
     START_AT("kensho.startAt", "(start at once)", "ISO-8601 instant or epoch ms: trials and their iterations start on a grid of kensho.startGrid seconds from it, on the target's clock (shards start together)", Use.RUN),
     START_GRID("kensho.startGrid", "10", "seconds between the boundaries kensho.startAt aligns trials and iterations to (1 … 3600)", Use.RUN),

@@ -70,7 +70,7 @@ class BadInputTableTest {
                 Arguments.of(HBASE + "CompressionMatrixBenchmark", "saltBuckets", "-1"),
                 Arguments.of(HBASE + "LatestReadingGetBenchmark", "meters", "0"),
                 Arguments.of(HBASE + "LatestReadingGetBenchmark", "threads", "0"),
-                Arguments.of("dev.kensho.common.data.UserIdGeneratorBenchmark", "memberBytes", "0"));
+                Arguments.of("dev.kensho.redis.sets.UserIdGeneratorBenchmark", "memberBytes", "0"));
     }
 
     @ParameterizedTest(name = "{0} -p {1}={2}")
@@ -150,6 +150,31 @@ class BadInputTableTest {
         oneLineNaming(out, property, "");
         try (Stream<Path> files = Files.list(results)) {
             assertEquals(List.of(), files.toList(), "no run folder for bad input");
+        }
+    }
+
+    /** Every class whose rows feed a cost table checks the price file before anything starts. */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {SETS + "SetImportBenchmark", KV + "KeyValueThroughputBenchmark",
+            HBASE + "CompressionMatrixBenchmark", KINESIS + "AggregatedPutRecordsBenchmark"})
+    void aBadPriceFileStopsACostClassWithOneLine(String cls, @TempDir Path dir) throws Exception {
+        AllBenchmarks.merge();
+        Path prices = Files.writeString(dir.resolve("prices.csv"),
+                "service,item,unit,price,currency,region,source,date\nx,node-hour,h,-1,USD,us-east-1,s,2026-11-01\n");
+        System.setProperty("kensho.results", results.toString());
+        System.setProperty("kensho.prices", prices.toString());
+        try {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int status = Bench.run(Set.of(cls), new String[0], true, new PrintStream(err, true, StandardCharsets.UTF_8));
+            String out = err.toString(StandardCharsets.UTF_8).trim();
+            assertEquals(2, status, out);
+            assertTrue(out.startsWith("kensho: kensho.prices=" + prices), out);
+            oneLineNaming(out, "kensho.prices", "-1");
+            try (Stream<Path> files = Files.list(results)) {
+                assertEquals(List.of(), files.toList(), "no run folder for a bad price file");
+            }
+        } finally {
+            System.clearProperty("kensho.prices");
         }
     }
 

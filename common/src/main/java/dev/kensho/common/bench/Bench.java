@@ -94,7 +94,7 @@ public final class Bench {
                 cases += cp.cases() * rounds;
                 planned += each * cp.cases() * rounds;
             }
-            Progress progress = new Progress(System.out, cases, planned);
+            Progress progress = new Progress(System.out, cases, planned, BuildShare.of(run, plan.scale().scale().id()));
             err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
                     + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
             int status = 0;
@@ -139,6 +139,10 @@ public final class Bench {
                 }
             }
             held.close();
+            String module = Settings.get(Setting.MODULE.key());
+            if (module != null) {
+                run.recordModule(plan.scale().scale().id(), module, cases, (System.nanoTime() - started) / 1e9);
+            }
             run.finish();
             run.export();
             RunSummary.lines(run, (System.nanoTime() - started) / 1e9).forEach(System.out::println);

@@ -23,7 +23,9 @@ import java.util.Set;
  *       inherited (so {@code KENSHO_*} arrive too) — nothing the user set is dropped on the way;</li>
  *   <li>the module's runtime classpath as {@code -cp} (JMH forks inherit {@code java.class.path});</li>
  *   <li>{@code kensho.watchPid} = Maven's pid: the launcher stops its forks and servers when Maven dies,
- *       however it is killed ({@link ParentWatch}).</li>
+ *       however it is killed ({@link ParentWatch});</li>
+ *   <li>{@code kensho.module} and {@code kensho.reactor}: this module and the build's modules with benchmarks, so
+ *       the console's case count and ETA cover the whole build ({@link BuildShare}).</li>
  * </ul>
  * Before anything starts it refuses, in one line, an unknown {@code kensho.*} name, an unknown
  * {@code -p} parameter or a {@code kensho.bench} regex that matches nothing in the reactor
@@ -32,7 +34,7 @@ import java.util.Set;
  *
  * <p>Arguments (from the pom): launcher JVM flags and {@code --env=NAME=value} for its environment, then
  * {@code --reactor}, the reactor's module folders
- * (Maven's {@code ${session.projects}}), then {@code --}, then the JMH flags ({@code kensho.args}).
+ * (Maven's {@code ${session.projects}}), {@code --module}, this module's folder, then {@code --}, then the JMH flags ({@code kensho.args}).
  */
 public final class MavenBench {
 
@@ -45,6 +47,7 @@ public final class MavenBench {
         List<String> jmh = new ArrayList<>();
         java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
         List<String> into = jvm;
+        String module = null;
         for (String a : args) {
             if (a == null) {
                 continue;
@@ -55,6 +58,8 @@ public final class MavenBench {
                 }
             } else if (a.startsWith("--reactor=")) {
                 reactor.add(a.substring("--reactor=".length()));
+            } else if (a.startsWith("--module=")) {
+                module = Paths.get(a.substring("--module=".length())).getFileName().toString();
             } else if (a.equals("--") && into != jmh) {
                 into = jmh;
             } else if (!a.isBlank()) {
@@ -62,10 +67,12 @@ public final class MavenBench {
             }
         }
         String[] jmhArgs = LaunchArgs.split(jmh.toArray(String[]::new));
+        ReactorIndex index;
         try {
             Setting.check(System.getProperties());
             Setting.checkEnvironment(System.getenv());
-            ReactorIndex.of(ReactorIndex.moduleDirs(String.join(" ", reactor))).check(jmhArgs);
+            index = ReactorIndex.of(ReactorIndex.moduleDirs(String.join(" ", reactor)));
+            index.check(jmhArgs);
         } catch (BadInput e) {
             System.err.println("kensho: " + e.getMessage());
             throw new KenshoRunFailed("kensho: " + e.getMessage());
@@ -75,6 +82,11 @@ public final class MavenBench {
         jvm.forEach(j -> cmd.addAll(List.of(j.trim().split("\\s+"))));
         cmd.addAll(Setting.forwardedArgs(System.getProperties()));
         cmd.add("-D" + ParentWatch.PROPERTY + "=" + ProcessHandle.current().pid());
+        if (module != null && index.modules().contains(module)) {
+            // the console counts and times the whole build, not only this module (BuildShare)
+            cmd.add("-D" + Setting.MODULE.key() + "=" + module);
+            cmd.add("-D" + Setting.REACTOR.key() + "=" + String.join(",", index.modules()));
+        }
         cmd.add("-cp");
         cmd.add(classpath());
         cmd.add(BenchMain.class.getName());

@@ -20,6 +20,9 @@ import java.util.TreeMap;
  * the class and case, and its score ±. JMH's own output goes on to {@code jmh/<Class>.log} unchanged
  * ({@code -Dkensho.verbose=true} puts it back on the console instead).
  *
+ * <p>In a Maven build ({@link BuildShare}) the count, the elapsed time and the ETA are the whole build's: earlier
+ * modules from the run folder, later ones as long as their last run of this scale took here.
+ *
  * <p>The ETA is the planned seconds of the cases not yet run ({@link Plan.Estimate}: the scale's forks,
  * warm-up and measurement iterations and their times, or a previous run's measured class time), scaled by how
  * long the finished cases took against their own plan — so a machine slower than planned stretches the ETA.
@@ -30,13 +33,20 @@ final class Progress {
     private final long start = System.nanoTime();
     private final int totalCases;
     private final double plannedSeconds;
+    private final BuildShare build;
     private int doneCases;
     private double donePlanned;
 
     Progress(PrintStream out, int totalCases, double plannedSeconds) {
+        this(out, totalCases, plannedSeconds, BuildShare.NONE);
+    }
+
+    /** With the rest of a Maven build: the counts, elapsed time and ETA cover every module of it. */
+    Progress(PrintStream out, int totalCases, double plannedSeconds, BuildShare build) {
         this.out = out;
         this.totalCases = totalCases;
         this.plannedSeconds = plannedSeconds;
+        this.build = build;
     }
 
     /** A JMH output format for one class: {@code detail} gets everything, the console one line per case. */
@@ -46,7 +56,7 @@ final class Progress {
 
     /** The whole run's expected length before anything ran, for the first line. */
     String plan() {
-        return totalCases + " cases, about " + clock(plannedSeconds) + " planned";
+        return totalCases + " cases, about " + clock(plannedSeconds) + " planned" + build.plan(totalCases, plannedSeconds);
     }
 
     /** The console line of a finished case of {@code cls}. */
@@ -61,14 +71,17 @@ final class Progress {
 
     /**
      * {@code [elapsed | done/total | ETA remaining] what: score}; the ETA is the plan's remaining seconds times the
-     * pace so far (elapsed ÷ the planned seconds of the cases done).
+     * pace so far (elapsed ÷ the planned seconds of the cases done), plus the later modules of the build as long as
+     * they took last time. In a Maven build the elapsed time and the counts are the whole build's.
      */
     synchronized String line(String what, String score, double plannedPerCase, double elapsed) {
         doneCases++;
         donePlanned += plannedPerCase;
         double pace = donePlanned > 0 ? elapsed / donePlanned : 1;
-        double remaining = Math.max(0, plannedSeconds - donePlanned) * pace;
-        return "[" + clock(elapsed) + " | " + doneCases + "/" + totalCases + " | ETA " + clock(remaining) + "] " + what + ": " + score;
+        double remaining = Math.max(0, plannedSeconds - donePlanned) * pace + build.secondsAfter();
+        return "[" + clock(build.secondsBefore() + elapsed) + " | " + (build.casesBefore() + doneCases) + "/"
+                + (build.casesBefore() + totalCases + build.casesAfter()) + " | ETA " + clock(remaining) + build.untimed(" + ", "")
+                + "] " + what + ": " + score;
     }
 
     static String clock(double seconds) {

@@ -41,10 +41,21 @@ public final class ReactorIndex {
 
     private final Set<String> benchmarks;
     private final Set<String> params;
+    private final List<String> modules;
 
     ReactorIndex(Set<String> benchmarks, Set<String> params) {
+        this(benchmarks, params, List.of());
+    }
+
+    private ReactorIndex(Set<String> benchmarks, Set<String> params, List<String> modules) {
         this.benchmarks = benchmarks;
         this.params = params;
+        this.modules = modules;
+    }
+
+    /** The folder names of the modules that hold a {@code @Benchmark} method, in reactor order. */
+    public List<String> modules() {
+        return modules;
     }
 
     public Set<String> benchmarks() {
@@ -74,6 +85,7 @@ public final class ReactorIndex {
         Map<String, Set<String>> methodsOf = new HashMap<>();
         Set<String> params = new TreeSet<>();
         Set<String> abstracts = new java.util.HashSet<>();
+        Set<String> modules = new LinkedHashSet<>();
         for (Path dir : moduleDirs) {
             Path src = dir.resolve("src").resolve("main").resolve("java");
             if (!Files.isDirectory(src)) {
@@ -102,6 +114,7 @@ public final class ReactorIndex {
                     Matcher bm = BENCHMARK_METHOD.matcher(text);
                     while (bm.find()) {
                         methodsOf.computeIfAbsent(top, k -> new LinkedHashSet<>()).add(bm.group(1));
+                        modules.add(dir.getFileName().toString());
                     }
                     Matcher fm = PARAM_FIELD.matcher(text);
                     while (fm.find()) {
@@ -125,7 +138,7 @@ public final class ReactorIndex {
                 names.add(packageOf.get(cls) + "." + cls + "." + m);
             }
         }
-        return new ReactorIndex(names, params);
+        return new ReactorIndex(names, params, List.copyOf(modules));
     }
 
     /**

@@ -102,15 +102,27 @@ final class RunEstimate {
 
     /** Class → seconds, from the newest other run folder of this scale whose status.json recorded them. */
     static Map<String, Double> previous(Path root, String scale, Path exclude) {
+        Map<String, Double> m = new HashMap<>();
+        newest(root, scale, exclude, RunFolder.SECONDS_PER_FORK_CASE, null)
+                .ifPresent(n -> n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asDouble())));
+        return m;
+    }
+
+    /**
+     * status.json's {@code field} of the newest other run folder of {@code scale} that has it (and, when {@code key}
+     * is given, has that key in it): the last time the suite measured it here.
+     */
+    static Optional<JsonNode> newest(Path root, String scale, Path exclude, String field, String key) {
         if (!Files.isDirectory(root)) {
-            return Map.of();
+            return Optional.empty();
         }
         try (Stream<Path> dirs = Files.list(root)) {
             return dirs.filter(d -> !d.equals(exclude) && Files.isRegularFile(d.resolve(RunFolder.STATUS_FILE)))
                     .sorted(Comparator.comparing(RunEstimate::modified).reversed())
-                    .map(d -> read(d, scale)).filter(m -> !m.isEmpty()).findFirst().orElse(Map.of());
+                    .map(d -> read(d, scale, field)).flatMap(Optional::stream)
+                    .filter(n -> key == null || n.has(key)).findFirst();
         } catch (IOException e) {
-            return Map.of(); // an estimate only
+            return Optional.empty(); // an estimate only
         }
     }
 
@@ -122,17 +134,12 @@ final class RunEstimate {
         }
     }
 
-    private static Map<String, Double> read(Path dir, String scale) {
+    private static Optional<JsonNode> read(Path dir, String scale, String field) {
         try {
             JsonNode s = new ObjectMapper().readTree(dir.resolve(RunFolder.STATUS_FILE).toFile());
-            if (!scale.equals(s.path("scale").asText()) || !s.has(RunFolder.SECONDS_PER_FORK_CASE)) {
-                return Map.of();
-            }
-            Map<String, Double> m = new HashMap<>();
-            s.get(RunFolder.SECONDS_PER_FORK_CASE).fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asDouble()));
-            return m;
+            return scale.equals(s.path("scale").asText()) && s.has(field) ? Optional.of(s.get(field)) : Optional.empty();
         } catch (IOException | RuntimeException e) {
-            return Map.of();
+            return Optional.empty();
         }
     }
 }

@@ -1,27 +1,34 @@
 package dev.kensho.common.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.export.Verdicts;
-import dev.kensho.common.report.Rendered;
-import dev.kensho.common.report.Table;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The end of a run on the console, at most {@value #MAX_LINES} lines: how it ended, the ledger's verdict
  * counts, the published claims with ours and the verdict (as many as fit), how many cases were client-bound or
- * the machine busy, and where the report is. Read from the run folder, so it says what the report says.
+ * the machine busy, and where the report is. Read from the run folder (the sections the report module rendered
+ * into {@value #SECTIONS}/, as JSON: the launcher does not depend on the report), so it says what the report says.
  */
 final class RunSummary {
 
     static final int MAX_LINES = 30;
+    static final String SECTIONS = "sections";
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** The verdict kinds, in the order the summary counts them (a verdict cell starts with one of them). */
     static final List<String> KINDS = List.of("reproduced", "contradicted", "not resolved", "not reproducible", "set by the suite");
 
@@ -34,23 +41,26 @@ final class RunSummary {
         Map<String, Integer> counts = new LinkedHashMap<>();
         KINDS.forEach(k -> counts.put(k, 0));
         List<String> claims = new ArrayList<>();
-        for (Rendered r : Rendered.load(run.dir())) {
-            Table t = r.ledger();
-            int verdict = t.headers().indexOf("verdict");
-            int ours = column(t, "ours");
-            int pm = column(t, "±");
+        for (JsonNode section : sections(run.dir())) {
+            JsonNode ledger = section.path("ledger");
+            List<String> headers = strings(ledger.path("headers"));
+            int verdict = headers.indexOf("verdict");
+            int ours = column(headers, "ours");
+            int pm = column(headers, "±");
             if (verdict < 0) {
                 continue;
             }
-            for (List<String> row : t.rows()) {
+            for (JsonNode cells : ledger.path("rows")) {
+                List<String> row = strings(cells);
                 String v = row.get(verdict).toLowerCase(Locale.ROOT);
                 String kind = KINDS.stream().filter(k -> v.replace("*", "").replace("_", "").strip().startsWith(k)).findFirst().orElse(null);
                 if (kind == null) {
                     continue; // context figures and rows not measured in this run carry no verdict
                 }
                 counts.merge(kind, 1, Integer::sum);
-                claims.add(String.format(Locale.ROOT, "  %-9s %-48s %s%s → %s", r.id(), cut(row.get(0), 48),
-                        ours < 0 ? "" : row.get(ours), pm < 0 || row.get(pm).isEmpty() ? "" : " ± " + cut(row.get(pm), 18),
+                claims.add(String.format(Locale.ROOT, "  %-9s %-48s %s%s → %s", section.path("id").asText(), cut(row.get(0), 48),
+                        ours < 0 ? "" : row.get(ours), pm < 0 || row.get(pm).isEmpty() ? ""
+                                : (row.get(pm).startsWith("[") ? " " : " ± ") + cut(row.get(pm), 18), // "[a, b] method", or a half-width
                         cut(row.get(verdict).replace("*", ""), 40)));
             }
         }
@@ -102,9 +112,33 @@ final class RunSummary {
         return sb.append(" — their rates measure the load generator or the machine, not the server (report: bottleneck column)").toString();
     }
 
-    private static int column(Table t, String name) {
-        for (int i = 0; i < t.headers().size(); i++) {
-            String h = t.headers().get(i).replace(">", "");
+    /** The rendered sections in report order (by {@code order}, then id); none when the report has not run. */
+    private static List<JsonNode> sections(Path dir) {
+        Path d = dir.resolve(SECTIONS);
+        List<JsonNode> out = new ArrayList<>();
+        if (!Files.isDirectory(d)) {
+            return out;
+        }
+        try (Stream<Path> files = Files.list(d)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                out.add(JSON.readTree(f.toFile()));
+            }
+        } catch (IOException e) {
+            return out; // the summary is a courtesy: the report itself says what went wrong
+        }
+        out.sort(Comparator.comparingInt((JsonNode n) -> n.path("order").asInt()).thenComparing(n -> n.path("id").asText()));
+        return out;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private static int column(List<String> headers, String name) {
+        for (int i = 0; i < headers.size(); i++) {
+            String h = headers.get(i).replace(">", "");
             if (h.equals(name) || h.startsWith(name + " ")) {
                 return i;
             }

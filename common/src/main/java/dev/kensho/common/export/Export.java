@@ -82,6 +82,14 @@ public final class Export {
         if (shard != null) {
             env.put("shard", shard);
         }
+        Path pooled = run.dir().resolve(RunFolder.POOLED_FILE);
+        if (Files.exists(pooled)) {
+            try {
+                env.put("pooled", RunFolder.JSON.readTree(pooled.toFile())); // the runs Pool joined into this one
+            } catch (IOException e) {
+                throw new dev.kensho.common.TargetFailure("cannot read " + pooled + " (" + e.getMessage() + ")");
+            }
+        }
         env.put("targets", targets());
         dev.kensho.common.cpu.Yardstick.summary(run.dir()).ifPresent(y -> env.put("yardstick", y.toMap()));
         Map<String, ObjectNode> distinct = new LinkedHashMap<>();

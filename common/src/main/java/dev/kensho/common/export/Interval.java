@@ -5,9 +5,19 @@ import java.util.Locale;
 /**
  * A number's confidence interval at {@link Results#CONFIDENCE}, and the method that gave it ("Student t",
  * "delta", "Fieller", "bootstrap …"). An unbounded interval (a ratio whose denominator's interval reaches 0)
- * has infinite ends: it holds every value and resolves nothing.
+ * has infinite ends: it holds every value and resolves nothing. {@code why}, when not empty, says what made a wide
+ * interval wide (the report's {@code Width}); it is not part of {@link #shown()}.
  */
-public record Interval(double low, double high, String method) {
+public record Interval(double low, double high, String method, String why) {
+
+    public Interval(double low, double high, String method) {
+        this(low, high, method, "");
+    }
+
+    /** The same interval with what made it wide. */
+    public Interval because(String reason) {
+        return new Interval(low, high, method, reason);
+    }
 
     /** The interval a Fieller or bootstrap ratio has when its denominator's interval reaches 0. */
     public static Interval unbounded(String method) {

@@ -60,6 +60,11 @@ public final class RunFolder {
             throw new TargetFailure("cannot create the run folder " + r.dir + " (" + e.getMessage() + ")");
         }
         r.setState("running", null, null);
+        r.edit(st -> {
+            if (!st.has(STARTED)) {
+                st.put(STARTED, System.currentTimeMillis()); // the first launcher of a build: later modules count from it
+            }
+        });
         r.recordLauncher();
         return r;
     }
@@ -128,6 +133,23 @@ public final class RunFolder {
             s.put("scale", scale);
             (s.has(SECONDS_PER_FORK_CASE) ? (ObjectNode) s.get(SECONDS_PER_FORK_CASE) : s.putObject(SECONDS_PER_FORK_CASE))
                     .put(cls, Math.round(secondsPerForkCase * 100) / 100.0);
+        });
+    }
+
+    /** The runs a pooled run folder joins (report's {@code Pool}): their folders, commit and scale. */
+    public static final String POOLED_FILE = "pooled.json";
+
+    /** status.json's epoch ms when the run's first launcher opened the folder. */
+    public static final String STARTED = "started";
+    /** status.json's cases and seconds of each module a Maven build ran into this folder: the next build's ETA. */
+    public static final String MODULES = "modules";
+
+    /** A module's launcher is done: how many cases it ran and how long it took. */
+    public synchronized void recordModule(String scale, String module, int cases, double seconds) {
+        edit(s -> {
+            s.put("scale", scale);
+            (s.has(MODULES) ? (ObjectNode) s.get(MODULES) : s.putObject(MODULES)).putObject(module)
+                    .put("cases", cases).put("seconds", Math.round(seconds * 10) / 10.0);
         });
     }
 

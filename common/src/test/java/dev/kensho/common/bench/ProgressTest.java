@@ -20,6 +20,20 @@ class ProgressTest {
         assertEquals("[1:42 | 4/4 | ETA 0:00] B.m: 2", p.line("B.m", "2", 30, 102));
     }
 
+    /** In a Maven build the line counts and times the whole build: earlier modules from the run, later ones from the last run. */
+    @Test
+    void aModuleOfABuildCountsTheWholeBuild() {
+        BuildShare build = new BuildShare(45, 600, 100, 1200, 0);
+        Progress p = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), 4, 100, build);
+        assertEquals("4 cases, about 1:40 planned; the whole build about 149 cases, 31:40", p.plan());
+        // this module's 90 planned seconds left at pace 2, plus the later modules' 1200 s as they took last time
+        assertEquals("[10:20 | 46/149 | ETA 23:00] A.m x=1: 5 ± 1 ops/s", p.line("A.m x=1", "5 ± 1 ops/s", 10, 20));
+        Progress untimed = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), 4, 100,
+                new BuildShare(0, 0, 0, 0, 2));
+        assertEquals("[0:20 | 1/4 | ETA 3:00 + 2 modules not timed yet] A.m x=1: 5", untimed.line("A.m x=1", "5", 10, 20));
+        assertEquals("4 cases, about 1:40 planned; the whole build about 4 cases, 1:40 (+ 2 modules not timed yet)", untimed.plan());
+    }
+
     @Test
     void clockReadsMinutesThenHours() {
         assertEquals("0:59", Progress.clock(59.4));

@@ -2,14 +2,14 @@ package dev.kensho.common.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.RunFolder;
-import dev.kensho.common.report.Rendered;
-import dev.kensho.common.report.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,19 +21,22 @@ class RunSummaryTest {
     void countsEveryVerdictKindAndFitsInThirtyLines(@TempDir Path dir) throws Exception {
         Files.createDirectories(dir.resolve("jmh"));
         Files.writeString(dir.resolve(RunFolder.STATUS_FILE), "{\"state\":\"complete\"}");
-        Table ledger = Table.of("", "published claim or figure", ">ours", ">± (99.9%)", ">published", "verdict");
-        ledger.row("SINTER A=B ÷ A≠B", "18", "2", "21", "reproduced: ours 18× [16, 20] vs 21×");
-        ledger.row("load DIFF ÷ NONE", "0.7", "0.3", "1.48", "not resolved here");
-        ledger.row("puts with threads", "1.2", "0.1", "7", "not reproducible here: needs 64–100 threads");
-        ledger.row("io-threads gain", "0.5", "0.1", "1.3", "contradicted");
-        ledger.row("delay 160 ms speed-up", "62", "", "125", "set by the suite");
-        ledger.row("592 s import", "30", "1", "592", "context");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("SINTER A=B ÷ A≠B", "18", "2", "21", "reproduced: ours 18× [16, 20] vs 21×"));
+        rows.add(List.of("load DIFF ÷ NONE", "0.7", "0.3", "1.48", "not resolved here"));
+        rows.add(List.of("puts with threads", "1.2", "0.1", "7", "not reproducible here: needs 64–100 threads"));
+        rows.add(List.of("io-threads gain", "0.5", "0.1", "1.3", "contradicted"));
+        rows.add(List.of("delay 160 ms speed-up", "62", "", "125", "set by the suite"));
+        rows.add(List.of("592 s import", "30", "1", "592", "context"));
         for (int i = 0; i < 40; i++) {
-            ledger.row("claim " + i, "1", "0.1", "1", "reproduced");
+            rows.add(List.of("claim " + i, "1", "0.1", "1", "reproduced"));
         }
-        Rendered r = new Rendered("sets", 1, "Sets", "000", "q", "docs/redis-sets.md", true, ledger, List.of());
+        // a section as the report module renders it (sections/<id>.json; report's RenderedJsonTest holds it to these names)
+        Map<String, Object> section = Map.of("id", "sets", "order", 1, "title", "Sets", "measured", true,
+                "ledger", Map.of("caption", "", "headers", List.of("published claim or figure", ">ours", ">± (99.9%)", ">published", "verdict"),
+                        "rows", rows), "blocks", List.of());
         Files.createDirectories(dir.resolve("sections"));
-        new ObjectMapper().writeValue(dir.resolve("sections").resolve("sets.json").toFile(), r);
+        new ObjectMapper().writeValue(dir.resolve("sections").resolve("sets.json").toFile(), section);
 
         List<String> lines = RunSummary.lines(RunFolder.at(dir), 3723);
         assertTrue(lines.size() <= RunSummary.MAX_LINES, lines.size() + " lines");

@@ -29,7 +29,7 @@ class YardstickTest {
     }
 
     @Test
-    void theReportAndEnvJsonShowEveryReadingAgainstTheRunsMedian(@TempDir Path run) throws IOException {
+    void envJsonShowsTheReadingsAgainstTheRunsMedian(@TempDir Path run) throws IOException {
         Files.writeString(run.resolve(Yardstick.FILE), """
                 {"at":"ABenchmark","epoch_ms":1700000000000,"cpu_msteps_per_s":1000.0,"loopback_round_trips_per_s":40000.0}
                 {"at":"BBenchmark","epoch_ms":1700000060000,"cpu_msteps_per_s":600.0,"loopback_round_trips_per_s":20000.0}
@@ -40,9 +40,6 @@ class YardstickTest {
 
         String env = Files.readString(run.resolve("env.json"));
         assertTrue(env.contains("\"yardstick\"") && env.contains("\"median\" : 1000.0"), env);
-        String md = Files.readString(run.resolve("report.md"));
-        assertTrue(md.contains("### Machine yardstick"), md);
-        assertTrue(md.contains("| BBenchmark | 2023-11-14 22:14:20 | 600 | 0.60 | 20,000 | 0.50 |"), md);
-        assertTrue(md.contains("spread 40%"), "(1000 − 600) / 1000: " + md);
+        // the report's table of the readings: report's YardstickReportTest
     }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * A small run folder written from code, in the files a real run writes ({@code jmh/<Class>.json} in
  * JMH's format with {@code rawData}, {@code measurements.jsonl}, {@code series.jsonl}, {@code env.json}),
- * for testing a report section against the module's real names ({@link SectionCheck}).
+ * for testing a report section against the module's real names (report's {@code SectionCheck}).
  */
 public final class FixtureRun {
 

@@ -109,7 +109,8 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
             .intRange("rowsPerRequest", 1, 100_000)
             .intRange("meters", 1, 10_000_000)
             .intRange("days", 1, MeterReadings.MAX_DAYS)
-            .intRange("flushesPerRegion", MatrixRegime.MIN_FLUSHES_PER_REGION, 64);
+            .intRange("flushesPerRegion", MatrixRegime.MIN_FLUSHES_PER_REGION, 64)
+            .preflight(MeterCostTable::checkPrices);
 
     /** NONE/NONE HFile bytes per data shape and regime, measured once per JVM. */
     private static final Map<String, Long> BASELINE = new ConcurrentHashMap<>();

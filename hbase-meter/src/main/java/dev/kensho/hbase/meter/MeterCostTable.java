@@ -4,7 +4,7 @@ import dev.kensho.common.cost.Estimate;
 import dev.kensho.common.cost.Prices;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +38,16 @@ final class MeterCostTable {
     }
 
     static Table table(List<Results.Row> rows) {
-        return table(rows, Prices.load(MeterCostTable.class, "hbase-meter", EBS, S3));
+        return table(rows, prices());
+    }
+
+    /** The prices in use (hbase-meter's prices.csv, overridden by kensho.prices); a bad file is one line before the run. */
+    static Prices.Table prices() {
+        return Prices.load(MeterCostTable.class, "hbase-meter", EBS, S3);
+    }
+
+    static void checkPrices() {
+        prices();
     }
 
     static Table table(List<Results.Row> rows, Prices.Table prices) {

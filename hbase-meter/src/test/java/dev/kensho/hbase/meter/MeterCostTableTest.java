@@ -4,7 +4,7 @@ import dev.kensho.common.cost.Prices;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.testing.FixtureRun;
-import dev.kensho.common.testing.SectionCheck;
+import dev.kensho.report.testing.SectionCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package dev.kensho.hbase.meter;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.testing.FixtureRun;
-import dev.kensho.common.testing.SectionCheck;
+import dev.kensho.report.testing.SectionCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.export.Interval;
-import dev.kensho.common.report.Published;
-import dev.kensho.common.report.Verdict;
+import dev.kensho.report.Published;
+import dev.kensho.report.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.kensho.kinesis.batch;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.QRDecomposition;
 import org.apache.commons.math3.linear.SingularMatrixException;

@@ -3,7 +3,7 @@ package dev.kensho.kinesis.batch;
 import dev.kensho.common.cost.Prices;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -6,7 +6,7 @@ import dev.kensho.common.cost.Prices;
 import dev.kensho.common.cost.Targets;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 
 import java.util.List;
 import java.util.OptionalDouble;

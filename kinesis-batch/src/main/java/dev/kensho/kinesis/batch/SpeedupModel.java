@@ -2,9 +2,9 @@ package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Ratios;
-import dev.kensho.common.report.Table;
-import dev.kensho.common.report.Verdict;
+import dev.kensho.report.Ratios;
+import dev.kensho.report.Table;
+import dev.kensho.report.Verdict;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.RealMatrix;

@@ -1,7 +1,7 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.ChartSpec;
-import dev.kensho.common.report.Ratios;
+import dev.kensho.report.ChartSpec;
+import dev.kensho.report.Ratios;
 
 import java.util.List;
 import java.util.function.Predicate;

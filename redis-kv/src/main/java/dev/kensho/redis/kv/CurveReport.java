@@ -2,10 +2,10 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Curves;
-import dev.kensho.common.report.Plot;
-import dev.kensho.common.report.Ratios;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Curves;
+import dev.kensho.report.Plot;
+import dev.kensho.report.Ratios;
+import dev.kensho.report.Table;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

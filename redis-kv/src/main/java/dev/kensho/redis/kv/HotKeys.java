@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 
 import java.util.LinkedHashMap;
 import java.util.List;

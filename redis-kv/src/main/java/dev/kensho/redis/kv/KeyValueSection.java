@@ -1,13 +1,13 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.ChartSpec;
-import dev.kensho.common.report.Plot;
-import dev.kensho.common.report.Published;
-import dev.kensho.common.report.Ratios;
-import dev.kensho.common.report.RunData;
-import dev.kensho.common.report.Section;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.ChartSpec;
+import dev.kensho.report.Plot;
+import dev.kensho.report.Published;
+import dev.kensho.report.Ratios;
+import dev.kensho.report.RunData;
+import dev.kensho.report.Section;
+import dev.kensho.report.Table;
 
 import java.util.ArrayList;
 import java.util.List;

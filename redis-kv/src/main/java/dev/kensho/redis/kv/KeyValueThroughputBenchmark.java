@@ -122,7 +122,8 @@ public class KeyValueThroughputBenchmark {
             .rule("rate", OfferedRate::parse)
             .rule(KeyDistribution.PARAM, KeyDistribution::check)
             .preflight(RedisTargets::validate)
-            .preflight(JedisLoad::validate);
+            .preflight(JedisLoad::validate)
+            .preflight(KvCostTable::checkPrices);
 
     /** State of the database when the trial starts. */
     public enum Start { EMPTY, PRELOADED }

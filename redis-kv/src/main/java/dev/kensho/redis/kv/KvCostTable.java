@@ -10,7 +10,7 @@ import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.Verdicts;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +46,16 @@ final class KvCostTable {
     }
 
     static List<Table> tables(List<Results.Row> rows) {
-        return tables(rows, Prices.load(KvCostTable.class, "redis-kv", NODE, BIGGER), Targets.get(Setting.TARGET_RPS));
+        return tables(rows, prices(), Targets.get(Setting.TARGET_RPS));
+    }
+
+    /** The prices in use (redis-kv's prices.csv, overridden by kensho.prices); a bad file is one line before the run. */
+    static Prices.Table prices() {
+        return Prices.load(KvCostTable.class, "redis-kv", NODE, BIGGER);
+    }
+
+    static void checkPrices() {
+        prices();
     }
 
     static List<Table> tables(List<Results.Row> rows, Prices.Table prices, OptionalDouble targetRps) {

@@ -3,7 +3,7 @@ package dev.kensho.redis.kv;
 import dev.kensho.common.cost.Prices;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 import dev.kensho.common.testing.FixtureRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

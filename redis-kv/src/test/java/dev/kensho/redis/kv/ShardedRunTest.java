@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.Settings;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.latency.IntervalLog;
-import dev.kensho.common.merge.Merge;
+import dev.kensho.report.merge.Merge;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.testing.SharedRedis;
 import org.HdrHistogram.Histogram;

@@ -3,13 +3,13 @@ package dev.kensho.redis.pubsub;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.ChartSpec;
-import dev.kensho.common.report.Plot;
-import dev.kensho.common.report.Published;
-import dev.kensho.common.report.Ratios;
-import dev.kensho.common.report.RunData;
-import dev.kensho.common.report.Section;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.ChartSpec;
+import dev.kensho.report.Plot;
+import dev.kensho.report.Published;
+import dev.kensho.report.Ratios;
+import dev.kensho.report.RunData;
+import dev.kensho.report.Section;
+import dev.kensho.report.Table;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +31,10 @@ import java.util.function.Predicate;
 public final class PubSubSection implements Section {
 
     private static final String THROUGHPUT = "PubSubThroughputBenchmark";
+    /** The default grid's message sizes the shape claims compare (bytes): the smallest, a small one, the largest. */
+    static final String SMALLEST = "16";
+    static final String SMALL = "4096";
+    static final String LARGEST = "1048576";
     private static final String STREAMS = "PubSubStreamLatencyBenchmark";
 
     @Override
@@ -99,8 +103,14 @@ public final class PubSubSection implements Section {
     public List<Results.Row> derived(List<Results.Row> rows) {
         Predicate<Results.Row> mbit = Ratios.rows(THROUGHPUT, "publish", "receivedMbits");
         Predicate<Results.Row> tcp = r -> Transport.TCP.name().equals(r.param("transport"));
-        return Ratios.against(rows, mbit.and(tcp.negate()), mbit.and(tcp), r -> Ratios.others(r, "transport"),
-                "redis_tcp_ratio");
+        List<Results.Row> out = new ArrayList<>(Ratios.against(rows, mbit.and(tcp.negate()), mbit.and(tcp),
+                r -> Ratios.others(r, "transport"), "redis_tcp_ratio"));
+        // the write-up's two shapes, as ratios of one transport's own sizes: Mbit/s rises with the message size;
+        // messages/s stays flat while messages are small (the per-message overhead limits it)
+        out.addAll(Ratios.pairs(rows, mbit.and(tcp.negate()), "messageBytes", LARGEST, SMALLEST, "mbit_growth"));
+        out.addAll(Ratios.pairs(rows, Ratios.rows(THROUGHPUT, "publish", "receivedMessages").and(tcp.negate()),
+                "messageBytes", SMALL, SMALLEST, "small_rate_ratio"));
+        return out;
     }
 
     /** The named streams' findings: latency from the intended send time (and the service time), schedule, kept_up. */
@@ -145,18 +155,18 @@ public final class PubSubSection implements Section {
 
     @Override
     public List<Plot> plots(RunData run) {
-        Map<String, List<dev.kensho.common.report.ChartSpec.Point>> series = new LinkedHashMap<>();
+        Map<String, List<dev.kensho.report.ChartSpec.Point>> series = new LinkedHashMap<>();
         double limit = -1;
         for (JsonNode r : run.series(PubSubSlowSubscriberBenchmark.OMEM_SERIES)) {
             String name = r.path("params").path("client").asText("subscriber");
             if (series.containsKey(name)) {
                 continue; // the first iteration of each case
             }
-            List<dev.kensho.common.report.ChartSpec.Point> points = new ArrayList<>();
+            List<dev.kensho.report.ChartSpec.Point> points = new ArrayList<>();
             JsonNode t = r.path("t_ms");
             JsonNode o = r.path("omem_bytes");
             for (int i = 0; i < Math.min(t.size(), o.size()); i++) {
-                points.add(new dev.kensho.common.report.ChartSpec.Point(Double.toString(t.get(i).asDouble() / 1e3),
+                points.add(new dev.kensho.report.ChartSpec.Point(Double.toString(t.get(i).asDouble() / 1e3),
                         o.get(i).asDouble() / (1 << 20), 0));
             }
             series.put(name, points);

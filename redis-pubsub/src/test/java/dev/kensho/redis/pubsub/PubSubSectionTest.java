@@ -2,9 +2,9 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
-import dev.kensho.common.report.Ratios;
+import dev.kensho.report.Ratios;
 import dev.kensho.common.testing.FixtureRun;
-import dev.kensho.common.testing.SectionCheck;
+import dev.kensho.report.testing.SectionCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +28,7 @@ class PubSubSectionTest {
         // Redis before TCP: the ratio must not depend on the order the cases ran in
         for (String t : new String[]{"JEDIS", "LETTUCE", "TCP"}) {
             for (String loop : new String[]{"SYNC", "PIPELINED"}) {
-                for (String size : new String[]{"16", "1024"}) {
+                for (String size : new String[]{"16", "4096", "1048576"}) {
                     double mbit = (t.equals("TCP") ? 2000 : 500) * (loop.equals("SYNC") ? 0.1 : 1) * Integer.parseInt(size) / 1024.0;
                     double msgs = (t.equals("TCP") ? 4e6 : loop.equals("SYNC") ? 3e4 : 4e5);
                     f.jmh(P + "PubSubThroughputBenchmark.publish", Map.of("transport", t, "publisher", loop, "messageBytes", size,
@@ -66,7 +66,17 @@ class PubSubSectionTest {
         SectionCheck.check(new PubSubSection(), "dev.kensho.redis.pubsub", rows);
 
         List<Results.Row> ratios = new PubSubSection().derived(rows);
-        assertEquals(8, ratios.size(), "one ratio per client, size and loop: " + ratios);
+        assertEquals(12, ratios.stream().filter(r -> r.metric().equals("redis_tcp_ratio")).count(),
+                "one ratio per client, size and loop: " + ratios);
+        // the write-up's shapes, per Redis client and loop: Mbit/s at 1 MiB over 16 B, messages/s at 4 KiB over 16 B
+        Results.Row growth = ratios.stream().filter(r -> r.metric().equals("mbit_growth") && "JEDIS".equals(r.param("transport"))
+                && "SYNC".equals(r.param("publisher"))).findFirst().orElseThrow();
+        assertEquals(65536, growth.score(), 1e-9, "Mbit/s ∝ size in the fixture");
+        assertEquals("messageBytes=16", growth.param("over"));
+        Results.Row flat = ratios.stream().filter(r -> r.metric().equals("small_rate_ratio") && "JEDIS".equals(r.param("transport"))
+                && "SYNC".equals(r.param("publisher"))).findFirst().orElseThrow();
+        assertEquals(1.0, flat.score(), 1e-12, "messages/s the same at every size in the fixture");
+        assertEquals(4, ratios.stream().filter(r -> r.metric().equals("mbit_growth")).count(), "Redis clients × loops, no TCP");
         Results.Row ratio = ratios.stream().filter(r -> "16".equals(r.param("messageBytes")) && "SYNC".equals(r.param("publisher"))
                         && "JEDIS".equals(r.param("transport")))
                 .findFirst().orElseThrow();

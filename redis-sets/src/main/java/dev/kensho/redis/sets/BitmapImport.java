@@ -1,6 +1,6 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.data.AttributeKeys;
+import dev.kensho.redis.sets.data.AttributeKeys;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 

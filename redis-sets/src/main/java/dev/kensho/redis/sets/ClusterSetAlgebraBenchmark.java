@@ -1,6 +1,5 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.Memory;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;

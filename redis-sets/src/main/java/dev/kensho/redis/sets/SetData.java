@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.data.AttributeKeys;
-import dev.kensho.common.data.SetLayout;
-import dev.kensho.common.data.UserIds;
+import dev.kensho.redis.sets.data.AttributeKeys;
+import dev.kensho.redis.sets.data.SetLayout;
+import dev.kensho.redis.sets.data.UserIds;
 
 /**
  * The experiment-1 data set: {@code attributes} sets of {@code users} members each, laid out by

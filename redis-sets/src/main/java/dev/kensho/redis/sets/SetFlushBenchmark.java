@@ -1,7 +1,6 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Memory;
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;

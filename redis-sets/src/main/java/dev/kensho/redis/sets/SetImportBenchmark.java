@@ -1,12 +1,11 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.Memory;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.targets.redis.RedisCliPipe;
-import dev.kensho.common.calibration.Tools;
+import dev.kensho.redis.sets.calibration.Tools;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.targets.redis.RedisTargets;
@@ -86,7 +85,8 @@ public class SetImportBenchmark {
                             SetMemory.estimate(records, Integer.parseInt(p.get("memberBytes"))));
                 }
             })
-            .preflight(RedisTargets::validate);
+            .preflight(RedisTargets::validate)
+            .preflight(SetsCostTable::checkPrices);
 
     @Param({"10"})
     int attributes;

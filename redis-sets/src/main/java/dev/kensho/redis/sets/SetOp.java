@@ -1,6 +1,6 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.data.SetLayout;
+import dev.kensho.redis.sets.data.SetLayout;
 
 /**
  * The write-up's three questions over two attribute sets A (set 0) and B (set 1) of a {@link SetData},

@@ -7,7 +7,7 @@ import dev.kensho.common.cost.Prices;
 import dev.kensho.common.cost.Targets;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.Table;
 
 import java.util.Comparator;
 import java.util.List;
@@ -38,7 +38,16 @@ final class SetsCostTable {
     }
 
     static Table table(List<Results.Row> rows) {
-        return table(rows, Prices.load(SetsCostTable.class, "redis-sets"), Targets.get(Setting.TARGET_MEMBERS));
+        return table(rows, prices(), Targets.get(Setting.TARGET_MEMBERS));
+    }
+
+    /** The prices in use (redis-sets' prices.csv, overridden by kensho.prices); a bad file is one line before the run. */
+    static Prices.Table prices() {
+        return Prices.load(SetsCostTable.class, "redis-sets");
+    }
+
+    static void checkPrices() {
+        prices();
     }
 
     static Table table(List<Results.Row> rows, Prices.Table prices, OptionalDouble target) {

@@ -1,13 +1,13 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.export.Results;
-import dev.kensho.common.report.ChartSpec;
-import dev.kensho.common.report.Growth;
-import dev.kensho.common.report.Published;
-import dev.kensho.common.report.Ratios;
-import dev.kensho.common.report.RunData;
-import dev.kensho.common.report.Section;
-import dev.kensho.common.report.Table;
+import dev.kensho.report.ChartSpec;
+import dev.kensho.report.Growth;
+import dev.kensho.report.Published;
+import dev.kensho.report.Ratios;
+import dev.kensho.report.RunData;
+import dev.kensho.report.Section;
+import dev.kensho.report.Table;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +52,9 @@ public final class SetsSection implements Section {
     @Override
     public List<ChartSpec> charts() {
         return List.of(
+                // the suite's own calibration: is generating the ids ever the bottleneck of an import?
+                ChartSpec.bar("sets-generator", "User id generation rate (the suite's data generator)", "UserIdGeneratorBenchmark",
+                        "generateIds", "thrpt", "memberBytes", "ids/s"),
                 ChartSpec.bar("sets-import-rate", "SADD bulk import rate", "SetImportBenchmark",
                         "importSets", "records/s", "client", "records/s", "connections").reference("import_rate"),
                 ChartSpec.bar("sets-import-memory", "Memory per member after import",

@@ -3,7 +3,7 @@ package dev.kensho.redis.sets;
 import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.data.SetLayout;
+import dev.kensho.redis.sets.data.SetLayout;
 import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
 import io.lettuce.core.RedisCommandExecutionException;

@@ -2,7 +2,7 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.testing.FixtureRun;
-import dev.kensho.common.testing.SectionCheck;
+import dev.kensho.report.testing.SectionCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +52,7 @@ class SetsSectionTest {
                     .measurement(P + "ClusterSetAlgebraBenchmark.answer", cs, "members_moved", 2000, "members");
         }
         f.jmh(P + "SetFlushBenchmark.flushDb", p("mode", "SYNC", "attributes", "2", "users", "2000"), "ss", "s/op", 0.01, 0.001);
+        f.jmh(P + "UserIdGeneratorBenchmark.generateIds", Map.of("memberBytes", "64"), "thrpt", "ops/s", 1.6e7, 1e6);
         return f;
     }
 

@@ -1,0 +1,190 @@
+package dev.kensho.report;
+
+import dev.kensho.common.export.Forks;
+import dev.kensho.common.export.Interval;
+import dev.kensho.common.export.Results;
+import org.apache.commons.math3.distribution.TDistribution;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The interval of a ratio of two independent means, at the report's confidence ({@link Results#CONFIDENCE},
+ * JMH's 99.9%), valid at any width (docs/method.md, "Intervals"):
+ * <ul>
+ *   <li>{@link #delta} — relative half-widths add in quadrature; only when both sides are within
+ *       ±{@value #DELTA_LIMIT_PERCENT}%, where it agrees with the exact methods;</li>
+ *   <li>{@link #fieller} — Fieller's exact interval from each side's mean, half-width and sample count;
+ *       unbounded when the denominator's interval reaches 0;</li>
+ *   <li>{@link #bootstrap} — a percentile bootstrap over JMH's per-fork iterations: forks resampled, then
+ *       iterations within each resampled fork (iterations only when a side has one fork), fixed seed;</li>
+ *   <li>{@link #paired} — both sides measured in the same randomised interleaved rounds ({@code kensho.rounds}):
+ *       Student t over the rounds' ratios (fork mean over fork mean, round by round), so host drift that moves
+ *       both sides of a round alike cancels.</li>
+ * </ul>
+ * {@link #of} picks: paired when both rows are one class's cases from the same rounds (two rounds or more);
+ * else the bootstrap when both rows carry their iterations ({@link Results.Row#forks()}: two forks or more,
+ * or one fork of {@value #MIN_ONE_FORK_ITERATIONS} iterations or more); else delta when both sides are narrow,
+ * else Fieller (rows that carry only a score and a half-width: derived rates, recorded measurements).
+ */
+public final class RatioInterval {
+
+    /** Both sides' relative half-widths at most this: the delta rule is used. */
+    static final double DELTA_LIMIT = 0.10;
+    static final int DELTA_LIMIT_PERCENT = 10;
+    /** Bootstrap resamples: 0.05% of 20,000 leaves 10 in each tail of a 99.9% interval. */
+    static final int RESAMPLES = 20_000;
+    /** Fixed, so the same run renders the same report. */
+    static final long SEED = 29L;
+
+    public static final String DELTA = "delta";
+    public static final String FIELLER = "Fieller";
+    public static final String BOOTSTRAP = "bootstrap (forks, then iterations)";
+    public static final String BOOTSTRAP_ONE_FORK = "bootstrap (iterations only: one fork)";
+    /** What a one-round run's method adds: its sides were interleaved, but one round cannot be paired. */
+    public static final String ONE_ROUND = "; one round: not paired";
+    /** A side with one fork needs this many iterations for a bootstrap over them. */
+    static final int MIN_ONE_FORK_ITERATIONS = 5;
+
+    private RatioInterval() {
+    }
+
+    /** The interval of {@code a / b}; null when a side has no interval (one sample). */
+    public static Interval of(Results.Row a, Results.Row b) {
+        Forks fa = a.forks();
+        Forks fb = b.forks();
+        if (fa != null && fb != null && sameRounds(a, b)) {
+            if (fa.rounds() >= 2) {
+                return paired(fa.iterations(), fb.iterations());
+            }
+            if (fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
+                Interval i = bootstrap(fa.iterations(), fb.iterations());
+                return new Interval(i.low(), i.high(), i.method() + ONE_ROUND);
+            }
+        }
+        if (fa != null && fb != null && fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
+            return bootstrap(fa.iterations(), fb.iterations());
+        }
+        double ha = a.halfWidth();
+        double hb = b.halfWidth();
+        if (Double.isNaN(ha) || Double.isNaN(hb)) {
+            return null;
+        }
+        if (ha / Math.abs(a.score()) <= DELTA_LIMIT && hb / Math.abs(b.score()) <= DELTA_LIMIT) {
+            return delta(a.score(), ha, b.score(), hb);
+        }
+        return fieller(a.score(), ha, a.samples(), b.score(), hb, b.samples());
+    }
+
+    /**
+     * Both rows are cases of one class measured in the same rounds: fork k of each is round k's. Rows of
+     * different classes ran their rounds one class after the other, not interleaved.
+     */
+    static boolean sameRounds(Results.Row a, Results.Row b) {
+        Forks fa = a.forks();
+        Forks fb = b.forks();
+        return fa.rounds() > 0 && fa.rounds() == fb.rounds() && fa.count() == fa.rounds() && fb.count() == fb.rounds()
+                && a.experiment().equals(b.experiment()) && a.cls().equals(b.cls());
+    }
+
+    /** The method of a paired interval over {@code n} rounds. */
+    public static String pairedMethod(int n) {
+        return "paired rounds (" + n + ")";
+    }
+
+    /**
+     * The interval of {@code num / den} from rounds: fork k of each side measured in round k. Per round the
+     * ratio of the two forks' means; the interval is Student t over those ratios (their mean ± t·sd/√n, n − 1
+     * degrees of freedom), so what moves both sides of a round alike (host drift between rounds) cancels.
+     * Unbounded when a denominator fork's mean is not positive.
+     */
+    public static Interval paired(List<double[]> num, List<double[]> den) {
+        int n = Math.min(num.size(), den.size());
+        double[] ratios = new double[n];
+        for (int k = 0; k < n; k++) {
+            double d = Arrays.stream(den.get(k)).average().orElse(Double.NaN);
+            if (!(d > 0)) {
+                return Interval.unbounded(pairedMethod(n));
+            }
+            ratios[k] = Arrays.stream(num.get(k)).average().orElse(Double.NaN) / d;
+        }
+        double mean = Arrays.stream(ratios).average().orElse(Double.NaN);
+        double ss = Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum();
+        double h = quantile(n) * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        return new Interval(mean - h, mean + h, pairedMethod(n));
+    }
+
+    /** First-order: the ratio's relative half-width is the two relative half-widths in quadrature. */
+    public static Interval delta(double a, double ha, double b, double hb) {
+        double r = a / b;
+        double h = Math.abs(r) * Math.hypot(ha / a, hb / b);
+        return new Interval(r - h, r + h, DELTA);
+    }
+
+    /**
+     * Fieller's interval for {@code a / b} of two independent means, each given as mean, half-width at the
+     * report's confidence (Student t, {@code n - 1} degrees of freedom) and sample count; the ratio's interval
+     * uses Student t over the smaller side's degrees of freedom. Unbounded when {@code b}'s interval reaches 0.
+     */
+    public static Interval fieller(double a, double ha, int na, double b, double hb, int nb) {
+        double seA = ha / quantile(na);
+        double seB = hb / quantile(nb);
+        double q = quantile(Math.min(na, nb));
+        double g = q * q * seB * seB / (b * b);
+        if (g >= 1) {
+            return Interval.unbounded(FIELLER);
+        }
+        double r = a / b;
+        double spread = q / Math.abs(b) * Math.sqrt(seA * seA * (1 - g) + r * r * seB * seB);
+        double lo = (r - spread) / (1 - g);
+        double hi = (r + spread) / (1 - g);
+        return new Interval(Math.min(lo, hi), Math.max(lo, hi), FIELLER);
+    }
+
+    /** Student t's two-sided quantile at the report's confidence for a mean of {@code n} samples. */
+    static double quantile(int n) {
+        return new TDistribution(Math.max(1, n - 1)).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+    }
+
+    /**
+     * Percentile bootstrap of the ratio of pooled means {@code mean(num) / mean(den)}, each side given as its
+     * forks' iterations (JMH's {@code rawData}). Each resample draws forks with replacement, then iterations
+     * with replacement within each drawn fork; a side with one fork resamples its iterations only, and the
+     * method says so. Unbounded when the resampled denominator's range reaches 0.
+     */
+    public static Interval bootstrap(List<double[]> num, List<double[]> den) {
+        SplittableRandom rnd = new SplittableRandom(SEED);
+        double[] ratios = new double[RESAMPLES];
+        double denLow = Double.POSITIVE_INFINITY;
+        double denHigh = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < RESAMPLES; i++) {
+            double d = resampledMean(den, rnd);
+            denLow = Math.min(denLow, d);
+            denHigh = Math.max(denHigh, d);
+            ratios[i] = resampledMean(num, rnd) / d;
+        }
+        String method = num.size() < 2 || den.size() < 2 ? BOOTSTRAP_ONE_FORK : BOOTSTRAP;
+        if (denLow <= 0 && denHigh >= 0) {
+            return Interval.unbounded(method);
+        }
+        Arrays.sort(ratios);
+        double tail = (1 - Results.CONFIDENCE) / 2;
+        return new Interval(ratios[(int) Math.floor(tail * (RESAMPLES - 1))],
+                ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))], method);
+    }
+
+    /** The pooled mean of one resample: forks drawn with replacement, then iterations within each. */
+    static double resampledMean(List<double[]> forks, SplittableRandom rnd) {
+        double sum = 0;
+        int n = 0;
+        for (int f = 0; f < forks.size(); f++) {
+            double[] fork = forks.size() == 1 ? forks.get(0) : forks.get(rnd.nextInt(forks.size()));
+            for (int i = 0; i < fork.length; i++) {
+                sum += fork[rnd.nextInt(fork.length)];
+            }
+            n += fork.length;
+        }
+        return sum / n;
+    }
+}

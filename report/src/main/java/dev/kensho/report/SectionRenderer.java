@@ -1,0 +1,212 @@
+package dev.kensho.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Interval;
+import dev.kensho.common.export.Results;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Renders one {@link Section} from a run's rows into a {@link Rendered}: derived rows joined to the
+ * experiment's rows, the charts (PNG into {@code charts/}, SVG kept inline), the ledger of published
+ * figures, the derived rows with how they read, the section's tables and the calibration rows.
+ */
+final class SectionRenderer {
+
+    private SectionRenderer() {
+    }
+
+    /**
+     * What limited every result: the server's and the load generator's CPU per iteration (JMH's mean and
+     * 99.9% half-width, in cores) and the verdict they give ({@link dev.kensho.common.cpu.Bottleneck}).
+     */
+    static Table bottlenecks(List<Results.Row> own) {
+        dev.kensho.common.export.Verdicts verdicts = dev.kensho.common.export.Verdicts.of(own);
+        Table t = Table.of("What limited each result (CPU per iteration, in cores: the server's, the load generator's;"
+                + " a result measured while its own client was saturated says so):", "benchmark", "case", "verdict");
+        for (Results.Row r : own) {
+            if (!dev.kensho.common.export.Verdicts.isPrimary(r)) {
+                continue;
+            }
+            dev.kensho.common.cpu.Bottleneck.Verdict v = verdicts.of(r);
+            if (v != null) {
+                t.row(r.cls() + "." + r.method(), caseOf(r), v.toString());
+            }
+        }
+        return t;
+    }
+
+    static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env)
+            throws IOException {
+        List<Results.Row> own = runRows.stream().filter(r -> r.experiment().equals(s.id())).toList();
+        List<Results.Row> derived = s.derived(own);
+        List<Results.Row> rows = new ArrayList<>(own);
+        rows.addAll(derived);
+        RunData run = new RunData(rows, series.stream().filter(j -> s.id().equals(j.path("experiment").asText())).toList(), env);
+        List<Published> published = s.published();
+        List<Rendered.Block> blocks = new ArrayList<>();
+        List<Plot> plots = new ArrayList<>();
+        for (ChartSpec spec : s.charts()) {
+            plots.add(spec.plot(rows, published));
+        }
+        plots.addAll(s.plots(run));
+        List<String> drawn = new ArrayList<>();
+        for (Plot p : plots) {
+            Chart<?, ?> chart = Charts.build(p);
+            if (chart == null) {
+                continue;
+            }
+            Charts.png(chart, dir.resolve("charts").resolve(p.id() + ".png"));
+            blocks.add(new Rendered.Block(p.id(), p.title(), "charts/" + p.id() + ".png", Charts.svg(chart), null));
+            drawn.add(p.id());
+        }
+        if (!derived.isEmpty()) {
+            Table t = Table.of("Derived at report time from the rows above (ratios: one case over its counterpart,"
+                    + " 99.9% interval from both sides' by the method named — paired rounds, else a bootstrap over"
+                    + " the iterations, else the delta rule when both are within ±10%, else Fieller's, see docs/method.md; fits: ± from the points'):",
+                    "what", "case", "over", ">value", "interval (99.9%)", "reads");
+            for (Results.Row r : derived) {
+                t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),
+                        Export.fmt(r.score()) + (r.unit().isEmpty() ? "" : " " + r.unit()), interval(r),
+                        Ratios.reading(r)); // a ratio or exponent against 1; a fitted cost (ms) or knee by its interval
+            }
+            blocks.add(new Rendered.Block("derived-" + s.id(), "derived", null, null, t));
+        }
+        for (Table t : s.tables(run)) {
+            if (!t.isEmpty()) {
+                blocks.add(new Rendered.Block(null, t.caption(), null, null, t));
+            }
+        }
+        Table cal = calibration(own);
+        if (!cal.isEmpty()) {
+            blocks.add(new Rendered.Block(null, cal.caption(), null, null, cal));
+        }
+        Table bound = bottlenecks(own);
+        if (!bound.isEmpty()) {
+            blocks.add(new Rendered.Block("bottleneck-" + s.id(), "bottleneck", null, null, bound));
+        }
+        return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
+                ledger(s, published, rows, env, drawn), blocks);
+    }
+
+    /** The precision budget of a number beside a published figure: a 99.9% half-width of at most 5% of it. */
+    static final double BUDGET = 0.05;
+
+    /** "" when the number meets the budget; else what it is: "unresolved: ±31%" (or "no interval"). */
+    static String budget(double value, double halfWidth) {
+        if (Double.isNaN(halfWidth)) {
+            return " (no interval)";
+        }
+        double rel = Math.abs(halfWidth / value);
+        return rel <= BUDGET ? "" : String.format(java.util.Locale.ROOT, " (unresolved: ±%.0f%%)", 100 * rel);
+    }
+
+    /** A derived ratio's interval and method ("[0.40, 1.61] Fieller"); "± h" for a symmetric one; "–" for none. */
+    static String interval(Results.Row r) {
+        if (r.interval() != null) {
+            return r.interval().shown();
+        }
+        return Double.isNaN(r.error()) ? Export.fmt(r.error()) : "± " + Export.fmt(r.error());
+    }
+
+    /** Per published figure: ours, its interval, the published value, the verdict, and the chart it is on. */
+    static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn) {
+        Table t = Table.of("", "published claim or figure", ">ours", ">± or interval (99.9%)", ">published", "verdict",
+                "ours measured with", "published on", "source", "chart");
+        int cores = env.path("host").path("cores").asInt(0);
+        List<Published> ordered = new ArrayList<>(published.stream().filter(p -> p.kind() == Published.Kind.CLAIM).toList());
+        ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.CONTEXT).toList());
+        ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.SET).toList());
+        for (Published p : ordered) {
+            String pub = p.shown();
+            List<Results.Row> ours = p.ours(rows);
+            if (ours.isEmpty()) {
+                t.row(p.what(), "not measured", "", pub, Verdict.NOT_MEASURED, "", p.setup(), p.source(), "");
+            }
+            for (Results.Row r : ours) {
+                double v = p.convert(r.score(), r.unit());
+                double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
+                Interval bounds = r.interval() != null ? r.interval()
+                        : Double.isNaN(e) ? null : new Interval(v - e, v + e, "JMH");
+                if (bounds != null && bounds.why().isEmpty()) {
+                    bounds = Width.explain(bounds, v, r); // a ratio's reason comes with it, from both sides
+                }
+                String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
+                        .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
+                String shownError = r.interval() != null ? r.interval().shown() : Export.fmt(e) + budget(v, e);
+                t.row(p.what(), Export.fmt(v) + " " + p.unit(), shownError, pub,
+                        Verdict.of(p, v, bounds, new Verdict.Conditions(cores, threads(r))),
+                        caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
+                                + " cores shared by client and server; " + restsOn(r, env.path("pooled").path("runs").size())
+                                + (bounds == null || bounds.why().isEmpty() ? "" : "; " + bounds.why()), p.setup(), p.source(), chart);
+            }
+        }
+        return t;
+    }
+
+    /** The client threads of a row ({@code threads} param; a gain's is its larger side's), 0 when it has none. */
+    static int threads(Results.Row r) {
+        try {
+            return r.param("threads") == null ? 0 : Integer.parseInt(r.param("threads"));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * What a verdict rests on: one run is one sample of a verdict (a rerun can flip one near its boundary), so the
+     * ledger says so — "one run", or the interleaved rounds of one run when both sides were paired round by round.
+     */
+    static String restsOn(Results.Row r) {
+        return restsOn(r, 0);
+    }
+
+    /** The same, for a run folder that pools {@code pooledRuns} runs (report's {@code Pool}; 0: not pooled). */
+    static String restsOn(Results.Row r, int pooledRuns) {
+        if (pooledRuns > 1) {
+            return "rests on " + pooledRuns + " runs pooled" + (r.forks() != null && r.forks().count() > 0
+                    ? " (" + r.forks().count() + " forks)" : "");
+        }
+        if (r.interval() != null && r.interval().method() != null && r.interval().method().startsWith("paired rounds")) {
+            return "rests on " + r.interval().method() + " of one run";
+        }
+        if (r.forks() != null && r.forks().rounds() > 1) {
+            return "rests on " + r.forks().rounds() + " interleaved rounds of one run";
+        }
+        return "rests on one run" + (r.forks() != null && r.forks().count() > 0 ? " (" + r.forks().count() + " fork"
+                + (r.forks().count() == 1 ? "" : "s") + ")" : "");
+    }
+
+    /** The row's params without the {@code over} a derived ratio carries ("k=v k=v"). */
+    static String caseOf(Results.Row r) {
+        StringBuilder sb = new StringBuilder();
+        r.params().forEach((k, v) -> {
+            if (!k.equals("over")) {
+                sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v);
+            }
+        });
+        return sb.toString();
+    }
+
+    private static boolean shows(ChartSpec c, Results.Row r) {
+        return c.cls().equals(r.cls()) && r.method().matches(c.method()) && r.metric().matches(c.metric())
+                && c.filter().entrySet().stream().allMatch(e -> e.getValue().equals(r.params().get(e.getKey())));
+    }
+
+    /** Rows whose method, params or metric name a calibration tool (redis-cli, redis-benchmark, PE). */
+    static Table calibration(List<Results.Row> rows) {
+        Table t = Table.of("Calibration rows (external tools on the same server):", "benchmark", "params", "metric",
+                ">value", ">± (99.9%)");
+        rows.stream().filter(r -> (r.method() + " " + r.paramString() + " " + r.metric()).toLowerCase()
+                        .matches(".*(redis_cli|redis-cli|rediscli|redis_benchmark|redis-benchmark|redisbenchmark|performanceevaluation|calibration).*"))
+                .filter(r -> !r.unit().equals("B") && !r.unit().equals("x"))
+                .forEach(r -> t.row(r.cls() + "." + r.method(), r.paramString(), r.metric(),
+                        Export.fmt(r.score()) + " " + r.unit(), Export.fmt(r.halfWidth())));
+        return t;
+    }
+}

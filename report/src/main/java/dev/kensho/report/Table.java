@@ -1,0 +1,78 @@
+package dev.kensho.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One table of the report, as data: a caption, column headers (a header starting with {@code >} is a
+ * right-aligned number column) and rows of cells. Rendered to Markdown and to HTML from the same model,
+ * so the two reports never disagree. A cell may hold a link written {@code [text](#anchor)}.
+ */
+public record Table(String caption, List<String> headers, List<List<String>> rows) {
+
+    public static Table of(String caption, String... headers) {
+        return new Table(caption, List.of(headers), new ArrayList<>());
+    }
+
+    public Table row(String... cells) {
+        if (cells.length != headers.size()) {
+            throw new IllegalArgumentException("table '" + caption + "': " + cells.length + " cells for "
+                    + headers.size() + " columns");
+        }
+        rows.add(List.of(cells));
+        return this;
+    }
+
+    public boolean isEmpty() {
+        return rows.isEmpty();
+    }
+
+    private static boolean numeric(String header) {
+        return header.startsWith(">");
+    }
+
+    private static String name(String header) {
+        return numeric(header) ? header.substring(1) : header;
+    }
+
+    public String markdown() {
+        StringBuilder sb = new StringBuilder();
+        if (caption != null && !caption.isEmpty()) {
+            sb.append(caption).append("\n\n");
+        }
+        sb.append('|');
+        headers.forEach(h -> sb.append(' ').append(mdCell(name(h))).append(" |"));
+        sb.append("\n|");
+        headers.forEach(h -> sb.append(numeric(h) ? "---:|" : "---|"));
+        sb.append('\n');
+        for (List<String> r : rows) {
+            sb.append('|');
+            r.forEach(c -> sb.append(' ').append(mdCell(c)).append(" |"));
+            sb.append('\n');
+        }
+        return sb.append('\n').toString();
+    }
+
+    public String html() {
+        StringBuilder sb = new StringBuilder();
+        if (caption != null && !caption.isEmpty()) {
+            sb.append("<p>").append(Html.inline(caption)).append("</p>");
+        }
+        sb.append("<table><tr>");
+        headers.forEach(h -> sb.append("<th>").append(Html.esc(name(h))).append("</th>"));
+        sb.append("</tr>");
+        for (List<String> r : rows) {
+            sb.append("<tr>");
+            for (int i = 0; i < r.size(); i++) {
+                sb.append(numeric(headers.get(i)) ? "<td class=\"n\">" : "<td>").append(Html.inline(r.get(i))).append("</td>");
+            }
+            sb.append("</tr>");
+        }
+        return sb.append("</table>").toString();
+    }
+
+    /** A Markdown table cell: pipes escaped, line breaks flattened. */
+    static String mdCell(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace('\n', ' ');
+    }
+}

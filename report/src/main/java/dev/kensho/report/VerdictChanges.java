@@ -1,0 +1,101 @@
+package dev.kensho.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The published claims whose verdict differs between two runs, read from their sections' ledgers
+ * ({@link Rendered#ledger()}): for {@link Compare}, beside the numbers that moved. A verdict can change while
+ * both runs' intervals overlap — a ratio of ±40–50% lands on either side of a claim's range from one run to the
+ * next (runs reference-89ec53f and 20261124-184226, the same VM instance, no hbase-meter code between them: the
+ * DIFF + GZ load ratio went from "not resolved" at 1.06 ± 0.50 to "contradicted: opposite direction" at
+ * 0.665 ± 0.253). So a verdict read from one run is only as firm as its agreement with the next.
+ *
+ * <p>A claim is matched by its section, its claim text and the case it was measured with. Its verdict's kind is
+ * compared, not its wording: the text before "(ours …" with the numbers taken out, so "reproduced (ours 50.4 …)"
+ * and "reproduced (ours 42.2 …)" are the same verdict, "contradicted: same direction" and "contradicted: opposite
+ * direction" are not.
+ */
+public final class VerdictChanges {
+
+    private static final int CLAIM = 0;
+    private static final int OURS = 1;
+    private static final int ERROR = 2;
+    private static final int VERDICT = 4;
+    private static final int CASE = 5;
+
+    /** One claim in both runs, with its verdict in each. */
+    public record Change(String section, String claim, String measuredWith, String before, String after) {
+    }
+
+    /** What the comparison found: the claims present in both runs, and those whose verdict differs. */
+    public record Result(int compared, List<Change> changed) {
+    }
+
+    private VerdictChanges() {
+    }
+
+    public static Result between(List<Rendered> before, List<Rendered> after) {
+        Map<String, List<String>> old = new LinkedHashMap<>();
+        for (Rendered r : before) {
+            for (List<String> row : r.ledger().rows()) {
+                old.put(key(r.id(), row), row);
+            }
+        }
+        int compared = 0;
+        List<Change> changed = new ArrayList<>();
+        for (Rendered r : after) {
+            for (List<String> row : r.ledger().rows()) {
+                List<String> was = old.get(key(r.id(), row));
+                if (was == null) {
+                    continue;
+                }
+                compared++;
+                if (!kind(was.get(VERDICT)).equals(kind(row.get(VERDICT)))) {
+                    changed.add(new Change(r.id(), row.get(CLAIM), row.get(CASE), cell(was), cell(row)));
+                }
+            }
+        }
+        return new Result(compared, changed);
+    }
+
+    /** The kind of a verdict: its text before "(ours", without numbers. */
+    static String kind(String verdict) {
+        int i = verdict.indexOf("(ours");
+        String head = i >= 0 ? verdict.substring(0, i) : verdict;
+        return head.replaceAll("[0-9.,]+", "").replaceAll("\\s+", " ").trim();
+    }
+
+    /** A section of Compare's report; empty when neither run has a ledger row in common with the other. */
+    public static String markdown(Result r) {
+        if (r.compared() == 0) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("\n## Verdicts\n\n").append(r.changed().size()).append(" of ")
+                .append(r.compared()).append(" published claims measured in both runs changed verdict. A change with"
+                        + " overlapping intervals is the claim's noise, not a finding: read such a verdict from more"
+                        + " than one run.\n");
+        if (!r.changed().isEmpty()) {
+            sb.append("\n| experiment | claim | measured with | before: ours ±, verdict | after: ours ±, verdict |\n"
+                    + "|---|---|---|---|---|\n");
+            for (Change c : r.changed()) {
+                sb.append("| ").append(c.section()).append(" | ").append(c.claim()).append(" | ").append(c.measuredWith())
+                        .append(" | ").append(c.before()).append(" | ").append(c.after()).append(" |\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String key(String section, List<String> row) {
+        return section + "\u0000" + row.get(CLAIM) + "\u0000" + row.get(CASE);
+    }
+
+    /** "ours ± error: verdict", one cell of the table. */
+    private static String cell(List<String> row) {
+        String error = row.get(ERROR);
+        return row.get(OURS) + (error.isBlank() ? "" : error.startsWith("[") || error.startsWith("unbounded") ? " " + error
+                : " ± " + error) + ": " + row.get(VERDICT);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.kensho.report.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kensho.common.BadInput;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.export.JmhMerge;
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.report.Section;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Pools N runs of the same commit and scale into one run folder, so that one verdict rests on all of them rather
+ * than on one run, which is one sample of a verdict: per case, every run's forks side by side (JMH's
+ * {@code rawData}, joined by {@link JmhMerge} without pairing), and every run's recorded measurements, notes,
+ * servers and yardstick readings. The report of the pooled folder resamples forks across the runs, so the spread
+ * between runs lies inside every interval, and each ledger row says "rests on N runs pooled". Time series and
+ * latency logs are the first run's (the report says so in a note).
+ *
+ * <p>It refuses in one line, writing nothing: fewer than two runs, runs of different commits or scales, an output
+ * folder that holds anything, or a class path without the experiments' sections (run it from
+ * {@code kensho-benchmarks.jar}, which holds every module's):
+ * {@code java -cp benchmarks/target/kensho-benchmarks.jar dev.kensho.report.merge.Pool <pooled> <run 1> <run 2> …}
+ */
+public final class Pool {
+
+    private Pool() {
+    }
+
+    public static RunFolder pool(Path out, List<Path> runDirs) {
+        if (runDirs.size() < 2) {
+            throw BadInput.of("runs to pool", runDirs.size(), "two or more run folders of the same commit and scale");
+        }
+        if (Section.all().isEmpty()) {
+            throw BadInput.of("class path", "no experiment's Section", "kensho-benchmarks.jar (java -cp benchmarks/target/kensho-benchmarks.jar "
+                    + Pool.class.getName() + " …), so the pooled report has every experiment's verdicts");
+        }
+        try {
+            if (Files.exists(out) && (!Files.isDirectory(out) || Files.list(out).findAny().isPresent())) {
+                throw BadInput.of("pooled folder", out, "a new or empty folder (pooling never overwrites a run)");
+            }
+            List<RunFolder> runs = new ArrayList<>();
+            List<JsonNode> envs = new ArrayList<>();
+            for (Path d : runDirs) {
+                runs.add(RunFolder.at(d));
+                Path env = d.resolve("env.json");
+                envs.add(Files.exists(env) ? Merge.JSON.readTree(env.toFile()) : Merge.JSON.createObjectNode());
+            }
+            String commit = envs.get(0).path("host").path("commit").asText("");
+            String scale = envs.get(0).path("host").path("scale").asText("");
+            for (int i = 1; i < envs.size(); i++) {
+                JsonNode h = envs.get(i).path("host");
+                if (!h.path("commit").asText("").equals(commit) || !h.path("scale").asText("").equals(scale)) {
+                    throw BadInput.of("run " + runDirs.get(i).getFileName(), h.path("commit").asText("?") + " at scale " + h.path("scale").asText("?"),
+                            "runs of one commit and scale (the first is " + commit + " at scale " + scale + ")");
+                }
+            }
+            write(out, runDirs, envs, commit, scale);
+        } catch (IOException e) {
+            throw new TargetFailure("cannot pool into " + out + " (" + e.getMessage() + ")");
+        }
+        RunFolder run = RunFolder.at(out);
+        run.export();
+        return run;
+    }
+
+    private static void write(Path out, List<Path> runs, List<JsonNode> envs, String commit, String scale) throws IOException {
+        Files.createDirectories(out.resolve("jmh"));
+        Map<String, List<JsonNode>> byFile = new TreeMap<>();
+        for (Path r : runs) {
+            try (Stream<Path> files = Files.list(r.resolve("jmh"))) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                    Merge.JSON.readTree(f.toFile()).forEach(e -> byFile.computeIfAbsent(f.getFileName().toString(), k -> new ArrayList<>()).add(e));
+                }
+            }
+        }
+        for (Map.Entry<String, List<JsonNode>> e : byFile.entrySet()) {
+            Merge.JSON.writeValue(out.resolve("jmh").resolve(e.getKey()).toFile(), JmhMerge.merge(e.getValue(), -1));
+        }
+        for (String f : List.of(Recorder.MEASUREMENTS_FILE, Recorder.NOTES_FILE, Recorder.SERVERS_FILE, dev.kensho.common.cpu.Yardstick.FILE)) {
+            List<JsonNode> lines = new ArrayList<>();
+            runs.forEach(r -> lines.addAll(Jsonl.read(r.resolve(f))));
+            if (f.equals(Recorder.NOTES_FILE)) {
+                lines.add(Merge.JSON.createObjectNode().put("topic", "pool").put("note", "pooled from " + runs.size()
+                        + " runs of commit " + commit + " at scale " + scale + ": every case's forks from all of them;"
+                        + " time series and latency logs are the first run's (" + runs.get(0).getFileName() + ")"));
+            }
+            Merge.lines(out.resolve(f), lines);
+        }
+        Path series = runs.get(0).resolve(Recorder.SERIES_FILE);
+        if (Files.exists(series)) {
+            Files.copy(series, out.resolve(Recorder.SERIES_FILE));
+        }
+        Path hlog = runs.get(0).resolve(IntervalLog.DIR);
+        if (Files.isDirectory(hlog)) {
+            Files.createDirectories(out.resolve(IntervalLog.DIR));
+            try (Stream<Path> logs = Files.list(hlog)) {
+                for (Path l : logs.toList()) {
+                    Files.copy(l, out.resolve(IntervalLog.DIR).resolve(l.getFileName()));
+                }
+            }
+        }
+        boolean complete = true;
+        for (Path r : runs) {
+            complete &= "complete".equals(RunFolder.at(r).state());
+        }
+        ObjectNode status = Merge.JSON.createObjectNode().put("state", complete ? "complete" : "partial (a pooled run was not complete)")
+                .put("runId", out.getFileName().toString()).put("scale", scale);
+        status.set("classes", Merge.JSON.readTree(runs.get(0).resolve(RunFolder.STATUS_FILE).toFile()).path("classes"));
+        Merge.JSON.writeValue(out.resolve(RunFolder.STATUS_FILE).toFile(), status);
+        ObjectNode env = Merge.JSON.createObjectNode();
+        env.set("host", envs.get(0).path("host"));
+        Merge.JSON.writeValue(out.resolve("env.json").toFile(), env);
+        ObjectNode pooled = Merge.JSON.createObjectNode().put("commit", commit).put("scale", scale);
+        ArrayNode names = pooled.putArray("runs");
+        runs.forEach(r -> names.add(r.getFileName().toString()));
+        Merge.JSON.writeValue(out.resolve(RunFolder.POOLED_FILE).toFile(), pooled);
+    }
+
+    public static void main(String[] args) {
+        if (args.length < 3) {
+            System.err.println("kensho: usage: Pool <pooled folder> <run folder> <run folder>…, e.g. target/kensho-runs/pooled"
+                    + " target/kensho-runs/aa1 target/kensho-runs/aa2");
+            System.exit(2);
+        }
+        try {
+            dev.kensho.common.Setting.check(System.getProperties());
+            List<Path> runs = new ArrayList<>();
+            for (int i = 1; i < args.length; i++) {
+                runs.add(Merge.resolve(args[i]));
+            }
+            RunFolder run = pool(Merge.resolve(args[0]), runs);
+            System.err.println("kensho: pooled " + runs.size() + " runs into " + run.dir() + " (report.html, summary.md)");
+        } catch (BadInput | TargetFailure e) {
+            System.err.println("kensho: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.kensho.report.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.BadInput;
+import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.shard.ShardRecord;
+import dev.kensho.common.shard.StartAt;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * One shard's run folder as {@link Merge} needs it: its shard block (index, count, startAt, clock
+ * offsets), commit, JMH results by case, recorded measurements and interval logs. Reading never writes.
+ */
+final class ShardFolder {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** {@code <case>-<kind>-<pid>.hlog}: the pid keeps one JVM's (fork's) log apart. */
+    private static final Pattern HLOG = Pattern.compile("(.+)-(\\d+)\\.hlog");
+
+    final Path dir;
+    final JsonNode env;
+    final int index;
+    final int count;
+    final String startAt;
+    final String commit;
+    /** Median offset of this shard's clock to the target (µs), over its trials; null if none recorded. */
+    final Long offsetMicros;
+    /** JMH results by class file name, then by case key ({@code benchmark|params}). */
+    final Map<String, Map<String, JsonNode>> jmh = new TreeMap<>();
+    final List<JsonNode> measurements;
+    /** Interval logs by {@code <case>-<kind>}, one list of intervals per fork, forks in start order. */
+    final Map<String, List<List<Histogram>>> hlogs = new TreeMap<>();
+
+    ShardFolder(Path dir) {
+        this.dir = dir;
+        if (!Files.isDirectory(dir.resolve("jmh"))) {
+            throw BadInput.of("shard folder", dir, "a run folder written by a kensho run (it has jmh/)");
+        }
+        env = read(dir.resolve("env.json"));
+        JsonNode shard = read(dir.resolve(ShardRecord.FILE));
+        if (shard == null) {
+            throw BadInput.of("shard folder", dir, "a run made with -Dkensho.shard=i/N (it has no " + ShardRecord.FILE + ")");
+        }
+        index = shard.path("index").asInt(-1);
+        count = shard.path("count").asInt(-1);
+        startAt = shard.path("startAt").isTextual() ? shard.get("startAt").asText() : null;
+        commit = env == null ? null : env.path("host").path("commit").asText(null);
+        List<Long> offsets = new ArrayList<>();
+        for (JsonNode t : dev.kensho.common.runfiles.Jsonl.read(dir.resolve(StartAt.FILE))) {
+            offsets.add(t.path("offset_us").asLong());
+        }
+        offsets.sort(null);
+        offsetMicros = offsets.isEmpty() ? null : offsets.get(offsets.size() / 2);
+        try (Stream<Path> files = Files.list(dir.resolve("jmh"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                Map<String, JsonNode> cases = new LinkedHashMap<>();
+                for (JsonNode b : JSON.readTree(f.toFile())) {
+                    cases.put(key(b.get("benchmark").asText(), b.get("params")), b);
+                }
+                jmh.put(f.getFileName().toString(), cases);
+            }
+        } catch (IOException e) {
+            throw BadInput.of("shard folder", dir, "a complete run (" + e.getMessage() + ")");
+        }
+        measurements = dev.kensho.common.runfiles.Jsonl.read(dir.resolve(dev.kensho.common.runfiles.Recorder.MEASUREMENTS_FILE));
+        readHlogs(dir.resolve(IntervalLog.DIR));
+    }
+
+    /** The identity of a case: its benchmark and its params, sorted. */
+    static String key(String benchmark, JsonNode params) {
+        Map<String, String> p = new TreeMap<>();
+        if (params != null) {
+            params.fields().forEachRemaining(e -> p.put(e.getKey(), e.getValue().asText()));
+        }
+        return benchmark + "|" + p;
+    }
+
+    private void readHlogs(Path hdir) {
+        if (!Files.isDirectory(hdir)) {
+            return;
+        }
+        Map<String, List<List<Histogram>>> byName = new TreeMap<>();
+        try (Stream<Path> files = Files.list(hdir)) {
+            for (Path f : files.sorted().toList()) {
+                Matcher m = HLOG.matcher(f.getFileName().toString());
+                if (m.matches()) {
+                    byName.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(intervals(f));
+                }
+            }
+        } catch (IOException e) {
+            throw BadInput.of("shard folder", dir, "readable interval logs (" + e.getMessage() + ")");
+        }
+        byName.forEach((name, forks) -> {
+            forks.removeIf(List::isEmpty);
+            forks.sort(Comparator.comparingLong(f -> f.get(0).getStartTimeStamp()));
+            hlogs.put(name, forks);
+        });
+    }
+
+    static List<Histogram> intervals(Path f) {
+        List<Histogram> out = new ArrayList<>();
+        try {
+            HistogramLogReader r = new HistogramLogReader(f.toFile());
+            Object h;
+            while ((h = r.nextIntervalHistogram()) != null) {
+                out.add((Histogram) h);
+            }
+        } catch (FileNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+        return out;
+    }
+
+    private static JsonNode read(Path f) {
+        try {
+            return Files.exists(f) ? JSON.readTree(f.toFile()) : null;
+        } catch (IOException e) {
+            throw BadInput.of("run folder file", f, "valid JSON (" + e.getMessage() + ")");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "shard " + index + "/" + count + " (" + dir.getFileName() + ")";
+    }
+}

@@ -1,0 +1,155 @@
+package dev.kensho.report;
+
+import dev.kensho.common.cpu.Yardstick;
+import dev.kensho.common.export.Results;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Compare as a gate, on small run folders written here: intervals of both runs, an A/A noise floor, exit codes. */
+class CompareTest {
+
+    private static final String BENCH = "dev.kensho.hbase.meter.CompressionMatrixBenchmark";
+
+    /** A run folder with one JMH result (load: score ± error in ms/op) and one recorded measurement. */
+    static Path run(Path dir, double score, Double error, double... hfileBytes) throws IOException {
+        Files.createDirectories(dir.resolve("jmh"));
+        String err = error == null ? "\"NaN\"" : Double.toString(error);
+        Files.writeString(dir.resolve("jmh/CompressionMatrixBenchmark.json"), """
+                [ { "benchmark" : "%s.load", "mode" : "ss", "params" : { "codec" : "GZ" },
+                    "primaryMetric" : { "score" : %s, "scoreError" : %s, "scoreUnit" : "ms/op",
+                                        "rawData" : [ [ %s, %s, %s ] ] } } ]
+                """.formatted(BENCH, score, err, score, score, score));
+        StringBuilder m = new StringBuilder();
+        for (double v : hfileBytes) {
+            m.append("{\"benchmark\":\"").append(BENCH).append(".load\",\"params\":{\"codec\":\"GZ\"},")
+                    .append("\"metric\":\"hfile_bytes\",\"value\":").append(v).append(",\"unit\":\"bytes\"}\n");
+        }
+        Files.writeString(dir.resolve("measurements.jsonl"), m.toString());
+        return dir;
+    }
+
+    private static String[] args(Object... a) {
+        String[] s = new String[a.length];
+        for (int i = 0; i < a.length; i++) {
+            s[i] = a[i].toString();
+        }
+        return s;
+    }
+
+    private record Outcome(int status, String out, String err) {
+    }
+
+    private static Outcome compare(Object... a) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Compare.run(args(a), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aMoveBeyondBothIntervalsAndTheNoiseFloorFailsTheGate(@TempDir Path tmp) throws IOException {
+        Path a1 = run(tmp.resolve("aa1"), 100, 4.0, 1000, 1000);
+        Path a2 = run(tmp.resolve("aa2"), 105, 4.0, 1000, 1000); // A/A: 5% apart
+        Path base = run(tmp.resolve("base"), 100, 4.0, 1000, 1000);
+        Path slower = run(tmp.resolve("slower"), 130, 4.0, 1000, 1000);
+        Outcome o = compare("--noise", a1, a2, base, slower);
+        assertEquals(1, o.status(), o.out());
+        assertTrue(o.out().contains("+30.0%") && o.out().contains("5.0%") && o.out().contains("| **moved** |"), o.out());
+        assertTrue(Files.exists(slower.resolve(Compare.NOISE_FILE)), "the A/A floor is written for reuse");
+
+        // the stored floor gives the same verdict; a run within the intervals passes
+        Path floor = slower.resolve(Compare.NOISE_FILE);
+        assertEquals(1, compare("--noise", floor, base, slower).status());
+        assertEquals(0, compare("--noise", floor, base, run(tmp.resolve("same"), 103, 4.0, 1000, 1000)).status());
+    }
+
+    @Test
+    void aMoveBeyondTheIntervalsButWithinTheNoiseFloorPasses(@TempDir Path tmp) throws IOException {
+        Path a1 = run(tmp.resolve("aa1"), 100, 1.0, 1000, 1000);
+        Path a2 = run(tmp.resolve("aa2"), 125, 1.0, 1000, 1000); // this machine's A/A spread: 25%
+        Outcome o = compare("--noise", a1, a2, run(tmp.resolve("base"), 100, 1.0, 1000, 1000), run(tmp.resolve("after"), 110, 1.0, 1000, 1000));
+        assertEquals(0, o.status(), o.out());
+        assertTrue(o.out().contains("within the A/A noise floor"), o.out());
+    }
+
+    @Test
+    void aNumberWithoutAnIntervalIsReportedAndNeverFailsTheGate(@TempDir Path tmp) throws IOException {
+        // no JMH error and a single recorded sample: no interval on either number, however far they moved
+        Path base = run(tmp.resolve("base"), 100, null, 1000);
+        Path after = run(tmp.resolve("after"), 300, null, 5000);
+        Outcome o = compare(base, after);
+        assertEquals(0, o.status(), o.out());
+        assertFalse(o.out().contains("| **moved** |"), o.out());
+        assertTrue(o.out().contains("no interval: not judged"), o.out());
+        assertTrue(o.out().contains("No noise floor given"), o.out());
+        var diffs = Compare.diff(Results.load(base), Results.load(after));
+        assertTrue(diffs.stream().noneMatch(Compare.Diff::significant), "an absent error is not an error of 0");
+    }
+
+    @Test
+    void recordedMeasurementsUseAStudentTIntervalOverTheirSamples(@TempDir Path tmp) throws IOException {
+        Path base = run(tmp.resolve("base"), 100, 1.0, 1000, 1010, 990);
+        Results.Row bytes = Results.load(base).stream().filter(r -> r.metric().equals("hfile_bytes")).findFirst().orElseThrow();
+        // sd 10 over 3 samples: t(0.9995, 2) = 31.6 → 31.6 · 10 / √3 = 182.5
+        assertEquals(182.5, Compare.halfWidth(bytes), 0.5);
+        Path after = run(tmp.resolve("after"), 100, 1.0, 1100, 1110, 1090); // +10%: inside ±182 on both sides
+        Outcome o = compare(base, after);
+        assertEquals(0, o.status(), o.out());
+        Path far = run(tmp.resolve("far"), 100, 1.0, 2000, 2010, 1990);
+        assertEquals(1, compare(base, far).status(), "without --noise the intervals alone decide");
+    }
+
+    @Test
+    void aNumberTheAaPairDidNotMeasureIsNotJudged(@TempDir Path tmp) throws IOException {
+        Path noise = tmp.resolve("noise.json");
+        Compare.writeNoise(noise, "test", Map.of("Other|load|codec=GZ|ms/op", 0.01));
+        Outcome o = compare("--noise", noise, run(tmp.resolve("base"), 100, 1.0, 1000, 1000), run(tmp.resolve("after"), 200, 1.0, 1000, 1000));
+        assertEquals(0, o.status(), o.out());
+        assertTrue(o.out().contains("not in the A/A pair"), o.out());
+        assertNull(Compare.readNoise(noise).get("CompressionMatrixBenchmark|load|codec=GZ|ms/op"));
+    }
+
+    @Test
+    void badArgumentsAreOneLineAndStatusTwo(@TempDir Path tmp) throws IOException {
+        Path base = run(tmp.resolve("base"), 100, 1.0, 1000);
+        Path empty = Files.createDirectories(tmp.resolve("empty/jmh")).getParent();
+        Path notJson = Files.writeString(tmp.resolve("floor.txt"), "not json");
+        for (Object[] bad : new Object[][]{{}, {base}, {base, base, base}, {"--noise"}, {"--noise", base},
+                {base, tmp.resolve("missing")}, {base, empty}, {"--noise", notJson, base, base}}) {
+            Outcome o = compare(bad);
+            assertEquals(2, o.status(), java.util.Arrays.toString(bad) + ": " + o.err());
+            assertEquals(1, o.err().strip().lines().count(), o.err());
+            assertTrue(o.err().startsWith("kensho: "), o.err());
+        }
+    }
+
+    @Test
+    void runsOnMachinesOfDifferentSpeedAreFlagged() {
+        Yardstick.Summary base = new Yardstick.Summary(3, 1000, 990, 1010, 40_000, 39_000, 41_000);
+        Yardstick.Summary same = new Yardstick.Summary(3, 1030, 1000, 1040, 38_500, 38_000, 39_000);
+        Yardstick.Summary slow = new Yardstick.Summary(3, 600, 590, 610, 24_000, 23_000, 25_000);
+        Yardstick.Summary loopOnly = new Yardstick.Summary(3, 1000, 990, 1010, 24_000, 23_000, 25_000);
+        assertFalse(Compare.machines(Optional.of(base), Optional.of(loopOnly)).contains("differed"), "loopback is shown, not judged");
+        assertEquals("", Compare.machines(Optional.of(base), Optional.empty()), "a run without readings: nothing to say");
+        String s = Compare.machines(Optional.of(base), Optional.of(same));
+        assertTrue(s.contains("× 1.03") && s.contains("× 0.96") && !s.contains("differed"), s);
+        String d = Compare.machines(Optional.of(base), Optional.of(slow));
+        assertTrue(d.contains("× 0.60") && d.contains("differed by more than 10%"), d);
+        String md = Compare.markdown("a", "b", java.util.List.of(), Map.of(), null, d);
+        assertTrue(md.contains(d), md);
+    }
+}

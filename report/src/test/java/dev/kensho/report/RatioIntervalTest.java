@@ -1,0 +1,148 @@
+package dev.kensho.report;
+
+import dev.kensho.common.export.Forks;
+import dev.kensho.common.export.Interval;
+import dev.kensho.common.export.Results;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Known answers of the four interval methods and the choice between them. */
+class RatioIntervalTest {
+
+    private static Results.Row row(double score, double error, int n) {
+        return new Results.Row("x-y", "C", "m", Map.of(), "thrpt", score, error, "ops/s", n, "jmh");
+    }
+
+    @Test
+    void narrowSidesUseTheDeltaRule() {
+        Interval i = RatioInterval.of(row(200, 10, 10), row(100, 5, 10));
+        assertEquals(RatioInterval.DELTA, i.method());
+        assertEquals(2 - 2 * Math.hypot(0.05, 0.05), i.low(), 1e-12);
+        assertEquals(2 + 2 * Math.hypot(0.05, 0.05), i.high(), 1e-12);
+    }
+
+    @Test
+    void wideSidesUseFiellersIntervalWhichIsSkewedUpward() {
+        // 0.8 ± 45% over 1 ± 45%, equal samples: t·se is the half-width itself, g = 0.45² = 0.2025,
+        // spread = sqrt(0.36²·0.7975 + 0.8²·0.45²) = 0.48266; ends (0.8 ∓ 0.48266) / 0.7975
+        Interval i = RatioInterval.of(row(0.8, 0.36, 10), row(1.0, 0.45, 10));
+        assertEquals(RatioInterval.FIELLER, i.method());
+        assertEquals(0.39792, i.low(), 1e-4);
+        assertEquals(1.60835, i.high(), 1e-4);
+        assertTrue(i.high() - 0.8 > 0.8 - i.low(), "longer above the ratio than below");
+    }
+
+    @Test
+    void aDenominatorWhoseIntervalReachesZeroGivesAnUnboundedInterval() {
+        Interval i = RatioInterval.fieller(1.0, 0.2, 5, 0.5, 0.6, 5);
+        assertTrue(i.isUnbounded());
+        assertEquals("unbounded (Fieller: the denominator's interval reaches 0)", i.shown());
+        assertEquals("not resolved: unbounded interval (the denominator's reaches 0)",
+                Ratios.reading(Ratios.ratio("r", row(1.0, 0.2, 5), row(0.5, 0.6, 5))));
+    }
+
+    @Test
+    void aRatioWhoseIntervalStraddlesOneReadsNotResolved() {
+        Results.Row r = Ratios.ratio("r", row(1.1, 0.5, 10), row(1.0, 0.4, 10));
+        assertTrue(r.interval().contains(1), r.interval().shown());
+        assertEquals("not resolved at this noise", Ratios.reading(r));
+        assertEquals(Math.max(r.interval().high() - 1.1, 1.1 - r.interval().low()), r.error(), 1e-12,
+                "the row's error covers the whole interval");
+    }
+
+    @Test
+    void aSideWithoutAnIntervalGivesNone() {
+        assertEquals(null, RatioInterval.of(row(1, Double.NaN, 1), row(1, 0.1, 5)));
+    }
+
+    @Test
+    void theBootstrapResamplesForksThenIterationsAndIsReproducible() {
+        List<double[]> num = List.of(new double[]{20, 21, 19, 20}, new double[]{22, 23, 21, 22}, new double[]{18, 19, 17, 18});
+        List<double[]> den = List.of(new double[]{10, 10.5, 9.5, 10}, new double[]{10, 11, 9, 10}, new double[]{10, 10, 10, 10});
+        Interval a = RatioInterval.bootstrap(num, den);
+        assertEquals(RatioInterval.BOOTSTRAP, a.method());
+        assertTrue(a.contains(2.0) && a.low() < 1.9 && a.high() > 2.1, a.shown());
+        assertEquals(a, RatioInterval.bootstrap(num, den), "fixed seed: the same interval every time");
+    }
+
+    @Test
+    void oneForkIsBootstrappedOverItsIterationsOnlyAndSaysSo() {
+        Interval i = RatioInterval.bootstrap(List.of(new double[]{20, 21, 19, 20, 22, 18}),
+                List.of(new double[]{10, 10.5, 9.5, 10, 11, 9}));
+        assertEquals(RatioInterval.BOOTSTRAP_ONE_FORK, i.method());
+        assertTrue(i.contains(2.0) && i.low() > 1.5 && i.high() < 2.5, i.shown());
+        assertTrue(i.shown().endsWith("bootstrap (iterations only: one fork)"), i.shown());
+    }
+
+    @Test
+    void aBootstrapDenominatorThatReachesZeroIsUnbounded() {
+        Interval i = RatioInterval.bootstrap(List.of(new double[]{1, 2, 3}), List.of(new double[]{-1, 0, 1}));
+        assertTrue(i.isUnbounded(), i.shown());
+    }
+
+    /** A row carrying its forks' iterations; {@code rounds} 0 for consecutive forks. */
+    private static Results.Row withForks(String method, List<double[]> forks, int rounds) {
+        Forks f = new Forks(forks, rounds);
+        return new Results.Row("redis-kv", "C", method, Map.of(), "thrpt", f.pooledMean(), Double.NaN, "ops/s", f.samples(),
+                "jmh", null, f);
+    }
+
+    /** Six rounds whose host speed drifts by ±30%; the numerator is 2 × (1 + jitter) of the denominator in each round. */
+    private static final double[] DRIFT = {1.0, 1.3, 0.8, 1.2, 0.7, 1.1};
+    private static final double[] JITTER = {0.01, -0.01, 0.005, -0.005, 0, 0};
+
+    private static List<double[]> side(double scale, double[] jitter) {
+        List<double[]> forks = new java.util.ArrayList<>();
+        for (int k = 0; k < DRIFT.length; k++) {
+            double m = scale * DRIFT[k] * (1 + jitter[k]);
+            forks.add(new double[]{m * 0.99, m, m * 1.01});
+        }
+        return forks;
+    }
+
+    @Test
+    void aDriftThatMovesBothSidesOfARoundAlikeCancelsInThePairedIntervalOnly() {
+        List<double[]> num = side(2, JITTER);
+        List<double[]> den = side(1, new double[DRIFT.length]);
+        Interval paired = RatioInterval.of(withForks("a", num, 6), withForks("b", den, 6));
+        // round ratios 2.02, 1.98, 2.01, 1.99, 2, 2: mean 2, sd sqrt(0.001 / 5); t(5 df, 0.9995) = 6.868827
+        double h = 6.868827 * Math.sqrt(0.001 / 5) / Math.sqrt(6);
+        assertEquals("paired rounds (6)", paired.method());
+        assertEquals(2 - h, paired.low(), 1e-5);
+        assertEquals(2 + h, paired.high(), 1e-5);
+        Interval unpaired = RatioInterval.of(withForks("a", num, 0), withForks("b", den, 0));
+        assertEquals(RatioInterval.BOOTSTRAP, unpaired.method(), "the same forks, not from rounds: resampled unpaired");
+        assertTrue(unpaired.high() - unpaired.low() > 10 * (paired.high() - paired.low()),
+                unpaired.shown() + " vs " + paired.shown());
+    }
+
+    @Test
+    void sidesOfDifferentClassesOrRoundCountsAreNotPaired() {
+        List<double[]> num = side(2, JITTER);
+        List<double[]> den = side(1, new double[DRIFT.length]);
+        Results.Row a = withForks("a", num, 6);
+        Results.Row other = new Results.Row("redis-kv", "D", "b", Map.of(), "thrpt", 1, Double.NaN, "ops/s", 18, "jmh", null,
+                new Forks(den, 6));
+        assertEquals(RatioInterval.BOOTSTRAP, RatioInterval.of(a, other).method(), "class D ran its rounds after C's");
+    }
+
+    @Test
+    void oneRoundCannotBePairedAndSaysSo() {
+        Interval i = RatioInterval.of(withForks("a", List.of(new double[]{20, 21, 19, 20, 22, 18}), 1),
+                withForks("b", List.of(new double[]{10, 10.5, 9.5, 10, 11, 9}), 1));
+        assertEquals(RatioInterval.BOOTSTRAP_ONE_FORK + RatioInterval.ONE_ROUND, i.method());
+        assertTrue(i.contains(2.0), i.shown());
+    }
+
+    @Test
+    void rowsWithTooFewIterationsFallBackToTheirHalfWidths() {
+        Results.Row a = new Results.Row("x-y", "C", "m", Map.of(), "thrpt", 200, 10, "ops/s", 3, "jmh", null,
+                new Forks(List.of(new double[]{190, 200, 210}), 0));
+        assertEquals(RatioInterval.DELTA, RatioInterval.of(a, row(100, 5, 10)).method());
+    }
+}

@@ -1,0 +1,68 @@
+package dev.kensho.report.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.BadInput;
+import dev.kensho.common.export.RunFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** N runs of one commit pooled into one folder: every case's forks from all runs, the ledger says it rests on them. */
+class PoolTest {
+
+    private static final String[] FILES = {"jmh/SetImportBenchmark.json", "jmh/UserIdGeneratorBenchmark.json",
+            "measurements.jsonl", "servers.jsonl", "status.json", "notes.jsonl"};
+
+    private static Path run(Path dir, String commit) throws Exception {
+        Files.createDirectories(dir.resolve("jmh"));
+        for (String f : FILES) {
+            try (InputStream in = PoolTest.class.getResourceAsStream("/report-fixture/" + f)) {
+                Files.copy(in, dir.resolve(f));
+            }
+        }
+        Files.writeString(dir.resolve("env.json"), "{\"host\":{\"commit\":\"" + commit + "\",\"scale\":\"default\",\"cores\":2}}");
+        return dir;
+    }
+
+    @Test
+    void everyRunsForksSideBySide(@TempDir Path tmp) throws Exception {
+        Path a = run(tmp.resolve("aa1"), "abc");
+        Path b = run(tmp.resolve("aa2"), "abc");
+        JsonNode one = new ObjectMapper().readTree(a.resolve("jmh/UserIdGeneratorBenchmark.json").toFile());
+        RunFolder pooled = Pool.pool(tmp.resolve("pooled"), List.of(a, b));
+
+        JsonNode both = new ObjectMapper().readTree(pooled.dir().resolve("jmh/UserIdGeneratorBenchmark.json").toFile());
+        assertEquals(one.size(), both.size(), "the same cases");
+        for (int i = 0; i < one.size(); i++) {
+            assertEquals(2 * one.get(i).path("primaryMetric").path("rawData").size(),
+                    both.get(i).path("primaryMetric").path("rawData").size(), "each run's forks");
+            assertEquals(0, both.get(i).path("kenshoRounds").asInt(), "runs are not rounds: nothing is paired");
+        }
+        long lines = Files.readAllLines(a.resolve("measurements.jsonl")).size();
+        assertEquals(2 * lines, Files.readAllLines(pooled.dir().resolve("measurements.jsonl")).size());
+        JsonNode env = new ObjectMapper().readTree(pooled.dir().resolve("env.json").toFile());
+        assertEquals(List.of("aa1", "aa2"), List.of(env.path("pooled").path("runs").get(0).asText(), env.path("pooled").path("runs").get(1).asText()));
+        assertTrue(Files.readString(pooled.dir().resolve("report.md")).contains("pooled from 2 runs of commit abc"));
+    }
+
+    @Test
+    void refusesOneRunOtherCommitsAndAFolderInUse(@TempDir Path tmp) throws Exception {
+        Path a = run(tmp.resolve("aa1"), "abc");
+        Path c = run(tmp.resolve("other"), "def");
+        assertThrows(BadInput.class, () -> Pool.pool(tmp.resolve("p1"), List.of(a)));
+        BadInput e = assertThrows(BadInput.class, () -> Pool.pool(tmp.resolve("p2"), List.of(a, c)));
+        assertTrue(e.getMessage().contains("runs of one commit and scale"), e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("p2")), "nothing written");
+        assertThrows(BadInput.class, () -> Pool.pool(a, List.of(a, a)), "never into a run");
+    }
+}
