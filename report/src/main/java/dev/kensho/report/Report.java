@@ -52,8 +52,7 @@ public final class Report implements ReportWriter {
         for (Section s : Section.all()) {
             SectionRenderer.render(s, dir, rows, series, env).save(dir);
         }
-        List<Rendered> sections = Rendered.load(dir).stream()
-                .filter(r -> r.measured() || !r.id().equals("common")).toList();
+        List<Rendered> sections = Rendered.load(dir);
         StringBuilder md = new StringBuilder();
         StringBuilder html = new StringBuilder();
         String runId = dir.getFileName().toString();
