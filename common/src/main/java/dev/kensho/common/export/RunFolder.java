@@ -240,22 +240,27 @@ public final class RunFolder {
         return alive ? state : KILLED;
     }
 
+    /**
+     * Reads, changes and re-writes status.json. The new file is written beside it and moved over it, so a reader, or
+     * a launcher halted mid-write once its shutdown hooks are done, sees the old status or the new one, never half.
+     */
     private synchronized void edit(java.util.function.Consumer<ObjectNode> change) {
         Path f = dir.resolve(STATUS_FILE);
         try {
-            ObjectNode s = Files.exists(f) ? (ObjectNode) JSON.readTree(f.toFile()) : JSON.createObjectNode();
+            JsonNode old = Files.exists(f) ? JSON.readTree(f.toFile()) : null;
+            ObjectNode s = old instanceof ObjectNode o ? o : JSON.createObjectNode();
             change.accept(s);
-            JSON.writeValue(f.toFile(), s);
+            Path tmp = dir.resolve(STATUS_FILE + ".part");
+            JSON.writeValue(tmp.toFile(), s);
+            Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new TargetFailure("cannot write " + f + " (" + e.getMessage() + ")");
         }
     }
 
     /** Overall state: failed if anything failed, else complete once no class is running. */
-    private synchronized void setState(String state, String cls, String outcome) {
-        Path f = dir.resolve(STATUS_FILE);
-        try {
-            ObjectNode s = Files.exists(f) ? (ObjectNode) JSON.readTree(f.toFile()) : JSON.createObjectNode();
+    private void setState(String state, String cls, String outcome) {
+        edit(s -> {
             s.put("runId", dir.getFileName().toString());
             ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
             if (cls != null) {
@@ -263,16 +268,10 @@ public final class RunFolder {
             }
             boolean failed = "failed".equals(state) || s.path("state").asText().startsWith("failed");
             if (s.path("state").asText().equals(KILLED) || s.path("state").asText().equals(INTERRUPTED)) {
-                // stays killed or interrupted
-            } else if (state != null && state.equals("running")) {
-                s.put("state", failed ? "failed" : "running");
-            } else {
-                s.put("state", failed ? "failed" : "complete");
+                return; // stays killed or interrupted
             }
-            JSON.writeValue(f.toFile(), s);
-        } catch (IOException e) {
-            throw new TargetFailure("cannot write " + f + " (" + e.getMessage() + ")");
-        }
+            s.put("state", state != null && state.equals("running") ? (failed ? "failed" : "running") : failed ? "failed" : "complete");
+        });
     }
 
     public JsonNode status() {

@@ -50,4 +50,36 @@ class RunFolderStateTest {
         assertEquals(RunFolder.SKIPPED, run.status().path("classes").path("ClusterBenchmark").asText());
         assertEquals("complete", run.status().path("state").asText());
     }
+
+    /**
+     * The launcher's last write can race its own exit (a signal's hooks end the JVM while the main thread writes):
+     * a reader must see a whole status, old or new, at every moment. A write that truncates and refills the file
+     * shows a reader an empty or half file here within a few hundred writes.
+     */
+    @Test
+    void aReaderNeverSeesAHalfWrittenStatus(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.createDirectories(dir.resolve("jmh"));
+        RunFolder writer = RunFolder.at(dir);
+        writer.markRunning("A");
+        RunFolder reader = RunFolder.at(dir);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger torn = new java.util.concurrent.atomic.AtomicInteger();
+        Thread t = new Thread(() -> {
+            while (!done.get()) {
+                if (!reader.status().has("state")) {
+                    torn.incrementAndGet();
+                }
+            }
+        });
+        t.start();
+        try {
+            for (int i = 0; i < 2000; i++) {
+                writer.markRunning("Class" + (i % 50));
+            }
+        } finally {
+            done.set(true);
+            t.join();
+        }
+        assertEquals(0, torn.get(), "reads that saw no state while status.json was re-written");
+    }
 }
