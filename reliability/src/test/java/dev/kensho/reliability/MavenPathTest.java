@@ -63,6 +63,7 @@ class MavenPathTest {
                 status = run.await();
                 assertEquals(0, status, run.output());
                 assertFalse(run.output().contains(password), "the password never reaches the console");
+                assertFalse(run.output().contains("SLF4J("), "no SLF4J start-up report from the launcher or its fork");
             }
             assertTrue(sadds(j) > saddBefore, "the run's SADDs reached the named server (INFO commandstats)");
             assertEquals("token", j.get("foreign:session"));

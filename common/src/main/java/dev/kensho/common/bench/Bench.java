@@ -54,6 +54,7 @@ public final class Bench {
      * {@code kensho.bench}. Returns the exit status: 0 all passed, 1 a benchmark failed, 2 bad input.
      */
     public static int run(Set<String> classes, String[] args, boolean requireMatch, PrintStream err) {
+        quietSlf4j();
         RunFolder run = null;
         Claims.Held held = null;
         Thread onStop = null;
@@ -153,8 +154,9 @@ public final class Bench {
                 run.markFailed("launcher", e.getMessage());
             }
             return e instanceof BadInput ? 2 : 1;
-        } catch (RuntimeException e) {
-            // a bug, not an input: one line here, the whole trace in the run folder (or the temp dir)
+        } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+            // a bug, or classes that do not fit together (a stale build output), not an input: one line here, the
+            // whole trace in the run folder (or the temp dir)
             Path trace = Traces.write(run, "launcher", e);
             err.println("kensho: the launcher failed: " + e + (trace != null ? " (trace: " + trace + ")" : ""));
             if (run != null) {
@@ -301,8 +303,24 @@ public final class Bench {
         a.add("-D" + Settings.RUN_DIR_PROPERTY + "=" + run.dir());
         a.add("-D" + Setting.BENCH_CLASS.key() + "=" + cls.getSimpleName());
         a.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
+        a.add("-D" + SLF4J_QUIET + "=" + System.getProperty(SLF4J_QUIET, "ERROR"));
         a.addAll(Setting.forwardedArgs(System.getProperties()));
         return a;
+    }
+
+    /**
+     * SLF4J 2's own start-up report. The Redis and HBase modules bring no SLF4J provider on purpose (the clients'
+     * and HBase's logs would bury the console), so each JVM printed three to six "SLF4J(W): No SLF4J providers were
+     * found … NOP" lines: 384 lines in a default run, 6 per HBase fork. At ERROR SLF4J still reports its errors.
+     * A user's own {@code -Dslf4j.internal.verbosity} wins.
+     */
+    static final String SLF4J_QUIET = "slf4j.internal.verbosity";
+
+    /** The launcher's own JVM: before anything it loads touches SLF4J. */
+    static void quietSlf4j() {
+        if (System.getProperty(SLF4J_QUIET) == null) {
+            System.setProperty(SLF4J_QUIET, "ERROR");
+        }
     }
 
     /** The {@code RULES} of a benchmark class, or null. */

@@ -41,8 +41,14 @@ public final class Export {
         writeJson(BencherFormat.FILE, BencherFormat.of(run.dir(), rows));
         writeJson(GithubBenchmarkFormat.BIGGER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, true));
         writeJson(GithubBenchmarkFormat.SMALLER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, false));
-        for (ReportWriter w : ServiceLoader.load(ReportWriter.class)) {
-            w.write(run, rows);
+        try {
+            for (ReportWriter w : ServiceLoader.load(ReportWriter.class)) {
+                w.write(run, rows);
+            }
+        } catch (java.util.ServiceConfigurationError e) {
+            // a services file that names a class no longer built here: an output folder left by an older build
+            throw new TargetFailure("the report writer could not be loaded (" + e.getMessage() + "); the run's numbers"
+                    + " are in " + run.dir() + ". A build output older than the sources? ./mvnw clean, then run again");
         }
     }
 
