@@ -50,7 +50,7 @@ class ShardedRunTest {
                     "-Dkensho.results=" + tmp, "-Dkensho.runId=shard" + i, "-Dkensho.scale=smoke",
                     "-Dkensho.root=" + Settings.root(), "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("tmp" + i)), // JMH's lock is per tmpdir
                     KeyValueThroughputBenchmark.class.getName(),
-                    "-f 0 -wi 1 -w 1 -i 2 -r 1 -p client=JEDIS -p clients=8 -p keyspace=2000 -p start=PRELOADED -p rate=0 -p ioThreads=1"))
+                    "-f 0 -wi 1 -w 1 -i 2 -r 1 -p client=JEDIS -p clients=8 -p keyspace=2000 -p start=PRELOADED -p rate=0 -p ioThreads=1 -p distribution=uniform"))
                     .redirectErrorStream(true).redirectOutput(tmp.resolve("shard" + i + ".log").toFile()).start());
         }
         for (int i = 0; i < 2; i++) {
