@@ -46,6 +46,14 @@ public final class RatioInterval {
     public static final String ONE_ROUND = "; one round: not paired";
     /** A side with one fork needs this many iterations for a bootstrap over them. */
     static final int MIN_ONE_FORK_ITERATIONS = 5;
+    /**
+     * What a bootstrap's method adds when a side's forks disagree ({@link Width#forksDisagree}) and that side has
+     * fewer than {@value #MIN_SPREAD_FORKS} forks: resampling two forks draws only their two means, so the interval
+     * stops at them and cannot bound how far a third JVM (or a rerun) lands. The verdict is then not resolved.
+     */
+    public static final String FEW_FORKS = "; a side's forks disagree and 2 cannot bound their spread";
+    /** The forks a side needs before a bootstrap over disagreeing forks decides a verdict. */
+    static final int MIN_SPREAD_FORKS = 3;
 
     private RatioInterval() {
     }
@@ -64,7 +72,9 @@ public final class RatioInterval {
             }
         }
         if (fa != null && fb != null && fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
-            return bootstrap(fa.iterations(), fb.iterations());
+            Interval i = bootstrap(fa.iterations(), fb.iterations());
+            return i.isUnbounded() || !(tooFewToBound(fa) || tooFewToBound(fb)) ? i
+                    : new Interval(i.low(), i.high(), i.method() + FEW_FORKS);
         }
         double ha = a.halfWidth();
         double hb = b.halfWidth();
@@ -145,6 +155,11 @@ public final class RatioInterval {
     /** Student t's two-sided quantile at the report's confidence for a mean of {@code n} samples. */
     static double quantile(int n) {
         return new TDistribution(Math.max(1, n - 1)).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+    }
+
+    /** Two forks (up to {@value #MIN_SPREAD_FORKS} − 1) whose means lie apart more than their iterations explain. */
+    static boolean tooFewToBound(Forks f) {
+        return f.count() >= 2 && f.count() < MIN_SPREAD_FORKS && Width.forksDisagree(f);
     }
 
     /**

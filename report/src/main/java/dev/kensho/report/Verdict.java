@@ -18,7 +18,8 @@ import java.util.Locale;
  *       input the suite chose: <i>set by the suite</i>;</li>
  *   <li>the claim needs what this run did not have (cores for the server alone, client threads, a cluster):
  *       <i>not reproducible here</i>, naming what is missing, ours shown as context;</li>
- *   <li>no interval, or an unbounded one (the denominator's interval reaches 0): <i>not resolved</i>;</li>
+ *   <li>no interval, or an unbounded one (the denominator's interval reaches 0), or a bootstrap over a side of two
+ *       forks that disagree ({@link RatioInterval#FEW_FORKS}): <i>not resolved</i>;</li>
  *   <li>our interval reaches the claim's range: <i>reproduced</i>, unless it also holds 1 while the claim has
  *       a direction, or (a range straddling 1) reaches past the range on both sides — then <i>not resolved</i>:
  *       wider than the distinction the claim makes;</li>
@@ -67,6 +68,10 @@ public final class Verdict {
         if (interval.isUnbounded()) {
             return NOT_RESOLVED + ": our interval is unbounded (" + interval.method()
                     + ": the denominator's interval reaches 0)" + factor(value, null, p, "");
+        }
+        if (interval.method().endsWith(RatioInterval.FEW_FORKS)) {
+            return NOT_RESOLVED + ": a side's 2 forks disagree, too few to bound how far another JVM or run lands;"
+                    + " pool runs or run more forks" + factor(value, interval, p, "");
         }
         double lo = p.claimLow();
         double hi = p.claimHigh();

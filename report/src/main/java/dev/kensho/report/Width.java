@@ -70,14 +70,27 @@ final class Width {
             return String.format(Locale.ROOT, "%s(one fork) has iterations varying ±%.0f%% (sd)", side, 100 * within);
         }
         double between = betweenSd(f) / Math.abs(mean);
-        double perFork = (double) f.samples() / f.count();
         String numbers = String.format(Locale.ROOT, "fork means ±%.0f%%, iterations within a fork ±%.0f%% (sd), %d forks",
                 100 * between, 100 * within, f.count());
-        if (between * between > within * within / perFork) {
+        if (forksDisagree(f)) {
             return side + "forks disagree (" + numbers + "): the host or the server changed between forks; more forks or"
                     + " kensho.rounds narrow it";
         }
         return side + "iterations vary (" + numbers + "): the operation's own noise; longer iterations narrow it";
+    }
+
+    /**
+     * Whether the forks' means lie further apart than their iterations explain: the variance of the fork means
+     * exceeds the within-fork variance over the iterations per fork. Needs two forks or more.
+     */
+    static boolean forksDisagree(Forks f) {
+        if (f == null || f.count() < 2 || f.samples() < 2) {
+            return false;
+        }
+        double between = betweenSd(f);
+        double within = withinSd(f);
+        double perFork = (double) f.samples() / f.count();
+        return between * between > within * within / perFork;
     }
 
     /** The sample standard deviation of the forks' means. */

@@ -79,6 +79,28 @@ class RatioIntervalTest {
         assertTrue(i.shown().endsWith("bootstrap (iterations only: one fork)"), i.shown());
     }
 
+    /**
+     * Run hb2-3c63f6e's load GZ ÷ NONE, in shape: two forks per side whose means lie apart more than their
+     * iterations explain. Resampling two forks draws only their two means, so the interval stops at them; the
+     * row says so and its verdict is not resolved. Two forks that agree, or three that disagree, keep the plain
+     * bootstrap (a wrong answer either way fails here).
+     */
+    @Test
+    void twoForksThatDisagreeCannotBoundTheirSpreadAndSaySo() {
+        List<double[]> agree = List.of(new double[]{10, 11, 9, 10}, new double[]{10.2, 11, 9.2, 10});
+        List<double[]> disagree = List.of(new double[]{8, 8.2, 7.8, 8}, new double[]{12, 12.2, 11.8, 12});
+        List<double[]> threeDisagree = List.of(new double[]{8, 8.2, 7.8, 8}, new double[]{12, 12.2, 11.8, 12},
+                new double[]{10, 10.2, 9.8, 10});
+
+        Interval few = RatioInterval.of(withForks("a", disagree, 0), withForks("b", agree, 0));
+        assertTrue(few.method().endsWith(RatioInterval.FEW_FORKS), few.method());
+        Interval fewDen = RatioInterval.of(withForks("a", agree, 0), withForks("b", disagree, 0));
+        assertTrue(fewDen.method().endsWith(RatioInterval.FEW_FORKS), "the denominator's forks count too: " + fewDen.method());
+        assertEquals(RatioInterval.BOOTSTRAP, RatioInterval.of(withForks("a", agree, 0), withForks("b", agree, 0)).method());
+        assertEquals(RatioInterval.BOOTSTRAP,
+                RatioInterval.of(withForks("a", threeDisagree, 0), withForks("b", agree, 0)).method());
+    }
+
     @Test
     void aBootstrapDenominatorThatReachesZeroIsUnbounded() {
         Interval i = RatioInterval.bootstrap(List.of(new double[]{1, 2, 3}), List.of(new double[]{-1, 0, 1}));

@@ -95,6 +95,16 @@ class VerdictTest {
         assertTrue(Verdict.of(io, 1.3, ci(1.2, 1.4), new Verdict.Conditions(8, 0)).startsWith(Verdict.REPRODUCED));
     }
 
+    /** An interval that misses the claim would contradict it; over two forks that disagree it decides nothing. */
+    @Test
+    void aBootstrapOverTwoForksThatDisagreeIsNotResolved() {
+        Interval few = new Interval(0.665, 0.936, RatioInterval.BOOTSTRAP + RatioInterval.FEW_FORKS);
+        String v = Verdict.of(claim(1.44, Double.NaN, Double.NaN), 0.811, few, TWO_CORES);
+        assertTrue(v.startsWith(Verdict.NOT_RESOLVED) && v.contains("2 forks disagree"), v);
+        assertTrue(Verdict.of(claim(1.44, Double.NaN, Double.NaN), 0.811, new Interval(0.665, 0.936, RatioInterval.BOOTSTRAP),
+                TWO_CORES).startsWith(Verdict.CONTRADICTED), "the same interval over enough forks contradicts");
+    }
+
     @Test
     void anUnboundedIntervalIsNotResolved() {
         assertTrue(Verdict.of(claim(2.0, Double.NaN, Double.NaN), 3, Interval.unbounded(RatioInterval.FIELLER), TWO_CORES)
