@@ -55,8 +55,8 @@ public final class Docs {
         String images = main ? "images/" : "images/" + scale + "-";
         for (Rendered r : sections) {
             Path page = docs.resolve(r.id() + ".md");
-            if (!Files.exists(page)) {
-                continue;
+            if (!Files.exists(page) || !r.measured()) {
+                continue; // a run that measured nothing of this experiment (a one-module run, pooled) leaves its page alone
             }
             for (Rendered.Block b : r.blocks()) {
                 if (b.png() != null) {

@@ -47,6 +47,26 @@ class DocsTest {
         assertTrue(Files.size(docs.resolve("images/common-generator.png")) > 1000);
     }
 
+    /**
+     * A run of one module renders every section of the jar, the others with nothing measured: publishing it must not
+     * replace their pages' reference runs with rows of "not measured".
+     */
+    @Test
+    void aSectionTheRunDidNotMeasureLeavesItsPageAlone(@TempDir Path tmp) throws Exception {
+        Path run = ReportTest.fixture(tmp.resolve("run-1"));
+        RunFolder.at(run).export();
+        Path docs = tmp.resolve("docs");
+        Files.createDirectories(docs);
+        String before = "# common\n\n" + Docs.START + "\nthe reference run\n" + Docs.END + "\n";
+        Files.writeString(docs.resolve("common.md"), before);
+        List<Rendered> unmeasured = Rendered.load(run).stream()
+                .map(r -> new Rendered(r.id(), r.order(), r.title(), r.seed(), r.question(), r.docs(), false, r.ledger(), r.blocks()))
+                .toList();
+        Docs.publish(run, unmeasured, docs);
+        assertEquals(before, Files.readString(docs.resolve("common.md")));
+        assertFalse(Files.exists(docs.resolve("runs/run-1/common.md")));
+    }
+
     /** A run at the write-ups' own sizes gets its own block and charts; the default run's stay. */
     @Test
     void aSeedRunIsPublishedBesideTheDefaultOne(@TempDir Path tmp) throws Exception {
