@@ -270,7 +270,7 @@ public final class RunFolder {
             if (s.path("state").asText().equals(KILLED) || s.path("state").asText().equals(INTERRUPTED)) {
                 return; // stays killed or interrupted
             }
-            s.put("state", state != null && state.equals("running") ? (failed ? "failed" : "running") : failed ? "failed" : "complete");
+            s.put("state", failed ? "failed" : "running".equals(state) ? "running" : "complete");
         });
     }
 
