@@ -6,6 +6,7 @@ import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
 import org.HdrHistogram.Histogram;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
@@ -40,6 +41,8 @@ final class Timings {
     private final List<Double> iterationRounds = new ArrayList<>();
     private long behindAtReset;
     private long iterationStart = System.nanoTime();
+    /** The wall-clock ms of the iteration's start: an interval's window in the logs begins here. */
+    private long iterationStartMillis = System.currentTimeMillis();
     private IntervalLog serviceLog;
     private IntervalLog intendedLog;
 
@@ -49,9 +52,17 @@ final class Timings {
 
     /** Opens the interval logs of this case in the run folder (none outside a run). */
     void openLogs(Case c) {
-        serviceLog = IntervalLog.open(c, "service", "latency_", "latency from a batch's actual send to each reply");
+        Path run = Recorder.runDir();
+        if (run != null) {
+            openLogs(run.resolve(IntervalLog.DIR), c);
+        }
+    }
+
+    /** Opens the interval logs of this case in {@code dir}. */
+    void openLogs(Path dir, Case c) {
+        serviceLog = IntervalLog.open(dir, c, "service", "latency_", "latency from a batch's actual send to each reply");
         if (open) {
-            intendedLog = IntervalLog.open(c, "intended", "latency_intended_", "latency from a batch's due time (open-loop schedule) to each reply");
+            intendedLog = IntervalLog.open(dir, c, "intended", "latency_intended_", "latency from a batch's due time (open-loop schedule) to each reply");
         }
     }
 
@@ -76,6 +87,7 @@ final class Timings {
 
     void iterationStarted() {
         iterationStart = System.nanoTime();
+        iterationStartMillis = System.currentTimeMillis();
         iterationRounds.clear();
     }
 
@@ -95,15 +107,21 @@ final class Timings {
         iterationRounds.clear();
     }
 
-    /** Closes a measurement iteration: its intervals go to the logs, its rate to {@link #iterationRates}. */
+    /**
+     * Closes a measurement iteration: its intervals go to the logs, its rate to {@link #iterationRates}. Each logged
+     * interval's window is the iteration's (start to now): HdrHistogram's recorder would start it at the previous
+     * snapshot, so the wait for a shard's start boundary ({@code StartAt.beginIteration}) would count in it and
+     * {@code Merge} would see shards that started together as apart.
+     */
     void interval() {
         double seconds = (System.nanoTime() - iterationStart) / 1e9;
-        Histogram s = service.interval();
+        long end = System.currentTimeMillis();
+        Histogram s = window(service.interval(), end);
         if (serviceLog != null) {
             serviceLog.write(s);
         }
         if (open) {
-            Histogram i = intended.interval();
+            Histogram i = window(intended.interval(), end);
             if (intendedLog != null) {
                 intendedLog.write(i);
             }
@@ -114,6 +132,12 @@ final class Timings {
         }
         roundRates.addAll(iterationRounds);
         iterationRounds.clear();
+    }
+
+    private Histogram window(Histogram h, long endMillis) {
+        h.setStartTimeStamp(iterationStartMillis);
+        h.setEndTimeStamp(endMillis);
+        return h;
     }
 
     /** Records the trial's percentiles and schedule figures. */

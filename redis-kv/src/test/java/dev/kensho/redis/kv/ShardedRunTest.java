@@ -46,7 +46,7 @@ class ShardedRunTest {
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"),
                     "-Dkensho.redis.uri=redis://" + redis.host() + ":" + redis.port(),
-                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=2",
+                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=3",
                     "-Dkensho.results=" + tmp, "-Dkensho.runId=shard" + i, "-Dkensho.scale=smoke",
                     "-Dkensho.root=" + Settings.root(), "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("tmp" + i)), // JMH's lock is per tmpdir
                     KeyValueThroughputBenchmark.class.getName(),
