@@ -13,7 +13,10 @@ import java.util.Map;
  * DIFF + GZ load ratio went from "not resolved" at 1.06 ± 0.50 to "contradicted: opposite direction" at
  * 0.665 ± 0.253). So a verdict read from one run is only as firm as its agreement with the next.
  *
- * <p>A claim is matched by its section, its claim text and the case it was measured with. Its verdict's kind is
+ * <p>A claim is matched by its section, its claim text and the case it was measured with — the "measured with" cell
+ * up to its first "; ", since what follows (what the verdict rests on, why the interval is wide) is about the run, and
+ * a match on the whole cell left a claim whose width note changed out of the comparison without a word. Claims in one
+ * run only are counted and named. Its verdict's kind is
  * compared, not its wording: the text before "(ours …" with the numbers taken out, so "reproduced (ours 50.4 …)"
  * and "reproduced (ours 42.2 …)" are the same verdict, "contradicted: same direction" and "contradicted: opposite
  * direction" are not.
@@ -30,8 +33,8 @@ public final class VerdictChanges {
     public record Change(String section, String claim, String measuredWith, String before, String after) {
     }
 
-    /** What the comparison found: the claims present in both runs, and those whose verdict differs. */
-    public record Result(int compared, List<Change> changed) {
+    /** What the comparison found: the claims present in both runs, those whose verdict differs, those in one run only. */
+    public record Result(int compared, List<Change> changed, List<String> unmatched) {
     }
 
     private VerdictChanges() {
@@ -46,19 +49,23 @@ public final class VerdictChanges {
         }
         int compared = 0;
         List<Change> changed = new ArrayList<>();
+        List<String> unmatched = new ArrayList<>();
         for (Rendered r : after) {
             for (List<String> row : r.ledger().rows()) {
-                List<String> was = old.get(key(r.id(), row));
+                List<String> was = old.remove(key(r.id(), row));
                 if (was == null) {
+                    unmatched.add(r.id() + ": " + row.get(CLAIM) + " (" + measuredWith(row) + "), after only");
                     continue;
                 }
                 compared++;
                 if (!kind(was.get(VERDICT)).equals(kind(row.get(VERDICT)))) {
-                    changed.add(new Change(r.id(), row.get(CLAIM), row.get(CASE), cell(was), cell(row)));
+                    changed.add(new Change(r.id(), row.get(CLAIM), measuredWith(row), cell(was), cell(row)));
                 }
             }
         }
-        return new Result(compared, changed);
+        old.forEach((k, row) -> unmatched.add(k.substring(0, k.indexOf('\u0000')) + ": " + row.get(CLAIM) + " ("
+                + measuredWith(row) + "), before only"));
+        return new Result(compared, changed, unmatched);
     }
 
     /** The kind of a verdict: its text before "(ours", without numbers. */
@@ -70,7 +77,7 @@ public final class VerdictChanges {
 
     /** A section of Compare's report; empty when neither run has a ledger row in common with the other. */
     public static String markdown(Result r) {
-        if (r.compared() == 0) {
+        if (r.compared() == 0 && r.unmatched().isEmpty()) {
             return "";
         }
         StringBuilder sb = new StringBuilder("\n## Verdicts\n\n").append(r.changed().size()).append(" of ")
@@ -85,11 +92,23 @@ public final class VerdictChanges {
                         .append(" | ").append(c.before()).append(" | ").append(c.after()).append(" |\n");
             }
         }
+        if (!r.unmatched().isEmpty()) {
+            sb.append("\n").append(r.unmatched().size()).append(" claims are in one run only, so not compared (another"
+                    + " scale, another selection of classes, or a case that differs):\n\n");
+            r.unmatched().forEach(u -> sb.append("- ").append(u).append('\n'));
+        }
         return sb.toString();
     }
 
     private static String key(String section, List<String> row) {
-        return section + "\u0000" + row.get(CLAIM) + "\u0000" + row.get(CASE);
+        return section + "\u0000" + row.get(CLAIM) + "\u0000" + measuredWith(row);
+    }
+
+    /** The case a claim was measured with: the cell before its first "; " (after it: notes about this run). */
+    static String measuredWith(List<String> row) {
+        String cell = row.get(CASE);
+        int i = cell.indexOf("; ");
+        return i < 0 ? cell : cell.substring(0, i);
     }
 
     /** "ours ± error: verdict", one cell of the table. */

@@ -14,10 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class VerdictChangesTest {
 
     private static Rendered run(String... rows) {
+        return runMeasuredWith("codec=GZ", rows);
+    }
+
+    private static Rendered runMeasuredWith(String measuredWith, String... rows) {
         Table ledger = Table.of("ledger", "published claim or figure", ">ours", ">± (99.9%)", ">published", "verdict",
                 "ours measured with", "published on", "source", "chart");
         for (int i = 0; i < rows.length; i += 4) {
-            ledger.row(rows[i], rows[i + 1], rows[i + 2], "x", rows[i + 3], "codec=GZ", "HBase 0.98", "seed", "");
+            ledger.row(rows[i], rows[i + 1], rows[i + 2], "x", rows[i + 3], measuredWith, "HBase 0.98", "seed", "");
         }
         return new Rendered("hbase-meter", 2, "t", "s", "q", "d", true, ledger, List.of());
     }
@@ -34,6 +38,7 @@ class VerdictChangesTest {
                 "Scan beats batched Get", "42.16 x", "6.66", "reproduced (ours 42.16 [35.50, 48.82] vs 47.00)");
         VerdictChanges.Result r = VerdictChanges.between(List.of(before), List.of(after));
         assertEquals(2, r.compared(), "claims in both runs only");
+        assertEquals(List.of("hbase-meter: only before (codec=GZ), before only"), r.unmatched());
         assertEquals(1, r.changed().size(), r.changed().toString());
         VerdictChanges.Change c = r.changed().get(0);
         assertEquals("load time, DIFF + GZ", c.claim());
@@ -51,5 +56,33 @@ class VerdictChangesTest {
         assertTrue(!VerdictChanges.kind("contradicted: same direction, magnitude outside our interval (ours 2.5 [2.3, 2.7] vs 21)")
                 .equals(VerdictChanges.kind("contradicted: opposite direction")));
         assertEquals("", VerdictChanges.markdown(VerdictChanges.between(List.of(), List.of(run()))), "nothing in common: no section");
+    }
+
+    @Test
+    void aClaimWhoseRunNotesDifferIsStillTheSameClaim() {
+        // full-b0e339c vs aa2-35b240b: the load rows' "measured with" gained a width note in one run and not the
+        // other, and a match on the whole cell reported "0 of 44 changed" while two hbase verdicts had changed
+        Rendered before = runMeasuredWith("codec=GZ days=2 ÷ codec=NONE; 2 cores shared by client and server; rests on one run",
+                "load time, GZ ÷ NONE/NONE", "1.08 x", "[0.847, 1.35]", "contradicted: magnitude outside our interval, which holds 1");
+        Rendered after = runMeasuredWith("codec=GZ days=2 ÷ codec=NONE; 2 cores shared by client and server; rests on one run;"
+                        + " wide (±44%): the numerator forks disagree",
+                "load time, GZ ÷ NONE/NONE", "0.951 x", "[0.644, 1.37]", "not resolved here: a side's 2 forks disagree");
+        VerdictChanges.Result r = VerdictChanges.between(List.of(before), List.of(after));
+        assertEquals(1, r.compared());
+        assertEquals(1, r.changed().size(), "the flip is seen");
+        assertEquals("codec=GZ days=2 ÷ codec=NONE", r.changed().get(0).measuredWith());
+        assertTrue(r.unmatched().isEmpty(), r.unmatched().toString());
+    }
+
+    @Test
+    void claimsInOneRunOnlyAreNamedNotDropped() {
+        Rendered before = runMeasuredWith("codec=GZ", "load time", "1.1 x", "0.1", "reproduced");
+        Rendered after = runMeasuredWith("codec=SNAPPY", "load time", "1.1 x", "0.1", "reproduced");
+        VerdictChanges.Result r = VerdictChanges.between(List.of(before), List.of(after));
+        assertEquals(0, r.compared());
+        assertEquals(2, r.unmatched().size(), r.unmatched().toString());
+        String md = VerdictChanges.markdown(r);
+        assertTrue(md.contains("2 claims are in one run only, so not compared"), md);
+        assertTrue(md.contains("- hbase-meter: load time (codec=SNAPPY), after only"), md);
     }
 }
