@@ -36,6 +36,7 @@ public final class PubSubSection implements Section {
     static final String SMALL = "4096";
     static final String LARGEST = "1048576";
     private static final String STREAMS = "PubSubStreamLatencyBenchmark";
+    private static final String SLOW = "PubSubSlowSubscriberBenchmark";
 
     @Override
     public String id() {
@@ -110,6 +111,27 @@ public final class PubSubSection implements Section {
         out.addAll(Ratios.pairs(rows, mbit.and(tcp.negate()), "messageBytes", LARGEST, SMALLEST, "mbit_growth"));
         out.addAll(Ratios.pairs(rows, Ratios.rows(THROUGHPUT, "publish", "receivedMessages").and(tcp.negate()),
                 "messageBytes", SMALL, SMALLEST, "small_rate_ratio"));
+        out.addAll(backlogToLimit(rows));
+        return out;
+    }
+
+    /**
+     * The slow subscriber's backlog against the limit that cut it ({@code omem_to_limit}): its output buffer at its
+     * largest (the last sample before the cut) over the hard limit in force, per case. Near 1 when the server
+     * buffered everything the subscriber did not read until the limit cut it; far below 1 if anything had pushed back
+     * on the publisher or the cut had come early.
+     */
+    static List<Results.Row> backlogToLimit(List<Results.Row> rows) {
+        Predicate<Results.Row> slow = r -> r.cls().equals(SLOW) && Results.RECORDED.equals(r.source());
+        List<Results.Row> out = new ArrayList<>();
+        for (Results.Row r : Ratios.against(rows, slow.and(r -> r.metric().equals("omem_max")),
+                slow.and(r -> r.metric().equals("limit_hard")), r -> r.method() + "|" + new java.util.TreeMap<>(r.params()),
+                "omem_to_limit")) {
+            Map<String, String> p = new java.util.TreeMap<>(r.params());
+            p.put("over", "limit_hard");
+            out.add(new Results.Row(r.experiment(), r.cls(), r.method(), p, r.metric(), r.score(), r.error(), r.unit(),
+                    r.samples(), r.source(), r.interval(), r.forks()));
+        }
         return out;
     }
 

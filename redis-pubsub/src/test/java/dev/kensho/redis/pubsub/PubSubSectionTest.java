@@ -62,6 +62,16 @@ class PubSubSectionTest {
                     .measurement(P + "ClusterPublishBenchmark.publish", p, "owner_cpu_us_per_message", 10, "us")
                     .measurement(P + "ClusterPublishBenchmark.publish", p, "other_nodes_cpu_us_per_message", 2, "us");
         }
+        // the slow subscriber's backlog: JEDIS's buffer grows to the limit (reproduced); LETTUCE is fed a wrong answer,
+        // a buffer that stayed at a tenth of the limit, and must read contradicted
+        String slow = P + "PubSubSlowSubscriberBenchmark.floodSlowSubscriber";
+        for (String c : new String[]{"JEDIS", "LETTUCE"}) {
+            Map<String, String> p = Map.of("client", c, "hardLimitBytes", "8388608");
+            for (double v : new double[]{0.99, 0.985, 0.995}) {
+                f.measurement(slow, p, "omem_max", (c.equals("JEDIS") ? v : v / 10) * (8 << 20), "bytes")
+                        .measurement(slow, p, "limit_hard", 8 << 20, "bytes");
+            }
+        }
         List<Results.Row> rows = f.rows();
         SectionCheck.check(new PubSubSection(), "dev.kensho.redis.pubsub", rows);
 
@@ -84,6 +94,12 @@ class PubSubSectionTest {
         assertEquals("transport=TCP", ratio.param("over"));
         assertEquals("lower", Ratios.reading(ratio));
 
+        Results.Row backlog = ratios.stream().filter(r -> r.metric().equals("omem_to_limit") && "JEDIS".equals(r.param("client")))
+                .findFirst().orElseThrow();
+        assertEquals(0.99, backlog.score(), 1e-9, "the mean buffer at the cut over the limit");
+        assertEquals("limit_hard", backlog.param("over"));
+        assertEquals(2, ratios.stream().filter(r -> r.metric().equals("omem_to_limit")).count(), "one per client");
+
         RunFolder.at(f.dir()).export();
         String md = Files.readString(f.dir().resolve("report.md"));
         for (var c : new PubSubSection().charts()) {
@@ -100,6 +116,10 @@ class PubSubSectionTest {
         }
         assertTrue(md.lines().anyMatch(l -> l.contains("publisher=SYNC") && l.contains("10,000 messages/s")), md);
         assertTrue(md.lines().anyMatch(l -> l.contains("publisher=PIPELINED") && l.contains("not the write-up's loop")), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| a slow subscriber's backlog") && l.contains("client=JEDIS")
+                && l.contains("| reproduced (ours 0.990")), md);
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| a slow subscriber's backlog") && l.contains("client=LETTUCE")
+                && l.contains("| contradicted")), "a buffer far below the limit must contradict the claim: " + md);
         // the named streams' findings: latency from the intended send time and kept_up
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| NGEM_1500B_1KHZ | JEDIS | 95.00 | 4,321 | 9,000 |") && l.endsWith("| yes |")), md);
     }
