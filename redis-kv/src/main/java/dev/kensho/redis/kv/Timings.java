@@ -6,7 +6,6 @@ import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
 import org.HdrHistogram.Histogram;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
@@ -52,17 +51,9 @@ final class Timings {
 
     /** Opens the interval logs of this case in the run folder (none outside a run). */
     void openLogs(Case c) {
-        Path run = Recorder.runDir();
-        if (run != null) {
-            openLogs(run.resolve(IntervalLog.DIR), c);
-        }
-    }
-
-    /** Opens the interval logs of this case in {@code dir}. */
-    void openLogs(Path dir, Case c) {
-        serviceLog = IntervalLog.open(dir, c, "service", "latency_", "latency from a batch's actual send to each reply");
+        serviceLog = IntervalLog.open(c, "service", "latency_", "latency from a batch's actual send to each reply");
         if (open) {
-            intendedLog = IntervalLog.open(dir, c, "intended", "latency_intended_", "latency from a batch's due time (open-loop schedule) to each reply");
+            intendedLog = IntervalLog.open(c, "intended", "latency_intended_", "latency from a batch's due time (open-loop schedule) to each reply");
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.common.Settings;
+import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.runfiles.Case;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -26,7 +28,12 @@ class TimingsTest {
     @Test
     void anIntervalsWindowStartsWithItsIterationNotAtTheWarmUpsEnd() throws Exception {
         Timings t = new Timings(false);
-        t.openLogs(tmp, new Case("dev.kensho.redis.kv.X.op", Map.of()));
+        System.setProperty(Settings.RUN_DIR_PROPERTY, tmp.toString());
+        try {
+            t.openLogs(new Case("dev.kensho.redis.kv.X.op", Map.of()));
+        } finally {
+            System.clearProperty(Settings.RUN_DIR_PROPERTY);
+        }
         t.reset(); // the warm-up's end
         Thread.sleep(300); // stands in for the wait to the shards' next start boundary
         long before = System.currentTimeMillis();
@@ -37,7 +44,7 @@ class TimingsTest {
         t.close();
 
         Path log;
-        try (var files = Files.list(tmp)) {
+        try (var files = Files.list(tmp.resolve(IntervalLog.DIR))) {
             log = files.filter(p -> p.toString().endsWith(".hlog")).findFirst().orElseThrow();
         }
         Histogram h = (Histogram) new HistogramLogReader(log.toFile()).nextIntervalHistogram();

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
@@ -125,9 +126,9 @@ public final class PubSubSection implements Section {
         Predicate<Results.Row> slow = r -> r.cls().equals(SLOW) && Results.RECORDED.equals(r.source());
         List<Results.Row> out = new ArrayList<>();
         for (Results.Row r : Ratios.against(rows, slow.and(r -> r.metric().equals("omem_max")),
-                slow.and(r -> r.metric().equals("limit_hard")), r -> r.method() + "|" + new java.util.TreeMap<>(r.params()),
+                slow.and(r -> r.metric().equals("limit_hard")), r -> r.method() + "|" + new TreeMap<>(r.params()),
                 "omem_to_limit")) {
-            Map<String, String> p = new java.util.TreeMap<>(r.params());
+            Map<String, String> p = new TreeMap<>(r.params());
             p.put("over", "limit_hard");
             out.add(new Results.Row(r.experiment(), r.cls(), r.method(), p, r.metric(), r.score(), r.error(), r.unit(),
                     r.samples(), r.source(), r.interval(), r.forks()));
