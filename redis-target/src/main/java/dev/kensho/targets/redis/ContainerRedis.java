@@ -2,6 +2,7 @@ package dev.kensho.targets.redis;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.PortBinding;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * A Redis in a Docker container ({@code -Dkensho.redis.container=true}) for machines with a Docker
@@ -75,6 +77,11 @@ public final class ContainerRedis extends RedisTarget {
 
     /** Starts a server with these extra config lines ({@code io-threads -> 4}, …). */
     public static ContainerRedis start(Map<String, String> config) {
+        return start(config, c -> { });
+    }
+
+    /** {@link #start(Map)}, with the container adjusted before it is created (tests: a start that fails early). */
+    static ContainerRedis start(Map<String, String> config, Consumer<GenericContainer<?>> adjust) {
         if (!dockerAvailable()) {
             throw new TargetFailure(Settings.REDIS_CONTAINER_PROPERTY + "=true but no Docker engine is reachable"
                     + " (start dockerd, or set DOCKER_HOST); drop it to use the embedded redis-server");
@@ -87,7 +94,7 @@ public final class ContainerRedis extends RedisTarget {
         boolean local = DockerEngine.local();
         List<String> cmd = new ArrayList<>(image.command());
         cmd.add(CONF);
-        RedisContainer c = new RedisContainer(image.reference())
+        RedisContainer c = new RedisContainer(image)
                 .withCommand(cmd.toArray(String[]::new))
                 .withExposedPorts(PORT)
                 .withLabels(ContainerRedisReaper.labels())
@@ -105,6 +112,7 @@ public final class ContainerRedis extends RedisTarget {
             c.withCreateContainerCmdModifier(create -> create.getHostConfig().withPortBindings(
                     new PortBinding(Ports.Binding.bindIp("127.0.0.1"), exposed)));
         }
+        adjust.accept(c);
         try {
             c.start();
             ContainerRedis r = new ContainerRedis(c, image, local ? "127.0.0.1" : DockerEngine.hostAddress(),
@@ -116,14 +124,9 @@ public final class ContainerRedis extends RedisTarget {
             for (Throwable t = e; t != null && why == null; t = t.getCause()) {
                 why = t instanceof TargetFailure ? (TargetFailure) t : null;
             }
-            if (why == null && c.getContainerId() != null) {
-                // Testcontainers saw the container exit before its wait strategy ran: say why, from its log
-                try {
-                    awaitReady(DockerEngine.client(), c.getContainerId(), image, Duration.ofSeconds(1));
-                } catch (TargetFailure f) {
-                    why = f;
-                }
-            }
+            // Testcontainers removed the container before our wait strategy ran (it exited before its ports
+            // were inspected): the hook that saw it go says why, from its log
+            why = why != null ? why : c.exitedAtStart;
             stop(c);
             if (why != null) {
                 throw why;
@@ -174,13 +177,45 @@ public final class ContainerRedis extends RedisTarget {
     /** The GenericContainer, guarded by {@link ContainerRedisReaper} from the moment the engine creates it. */
     private static final class RedisContainer extends GenericContainer<RedisContainer> {
 
-        RedisContainer(String image) {
-            super(CompletableFuture.completedFuture(image)); // the image as it is: no pull policy, no substitution
+        private final ContainerRedisImage image;
+        private boolean started;
+        /** Why redis-server ended before it was ready, when Testcontainers stopped it for that. */
+        TargetFailure exitedAtStart;
+
+        RedisContainer(ContainerRedisImage image) {
+            super(CompletableFuture.completedFuture(image.reference())); // the image as it is: no pull policy, no substitution
+            this.image = image;
         }
 
         @Override
         protected void containerIsCreated(String containerId) {
             ContainerRedisReaper.watch(containerId);
+        }
+
+        @Override
+        protected void containerIsStarted(InspectContainerResponse info) {
+            started = true;
+        }
+
+        /**
+         * Called by Testcontainers' {@code stop()} while the container still exists, also when its start
+         * failed before the wait strategy ran (a container that exits at once shows no mapped ports, and
+         * Testcontainers gives up waiting for them): then the container's state and log say why.
+         */
+        @Override
+        protected void containerIsStopping(InspectContainerResponse info) {
+            if (started || getContainerId() == null) {
+                return;
+            }
+            try {
+                InspectContainerResponse.ContainerState state =
+                        DockerEngine.client().inspectContainerCmd(getContainerId()).exec().getState();
+                if (!Boolean.TRUE.equals(state.getRunning())) {
+                    exitedAtStart = startFailure(image, "exited at start", getLogs());
+                }
+            } catch (RuntimeException e) {
+                // gone already: the caller reports Testcontainers' own reason
+            }
         }
     }
 
@@ -197,6 +232,15 @@ public final class ContainerRedis extends RedisTarget {
         protected void waitUntilReady() {
             awaitReady(DockerEngine.client(), waitStrategyTarget.getContainerId(), image, startupTimeout);
         }
+    }
+
+    /** One line: what happened at start, and redis-server's last log line. */
+    private static TargetFailure startFailure(ContainerRedisImage image, String what, String log) {
+        String tail = log.strip();
+        tail = tail.substring(Math.max(0, tail.lastIndexOf('\n') + 1));
+        return new TargetFailure("container redis (" + image.reference() + "): redis-server " + what
+                + (tail.isEmpty() ? "" : ": " + tail)
+                + (image.command().get(0).startsWith("/") ? " (a FROM scratch image needs a statically linked redis-server)" : ""));
     }
 
     /** Follows the container's output until redis-server says it is ready, or the container ends. */
@@ -233,12 +277,8 @@ public final class ContainerRedis extends RedisTarget {
                 if (log.indexOf(READY) >= 0) {
                     return;
                 }
-                String tail = log.toString().strip();
-                tail = tail.substring(Math.max(0, tail.lastIndexOf('\n') + 1));
-                throw new TargetFailure("container redis (" + image.reference() + "): redis-server "
-                        + (ended ? "exited at start" : "not ready after " + timeout.toSeconds() + " s")
-                        + (tail.isEmpty() ? "" : ": " + tail)
-                        + (image.command().get(0).startsWith("/") ? " (a FROM scratch image needs a statically linked redis-server)" : ""));
+                throw startFailure(image, ended ? "exited at start" : "not ready after " + timeout.toSeconds() + " s",
+                        log.toString());
             }
         } catch (IOException e) {
             throw new TargetFailure("container redis: lost its log stream (" + e.getMessage() + ")");

@@ -91,6 +91,25 @@ class ContainerRedisTest {
                 .exec().isEmpty(), "the failed container is removed");
     }
 
+    /**
+     * A server that is gone before Testcontainers inspects its ports: Testcontainers waits for the mapping,
+     * gives up and removes the container before the suite's wait strategy runs (CI met this on a loaded
+     * host: "cannot start (Container startup failed …)", without redis-server's reason). Forced here with a
+     * second exposed port that is never published.
+     */
+    @Test
+    void serverGoneBeforeItsPortsAreSeenFailsWithItsReason() {
+        TargetFailure e = assertThrows(TargetFailure.class, () -> ContainerRedis.start(Map.of("no-such-directive", "1"),
+                c -> c.withExposedPorts(6379, 6380)
+                        .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPublishAllPorts(false))));
+        assertTrue(e.getMessage().contains("redis-server exited at start: "), e.getMessage());
+        assertTrue(e.getMessage().contains("Bad directive"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(DockerEngine.client().listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(ContainerRedisReaper.LABEL_PID, Long.toString(ProcessHandle.current().pid())))
+                .exec().isEmpty(), "the failed container is removed");
+    }
+
     /** A SetImport-shaped use through the suite's own entry point: pipelined SADD, SCARD, memory, cleanup. */
     @Test
     void setImportShapedLoadThroughRedisTargets() {
