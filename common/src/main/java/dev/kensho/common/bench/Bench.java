@@ -75,7 +75,6 @@ public final class Bench {
                 err.println("kensho: " + line);
                 folder.note("safety", line);
             });
-            RunHooks.stopForksOnExit();
             onStop = RunHooks.markInterruptedOnExit(run, held);
             ParentWatch.start(run, err);
             // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too

@@ -10,34 +10,35 @@ final class RunHooks {
     }
 
     /**
-     * On Ctrl-C or SIGTERM of the launcher (or {@code System.exit} from {@link ParentWatch}), the run's status
-     * says so ({@code interrupted}, unless it is already {@code failed (killed)}), and its claims drop their
-     * leases so the next run recognises what this one left.
+     * On Ctrl-C or SIGTERM of the launcher (or {@code System.exit} from {@link ParentWatch}), in this order: the run's
+     * status says so ({@code interrupted}, unless it is already {@code failed (killed)} or {@code complete}), its
+     * claims drop their leases so the next run recognises what this one left, and then JMH's forked JVMs are stopped
+     * (their own hooks stop the servers they started; on SIGKILL the servers' pipe watchdogs do it, see ChildProcess).
+     * One hook, so the order holds: a fork stopped first would let the run loop go on and write {@code complete}
+     * before the status said {@code interrupted} (two hooks run in no set order).
      */
     static Thread markInterruptedOnExit(RunFolder run, Claims.Held held) {
         Thread t = new Thread(() -> {
-            held.interrupted();
-            run.markInterrupted("interrupted: the launcher was stopped (SIGINT, SIGTERM or its Maven ended) before the run ended");
+            try {
+                held.interrupted();
+                run.markInterrupted("interrupted: the launcher was stopped (SIGINT, SIGTERM or its Maven ended) before the run ended");
+            } finally {
+                stopForks();
+            }
         }, "kensho-status-on-stop");
         Runtime.getRuntime().addShutdownHook(t);
         return t;
     }
 
-    /**
-     * On Ctrl-C or SIGTERM of the launcher, stop JMH's forked JVMs too (their own hooks then stop the
-     * servers they started); on SIGKILL the servers' pipe watchdogs do it (see ChildProcess).
-     */
-    static void stopForksOnExit() {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            java.util.List<ProcessHandle> forks = ProcessHandle.current().children().toList();
-            forks.forEach(ProcessHandle::destroy);
-            for (ProcessHandle f : forks) {
-                try {
-                    f.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    f.destroyForcibly();
-                }
+    private static void stopForks() {
+        java.util.List<ProcessHandle> forks = ProcessHandle.current().children().toList();
+        forks.forEach(ProcessHandle::destroy);
+        for (ProcessHandle f : forks) {
+            try {
+                f.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception e) {
+                f.destroyForcibly();
             }
-        }, "kensho-fork-reaper"));
+        }
     }
 }

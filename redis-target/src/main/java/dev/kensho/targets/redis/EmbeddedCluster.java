@@ -16,7 +16,8 @@ import java.util.Map;
  * node's own temporary directory and the cluster bus on a second free loopback port), joined with
  * {@code CLUSTER MEET} and given the 16,384 slots in {@code n} contiguous ranges with
  * {@code CLUSTER ADDSLOTSRANGE} — no {@code redis-cli}. Ready when every node says {@code cluster_state:ok},
- * knows all {@code n} nodes and sees all slots assigned (within {@link #READY_TIMEOUT}, else one line naming
+ * knows all {@code n} nodes, sees all slots assigned and has its link to every other node up (a {@code PUBLISH}
+ * reaches only the nodes its owner has a link to) (within {@link #READY_TIMEOUT}, else one line naming
  * the node that did not). No replicas: a benchmark measures the masters' work. Every node dies with the JVM
  * ({@link dev.kensho.common.process.ChildProcess}).
  */
@@ -90,11 +91,12 @@ public final class EmbeddedCluster {
                     boolean nodeOk = "ok".equals(info.get("cluster_state"))
                             && Integer.toString(expectedNodes).equals(info.get("cluster_known_nodes"))
                             && "16384".equals(info.get("cluster_slots_assigned"));
-                    if (!nodeOk) {
+                    String unlinked = nodeOk ? unlinked(j.clusterNodes(), expectedNodes) : null;
+                    if (!nodeOk || unlinked != null) {
                         ok = false;
-                        last = n.host() + ":" + n.port() + " says cluster_state:" + info.get("cluster_state")
-                                + ", known nodes " + info.get("cluster_known_nodes") + ", slots assigned "
-                                + info.get("cluster_slots_assigned");
+                        last = n.host() + ":" + n.port() + (nodeOk ? " " + unlinked
+                                : " says cluster_state:" + info.get("cluster_state") + ", known nodes "
+                                + info.get("cluster_known_nodes") + ", slots assigned " + info.get("cluster_slots_assigned"));
                         break;
                     }
                 }
@@ -112,6 +114,27 @@ public final class EmbeddedCluster {
                 throw new TargetFailure(what + ": interrupted while waiting for cluster_state:ok");
             }
         }
+    }
+
+    /**
+     * Null when this node lists {@code expected} nodes, each with its link up and none in handshake; else what
+     * is not. A node broadcasts {@code PUBLISH} only over links that are up: a node reports
+     * {@code cluster_state:ok} before its links to every other node are, and a message published then never
+     * reaches the node without one.
+     */
+    static String unlinked(String clusterNodes, int expected) {
+        int listed = 0;
+        for (String line : clusterNodes.split("\r?\n")) {
+            String[] f = line.trim().split(" ");
+            if (f.length < 8) {
+                continue;
+            }
+            listed++;
+            if (!"connected".equals(f[7]) || f[2].contains("handshake") || f[2].contains("noaddr") || f[2].contains("fail")) {
+                return "sees node " + f[1] + " as " + f[2] + ", link " + f[7];
+            }
+        }
+        return listed == expected ? null : "lists " + listed + " nodes of " + expected;
     }
 
     private static Map<String, String> clusterInfo(String text) {

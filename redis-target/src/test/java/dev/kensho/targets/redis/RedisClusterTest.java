@@ -52,6 +52,7 @@ class RedisClusterTest {
                     assertTrue(info.contains("cluster_state:ok"), info);
                     assertTrue(info.contains("cluster_slots_assigned:16384"), info);
                     assertTrue(info.contains("cluster_known_nodes:3"), info);
+                    assertEquals(null, EmbeddedCluster.unlinked(j.clusterNodes(), 3), "every link up when the cluster is ready");
                     assertEquals("allkeys-lru", j.configGet("maxmemory-policy").get("maxmemory-policy"), "config on every node");
                 }
             }
@@ -102,6 +103,20 @@ class RedisClusterTest {
                 }
             }
         }
+    }
+
+    /** A node that reports ok while a link is down or in handshake is not ready: a PUBLISH would miss that node. */
+    @Test
+    void aClusterIsReadyOnlyWithEveryLinkUp() {
+        String a = "07c3 127.0.0.1:30001@40001 myself,master - 0 0 1 connected 0-5460\n";
+        String b = "67ed 127.0.0.1:30002@40002 master - 0 1700000000000 2 connected 5461-10922\n";
+        String c = "292f 127.0.0.1:30003@40003 master - 0 1700000000000 3 connected 10923-16383\n";
+        assertEquals(null, EmbeddedCluster.unlinked(a + b + c, 3));
+        assertEquals("sees node 127.0.0.1:30003@40003 as master, link disconnected",
+                EmbeddedCluster.unlinked(a + b + c.replace(" connected", " disconnected"), 3));
+        assertTrue(EmbeddedCluster.unlinked(a + b + c.replace("master -", "handshake -"), 3).contains("handshake"));
+        assertTrue(EmbeddedCluster.unlinked(a + b + c.replace("master -", "master,fail? -"), 3).contains("fail?"));
+        assertEquals("lists 2 nodes of 3", EmbeddedCluster.unlinked(a + b, 3));
     }
 
     @Test
