@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.common.export.ForkSpread;
 import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
@@ -7,6 +8,7 @@ import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -17,6 +19,8 @@ import java.util.SplittableRandom;
  *       ±{@value #DELTA_LIMIT_PERCENT}%, where it agrees with the exact methods;</li>
  *   <li>{@link #fieller} — Fieller's exact interval from each side's mean, half-width and sample count;
  *       unbounded when the denominator's interval reaches 0;</li>
+ *   <li>{@link #pooledSpread} — Student t on the log ratio, each side's variance the spread of a fork's mean
+ *       pooled over the cases of its method ({@link ForkSpread}) over its forks;</li>
  *   <li>{@link #bootstrap} — a percentile bootstrap over JMH's per-fork iterations: forks resampled, then
  *       iterations within each resampled fork (iterations only when a side has one fork), fixed seed;</li>
  *   <li>{@link #paired} — both sides measured in the same randomised interleaved rounds ({@code kensho.rounds}):
@@ -24,7 +28,8 @@ import java.util.SplittableRandom;
  *       both sides of a round alike cancels.</li>
  * </ul>
  * {@link #of} picks: paired when both rows are one class's cases from the same rounds (two rounds or more);
- * else the bootstrap when both rows carry their iterations ({@link Results.Row#forks()}: two forks or more,
+ * else the pooled spread when both rows carry one (their method has a case of two forks or more); else the
+ * bootstrap when both rows carry their iterations ({@link Results.Row#forks()}: two forks or more,
  * or one fork of {@value #MIN_ONE_FORK_ITERATIONS} iterations or more); else delta when both sides are narrow,
  * else Fieller (rows that carry only a score and a half-width: derived rates, recorded measurements).
  */
@@ -70,6 +75,9 @@ public final class RatioInterval {
                 Interval i = bootstrap(fa.iterations(), fb.iterations());
                 return new Interval(i.low(), i.high(), i.method() + ONE_ROUND);
             }
+        }
+        if (fa != null && fb != null && fa.spread() != null && fb.spread() != null && a.score() > 0 && b.score() > 0) {
+            return pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread());
         }
         if (fa != null && fb != null && fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
             Interval i = bootstrap(fa.iterations(), fb.iterations());
@@ -123,6 +131,34 @@ public final class RatioInterval {
         double ss = Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum();
         double h = quantile(n) * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
         return new Interval(mean - h, mean + h, pairedMethod(n));
+    }
+
+    /** The method of a pooled-spread interval. */
+    public static String pooledSpreadMethod(double df, int cases) {
+        return String.format(Locale.ROOT, "pooled fork spread (t, %.0f df over %d cases)", df, cases);
+    }
+
+    /**
+     * The interval of {@code a / b} from the spread of a fork's mean pooled over each side's method
+     * ({@link ForkSpread}): on the log scale, each side's mean varies as its spread² over its forks, the two add,
+     * and Student t at the pooled degrees of freedom (Welch–Satterthwaite's when the sides pool different methods)
+     * bounds the log ratio. One fork and two forks are treated alike: the spread comes from every case of the
+     * method, not from a case's own one or two forks, so two forks that agree by chance do not narrow it and two
+     * that disagree do not void it.
+     */
+    public static Interval pooledSpread(double a, int na, ForkSpread sa, double b, int nb, ForkSpread sb) {
+        double va = sa.logSd() * sa.logSd() / na;
+        double vb = sb.logSd() * sb.logSd() / nb;
+        boolean same = sa.equals(sb);
+        double df = same ? sa.df() : (va + vb) * (va + vb) / (va * va / sa.df() + vb * vb / sb.df());
+        if (!(df >= 1)) {
+            df = Math.min(sa.df(), sb.df()); // both spreads 0: no noise seen, the smaller pool's df
+        }
+        double t = new TDistribution(df).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+        double h = t * Math.sqrt(va + vb);
+        double r = a / b;
+        return new Interval(r * Math.exp(-h), r * Math.exp(h),
+                pooledSpreadMethod(df, same ? sa.cases() : sa.cases() + sb.cases()));
     }
 
     /** First-order: the ratio's relative half-width is the two relative half-widths in quadrature. */

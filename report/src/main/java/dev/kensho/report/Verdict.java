@@ -19,7 +19,7 @@ import java.util.Locale;
  *   <li>the claim needs what this run did not have (cores for the server alone, client threads, a cluster):
  *       <i>not reproducible here</i>, naming what is missing, ours shown as context;</li>
  *   <li>no interval, or an unbounded one (the denominator's interval reaches 0), or a bootstrap over a side of two
- *       forks that disagree ({@link RatioInterval#FEW_FORKS}): <i>not resolved</i>;</li>
+ *       forks that disagree with no pooled spread to bound them ({@link RatioInterval#FEW_FORKS}): <i>not resolved</i>;</li>
  *   <li>our interval reaches the claim's range: <i>reproduced</i>, unless it also holds 1 while the claim has
  *       a direction, or (a range straddling 1) reaches past the range on both sides — then <i>not resolved</i>:
  *       wider than the distinction the claim makes;</li>

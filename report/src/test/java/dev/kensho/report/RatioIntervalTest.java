@@ -101,6 +101,62 @@ class RatioIntervalTest {
                 RatioInterval.of(withForks("a", threeDisagree, 0), withForks("b", agree, 0)).method());
     }
 
+    /**
+     * Two cases whose two forks agree exactly, in a method whose other cases' forks lie 30% apart: the pooled
+     * spread (df 4, log sd ln(1.3)/2) bounds their ratio as wide as the method's forks vary, where a bootstrap over
+     * their own forks gives a zero-width interval — the chance agreement that made a rerun change kind. Against a
+     * claim of 1.63 (1.31–2.03) the pooled interval reads not resolved; the bootstrap's would read contradicted.
+     */
+    @Test
+    void twoForksThatAgreeByChanceDoNotNarrowAPooledInterval() {
+        List<double[]> agreeA = List.of(new double[]{100, 100}, new double[]{100, 100});
+        List<double[]> agreeB = List.of(new double[]{100, 100}, new double[]{100, 100});
+        List<double[]> apart = List.of(new double[]{100, 100}, new double[]{130, 130});
+        List<Results.Row> rows = dev.kensho.common.export.ForkSpread.attach(List.of(withForks("a", agreeA, 0, "A"),
+                withForks("a", agreeB, 0, "B"), withForks("a", apart, 0, "C"), withForks("a", apart, 0, "D")));
+        Interval pooled = RatioInterval.of(rows.get(0), rows.get(1));
+        double h = new org.apache.commons.math3.distribution.TDistribution(4).inverseCumulativeProbability(0.9995)
+                * Math.log(1.3) / 2; // se = sqrt(2 · s² / 2) = s
+        assertEquals(RatioInterval.pooledSpreadMethod(4, 4), pooled.method());
+        assertEquals(Math.exp(-h), pooled.low(), 1e-9);
+        assertEquals(Math.exp(h), pooled.high(), 1e-9);
+
+        Interval own = RatioInterval.bootstrap(agreeA, agreeB);
+        assertEquals(own.low(), own.high(), 1e-12, "the bootstrap over two agreeing forks has no width");
+        Published claim = new Published("k", Published.Kind.CLAIM, "load ratio", 1.63, Double.NaN, "x", "seed.txt",
+                "their box", "C", "a", Map.of(), "r", 1.31, 2.03, 0, 0, false, "");
+        assertTrue(Verdict.of(claim, 1, pooled, new Verdict.Conditions(2, 1)).startsWith(Verdict.NOT_RESOLVED));
+        assertTrue(Verdict.of(claim, 1, own, new Verdict.Conditions(2, 1)).startsWith(Verdict.CONTRADICTED));
+    }
+
+    /** Two forks that disagree no longer void the verdict when the method's spread bounds them. */
+    @Test
+    void twoForksThatDisagreeAreBoundedByTheMethodsSpread() {
+        List<double[]> apart = List.of(new double[]{8, 8}, new double[]{12, 12});
+        List<double[]> near = List.of(new double[]{10, 10}, new double[]{10.4, 10.4});
+        List<Results.Row> rows = dev.kensho.common.export.ForkSpread.attach(List.of(withForks("a", apart, 0, "A"),
+                withForks("a", near, 0, "B")));
+        Interval i = RatioInterval.of(rows.get(0), rows.get(1));
+        assertTrue(i.method().startsWith("pooled fork spread"), i.method());
+        assertTrue(i.contains(1) && i.contains(0.98), i.shown());
+    }
+
+    /** Sides of different methods: Welch–Satterthwaite's degrees of freedom, and the variances add. */
+    @Test
+    void sidesOfDifferentMethodsTakeWelchsDegreesOfFreedom() {
+        dev.kensho.common.export.ForkSpread sa = new dev.kensho.common.export.ForkSpread(0.10, 4, 4);
+        dev.kensho.common.export.ForkSpread sb = new dev.kensho.common.export.ForkSpread(0.20, 12, 12);
+        Interval i = RatioInterval.pooledSpread(2, 2, sa, 1, 1, sb);
+        double va = 0.01 / 2;
+        double vb = 0.04;
+        double df = (va + vb) * (va + vb) / (va * va / 4 + vb * vb / 12);
+        double h = new org.apache.commons.math3.distribution.TDistribution(df).inverseCumulativeProbability(0.9995)
+                * Math.sqrt(va + vb);
+        assertEquals(2 * Math.exp(-h), i.low(), 1e-9);
+        assertEquals(2 * Math.exp(h), i.high(), 1e-9);
+        assertEquals(RatioInterval.pooledSpreadMethod(df, 16), i.method());
+    }
+
     @Test
     void aBootstrapDenominatorThatReachesZeroIsUnbounded() {
         Interval i = RatioInterval.bootstrap(List.of(new double[]{1, 2, 3}), List.of(new double[]{-1, 0, 1}));
@@ -109,9 +165,14 @@ class RatioIntervalTest {
 
     /** A row carrying its forks' iterations; {@code rounds} 0 for consecutive forks. */
     private static Results.Row withForks(String method, List<double[]> forks, int rounds) {
+        return withForks(method, forks, rounds, "");
+    }
+
+    /** As above, for the case {@code case=c} of the method. */
+    private static Results.Row withForks(String method, List<double[]> forks, int rounds, String c) {
         Forks f = new Forks(forks, rounds);
-        return new Results.Row("redis-kv", "C", method, Map.of(), "thrpt", f.pooledMean(), Double.NaN, "ops/s", f.samples(),
-                "jmh", null, f);
+        return new Results.Row("redis-kv", "C", method, c.isEmpty() ? Map.of() : Map.of("case", c), "thrpt", f.pooledMean(),
+                Double.NaN, "ops/s", f.samples(), "jmh", null, f);
     }
 
     /** Six rounds whose host speed drifts by ±30%; the numerator is 2 × (1 + jitter) of the denominator in each round. */

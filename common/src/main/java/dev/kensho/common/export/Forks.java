@@ -9,12 +9,23 @@ import java.util.List;
  * {@code kensho.rounds} run (fork k measured in round k, every case of the class once per round,
  * see {@code bench.Rounds}), 0 for a run of consecutive forks. Two rows of one class with the same
  * {@code rounds} were measured side by side, round by round, and their ratio can be paired
- * ({@code report.RatioInterval#paired}).
+ * ({@code report.RatioInterval#paired}). {@code spread}, when set, is the spread of a fork's mean pooled over
+ * the cases of its method ({@link ForkSpread}); it is derived, and {@link #equals} ignores it.
  */
-public record Forks(List<double[]> iterations, int rounds) {
+public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
 
     public Forks {
         iterations = List.copyOf(iterations);
+    }
+
+    /** Forks without a pooled spread. */
+    public Forks(List<double[]> iterations, int rounds) {
+        this(iterations, rounds, null);
+    }
+
+    /** These forks with the spread of their method's cases ({@link ForkSpread#attach}). */
+    public Forks withSpread(ForkSpread s) {
+        return new Forks(iterations, rounds, s);
     }
 
     /** The number of forks. */

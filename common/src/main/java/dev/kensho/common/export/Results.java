@@ -160,7 +160,7 @@ public final class Results {
                     m.path("unit").asText(""), values.size(), RECORDED));
         });
         fromIntervalLogs(rows, runDir);
-        return rows;
+        return ForkSpread.attach(rows);
     }
 
     /**
