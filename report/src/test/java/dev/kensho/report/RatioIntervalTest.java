@@ -1,8 +1,10 @@
 package dev.kensho.report;
 
+import dev.kensho.common.export.ForkSpread;
 import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
+import org.apache.commons.math3.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -112,10 +114,10 @@ class RatioIntervalTest {
         List<double[]> agreeA = List.of(new double[]{100, 100}, new double[]{100, 100});
         List<double[]> agreeB = List.of(new double[]{100, 100}, new double[]{100, 100});
         List<double[]> apart = List.of(new double[]{100, 100}, new double[]{130, 130});
-        List<Results.Row> rows = dev.kensho.common.export.ForkSpread.attach(List.of(withForks("a", agreeA, 0, "A"),
+        List<Results.Row> rows = ForkSpread.attach(List.of(withForks("a", agreeA, 0, "A"),
                 withForks("a", agreeB, 0, "B"), withForks("a", apart, 0, "C"), withForks("a", apart, 0, "D")));
         Interval pooled = RatioInterval.of(rows.get(0), rows.get(1));
-        double h = new org.apache.commons.math3.distribution.TDistribution(4).inverseCumulativeProbability(0.9995)
+        double h = new TDistribution(4).inverseCumulativeProbability(0.9995)
                 * Math.log(1.3) / 2; // se = sqrt(2 · s² / 2) = s
         assertEquals(RatioInterval.pooledSpreadMethod(4, 4), pooled.method());
         assertEquals(Math.exp(-h), pooled.low(), 1e-9);
@@ -134,7 +136,7 @@ class RatioIntervalTest {
     void twoForksThatDisagreeAreBoundedByTheMethodsSpread() {
         List<double[]> apart = List.of(new double[]{8, 8}, new double[]{12, 12});
         List<double[]> near = List.of(new double[]{10, 10}, new double[]{10.4, 10.4});
-        List<Results.Row> rows = dev.kensho.common.export.ForkSpread.attach(List.of(withForks("a", apart, 0, "A"),
+        List<Results.Row> rows = ForkSpread.attach(List.of(withForks("a", apart, 0, "A"),
                 withForks("a", near, 0, "B")));
         Interval i = RatioInterval.of(rows.get(0), rows.get(1));
         assertTrue(i.method().startsWith("pooled fork spread"), i.method());
@@ -144,13 +146,13 @@ class RatioIntervalTest {
     /** Sides of different methods: Welch–Satterthwaite's degrees of freedom, and the variances add. */
     @Test
     void sidesOfDifferentMethodsTakeWelchsDegreesOfFreedom() {
-        dev.kensho.common.export.ForkSpread sa = new dev.kensho.common.export.ForkSpread(0.10, 4, 4);
-        dev.kensho.common.export.ForkSpread sb = new dev.kensho.common.export.ForkSpread(0.20, 12, 12);
+        ForkSpread sa = new ForkSpread(0.10, 4, 4);
+        ForkSpread sb = new ForkSpread(0.20, 12, 12);
         Interval i = RatioInterval.pooledSpread(2, 2, sa, 1, 1, sb);
         double va = 0.01 / 2;
         double vb = 0.04;
         double df = (va + vb) * (va + vb) / (va * va / 4 + vb * vb / 12);
-        double h = new org.apache.commons.math3.distribution.TDistribution(df).inverseCumulativeProbability(0.9995)
+        double h = new TDistribution(df).inverseCumulativeProbability(0.9995)
                 * Math.sqrt(va + vb);
         assertEquals(2 * Math.exp(-h), i.low(), 1e-9);
         assertEquals(2 * Math.exp(h), i.high(), 1e-9);

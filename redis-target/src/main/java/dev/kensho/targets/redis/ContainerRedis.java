@@ -164,7 +164,7 @@ public final class ContainerRedis extends RedisTarget {
 
     /** Stops and removes the container through Testcontainers, then through the reaper (which also dismisses its watchdog). */
     private static void stop(RedisContainer c) {
-        String id = c.getContainerId();
+        String id = c.createdId; // not getContainerId(): Testcontainers forgets it when a start fails
         try {
             c.stop();
         } finally {
@@ -181,6 +181,8 @@ public final class ContainerRedis extends RedisTarget {
         private boolean started;
         /** Why redis-server ended before it was ready, when Testcontainers stopped it for that. */
         TargetFailure exitedAtStart;
+        /** The id the engine gave it, kept for the reaper. */
+        String createdId;
 
         RedisContainer(ContainerRedisImage image) {
             super(CompletableFuture.completedFuture(image.reference())); // the image as it is: no pull policy, no substitution
@@ -189,6 +191,7 @@ public final class ContainerRedis extends RedisTarget {
 
         @Override
         protected void containerIsCreated(String containerId) {
+            createdId = containerId;
             ContainerRedisReaper.watch(containerId);
         }
 

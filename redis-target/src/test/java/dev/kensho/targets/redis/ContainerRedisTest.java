@@ -89,6 +89,7 @@ class ContainerRedisTest {
         assertTrue(DockerEngine.client().listContainersCmd().withShowAll(true)
                 .withLabelFilter(Map.of(ContainerRedisReaper.LABEL_PID, Long.toString(ProcessHandle.current().pid())))
                 .exec().isEmpty(), "the failed container is removed");
+        assertTrue(watchdogs().isEmpty(), "its watchdog is dismissed too: " + watchdogs());
     }
 
     /**
@@ -108,6 +109,22 @@ class ContainerRedisTest {
         assertTrue(DockerEngine.client().listContainersCmd().withShowAll(true)
                 .withLabelFilter(Map.of(ContainerRedisReaper.LABEL_PID, Long.toString(ProcessHandle.current().pid())))
                 .exec().isEmpty(), "the failed container is removed");
+        assertTrue(watchdogs().isEmpty(), "its watchdog is dismissed too: " + watchdogs());
+    }
+
+    /** The reaper's per-container watchdogs still running under this JVM, each given time to end once dismissed. */
+    private static java.util.List<String> watchdogs() {
+        return ProcessHandle.current().descendants()
+                .filter(h -> h.info().commandLine().orElse("").contains("kensho-container-watchdog"))
+                .filter(h -> {
+                    try {
+                        h.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS); // a hang guard, not a speed goal
+                        return false;
+                    } catch (Exception stillThere) {
+                        return h.isAlive();
+                    }
+                })
+                .map(h -> h.info().commandLine().orElse("")).toList();
     }
 
     /** A SetImport-shaped use through the suite's own entry point: pipelined SADD, SCARD, memory, cleanup. */
