@@ -28,7 +28,7 @@ public enum Setting {
     BENCH("kensho.bench", ".*", "regex over benchmark names (package.Class.method): which to run", Use.RUN),
     JFR("kensho.jfr", "false", "attach JMH's JFR profiler; recordings land in jfr/<Class>/ of the run", Use.RUN),
     VERBOSE("kensho.verbose", "false", "true: JMH's own console output (every fork, iteration and table) instead of one line per fork and the closing summary", Use.RUN),
-    ROUNDS("kensho.rounds", "1", "N (1 … 1000): N > 1 runs each class as N rounds, every case once per round with one fork, in an order shuffled per round (seed and order in rounds.jsonl); the report pairs a ratio's sides by round", Use.RUN),
+    ROUNDS("kensho.rounds", "1", "N (1 … 1000): N > 1 runs every class as N rounds, every case once per round with one fork, in an order shuffled per round (seed and order in rounds.jsonl); 1: every class's forks back to back. Unset: a class's @rounds in its scale table (the HBase compression matrix: 2), else 1. The report takes what moves a whole round out of a ratio", Use.RUN),
     PIN("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)", Use.RUN),
     ARGS("kensho.args", "", "JMH flags for the Maven bench profile (-p name=v, -f, -wi, -prof …)", Use.MAVEN),
     RESULTS("kensho.results", "<root>/target/kensho-runs", "where run folders go", Use.RUN_AND_COMMANDS),

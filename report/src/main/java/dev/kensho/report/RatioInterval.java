@@ -27,8 +27,11 @@ import java.util.SplittableRandom;
  *       Student t over the rounds' ratios (fork mean over fork mean, round by round), so host drift that moves
  *       both sides of a round alike cancels.</li>
  * </ul>
- * {@link #of} picks: paired when both rows are one class's cases from the same rounds (two rounds or more);
- * else the pooled spread when both rows carry one (their method has a case of two forks or more); else the
+ * {@link #of} picks, for two rows of one method's cases from the same rounds (two rounds or more), the pooled
+ * spread of the rounds ({@link ForkSpread#ofRounds}: round effects taken out as pairing does, the spread pooled
+ * over the method's cases, so two rounds of twelve cells have 11 degrees of freedom where pairing one claim's
+ * two rounds has 1); for other rows of one class's rounds, paired; for any other rows the pooled spread when
+ * both carry one (their method has a case of two forks or more); else the
  * bootstrap when both rows carry their iterations ({@link Results.Row#forks()}: two forks or more,
  * or one fork of {@value #MIN_ONE_FORK_ITERATIONS} iterations or more); else delta when both sides are narrow,
  * else Fieller (rows that carry only a score and a half-width: derived rates, recorded measurements).
@@ -69,14 +72,19 @@ public final class RatioInterval {
         Forks fb = b.forks();
         if (fa != null && fb != null && sameRounds(a, b)) {
             if (fa.rounds() >= 2) {
-                return paired(fa.iterations(), fb.iterations());
+                boolean pooled = fa.spread() != null && fa.spread().rounds() == fa.rounds() && fa.spread().equals(fb.spread())
+                        && a.score() > 0 && b.score() > 0;
+                return pooled ? pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread())
+                        : paired(fa.iterations(), fb.iterations());
             }
             if (fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
                 Interval i = bootstrap(fa.iterations(), fb.iterations());
                 return new Interval(i.low(), i.high(), i.method() + ONE_ROUND);
             }
         }
-        if (fa != null && fb != null && fa.spread() != null && fb.spread() != null && a.score() > 0 && b.score() > 0) {
+        // a spread of rounds has the round effects taken out: it bounds only a ratio within those rounds
+        if (fa != null && fb != null && fa.spread() != null && fb.spread() != null && fa.spread().rounds() == 0
+                && fb.spread().rounds() == 0 && a.score() > 0 && b.score() > 0) {
             return pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread());
         }
         if (fa != null && fb != null && fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
@@ -133,9 +141,28 @@ public final class RatioInterval {
         return new Interval(mean - h, mean + h, pairedMethod(n));
     }
 
+    /**
+     * The degrees of freedom of {@link #pooledSpread}: the pool's own when both sides share it, else
+     * Welch–Satterthwaite's; the smaller pool's when both spreads are 0 (no noise seen).
+     */
+    static double pooledDf(int na, ForkSpread sa, int nb, ForkSpread sb) {
+        if (sa.equals(sb)) {
+            return sa.df();
+        }
+        double va = sa.logSd() * sa.logSd() / na;
+        double vb = sb.logSd() * sb.logSd() / nb;
+        double df = (va + vb) * (va + vb) / (va * va / sa.df() + vb * vb / sb.df());
+        return df >= 1 ? df : Math.min(sa.df(), sb.df());
+    }
+
     /** The method of a pooled-spread interval. */
     public static String pooledSpreadMethod(double df, int cases) {
         return String.format(Locale.ROOT, "pooled fork spread (t, %.0f df over %d cases)", df, cases);
+    }
+
+    /** The method of a pooled-spread interval over interleaved rounds. */
+    public static String pooledRoundsMethod(double df, int cases, int rounds) {
+        return String.format(Locale.ROOT, "%d interleaved rounds, spread pooled (t, %.0f df over %d cases)", rounds, df, cases);
     }
 
     /**
@@ -150,15 +177,13 @@ public final class RatioInterval {
         double va = sa.logSd() * sa.logSd() / na;
         double vb = sb.logSd() * sb.logSd() / nb;
         boolean same = sa.equals(sb);
-        double df = same ? sa.df() : (va + vb) * (va + vb) / (va * va / sa.df() + vb * vb / sb.df());
-        if (!(df >= 1)) {
-            df = Math.min(sa.df(), sb.df()); // both spreads 0: no noise seen, the smaller pool's df
-        }
+        double df = pooledDf(na, sa, nb, sb);
         double t = new TDistribution(df).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
         double h = t * Math.sqrt(va + vb);
         double r = a / b;
+        int cases = same ? sa.cases() : sa.cases() + sb.cases();
         return new Interval(r * Math.exp(-h), r * Math.exp(h),
-                pooledSpreadMethod(df, same ? sa.cases() : sa.cases() + sb.cases()));
+                same && sa.rounds() > 0 ? pooledRoundsMethod(df, cases, sa.rounds()) : pooledSpreadMethod(df, cases));
     }
 
     /** First-order: the ratio's relative half-width is the two relative half-widths in quadrature. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Known answers of the four interval methods and the choice between them. */
@@ -204,6 +205,57 @@ class RatioIntervalTest {
         assertEquals(RatioInterval.BOOTSTRAP, unpaired.method(), "the same forks, not from rounds: resampled unpaired");
         assertTrue(unpaired.high() - unpaired.low() > 10 * (paired.high() - paired.low()),
                 unpaired.shown() + " vs " + paired.shown());
+    }
+
+    /**
+     * Four cases in two rounds, the host 30% faster in round 2: paired, a claim's two rounds give t at 1 degree
+     * of freedom (t = 636.6); pooled over the method's cases with the round effects taken out, 3.
+     */
+    @Test
+    void twoRoundsOfManyCasesPoolTheirSpreadInsteadOfPairingOneDegreeOfFreedom() {
+        double[] size = {100, 50, 25, 10};
+        double[][] noise = {{1.02, 0.98}, {0.99, 1.01}, {1.0, 1.0}, {1.01, 0.99}};
+        List<Results.Row> in = new java.util.ArrayList<>();
+        for (int c = 0; c < 4; c++) {
+            List<double[]> forks = new java.util.ArrayList<>();
+            for (int k = 0; k < 2; k++) {
+                double m = size[c] * (k == 0 ? 1 : 1.3) * noise[c][k];
+                forks.add(new double[]{m * 0.99, m, m * 1.01});
+            }
+            in.add(withForks("a", forks, 2, "c" + c));
+        }
+        in.add(new Results.Row("redis-kv", "D", "a", Map.of(), "thrpt", 50, Double.NaN, "ops/s", 6, "jmh", null,
+                new Forks(List.of(new double[]{49, 50, 51}, new double[]{59, 60, 61}), 0)));
+        List<Results.Row> rows = ForkSpread.attach(in);
+        ForkSpread s = rows.get(0).forks().spread();
+        assertEquals(3, s.df());
+        Interval i = RatioInterval.of(rows.get(0), rows.get(1));
+        assertEquals(RatioInterval.pooledRoundsMethod(3, 4, 2), i.method());
+        double h = new TDistribution(3).inverseCumulativeProbability(0.9995) * s.logSd(); // sqrt(2 s² / 2)
+        double r = rows.get(0).score() / rows.get(1).score();
+        assertEquals(r * Math.exp(-h), i.low(), 1e-9);
+        assertEquals(r * Math.exp(h), i.high(), 1e-9);
+        assertTrue(i.contains(2.0), i.shown());
+        Interval paired = RatioInterval.paired(rows.get(0).forks().iterations(), rows.get(1).forks().iterations());
+        assertTrue(paired.high() - paired.low() > 20 * (i.high() - i.low()), paired.shown() + " vs " + i.shown());
+        Interval across = RatioInterval.of(rows.get(0), rows.get(4));
+        assertFalse(across.method().contains("pooled"), "a spread without the round effects bounds no ratio across "
+                + "classes: " + across.method());
+    }
+
+    /** Two cases in six drifting rounds, pooled with the round effects out: as narrow as pairing, unlike unpaired. */
+    @Test
+    void aDriftThatMovesEveryCaseOfARoundCancelsInThePooledRoundsSpread() {
+        List<double[]> num = side(2, JITTER);
+        List<double[]> den = side(1, new double[DRIFT.length]);
+        List<Results.Row> rows = ForkSpread.attach(List.of(withForks("a", num, 6, "x"), withForks("a", den, 6, "y")));
+        Interval pooled = RatioInterval.of(rows.get(0), rows.get(1));
+        assertEquals(RatioInterval.pooledRoundsMethod(5, 2, 6), pooled.method());
+        Interval paired = RatioInterval.paired(num, den);
+        assertTrue(pooled.contains(2.0), pooled.shown());
+        assertTrue(pooled.high() - pooled.low() < 1.5 * (paired.high() - paired.low()), pooled.shown() + " vs " + paired.shown());
+        Interval unpaired = RatioInterval.of(withForks("a", num, 0), withForks("b", den, 0));
+        assertTrue(unpaired.high() - unpaired.low() > 10 * (pooled.high() - pooled.low()), unpaired.shown());
     }
 
     @Test

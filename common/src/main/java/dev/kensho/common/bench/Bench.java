@@ -87,8 +87,8 @@ public final class Bench {
             int cases = 0;
             double planned = 0;
             // with rounds a case runs once per round (one fork each): the ETA's pace corrects the plan's forks
-            int rounds = Rounds.count();
             for (ClassPlan cp : plan.classes()) {
+                int rounds = Rounds.count(plan, cp.cls());
                 double each = estimate.perCase(plan, cp, rounds > 1 ? 1 : RunEstimate.forks(plan, cp));
                 perCase.put(cp.cls().getName(), each);
                 cases += cp.cases() * rounds;
@@ -123,6 +123,7 @@ public final class Bench {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
                     // per case and fork (a rounds run: one fork per case per round), so the next run's ETA scales it
+                    int rounds = Rounds.count(plan, cp.cls());
                     int forkCases = cp.cases() * (rounds > 1 ? rounds : Math.max(1, RunEstimate.forks(plan, cp)));
                     if (forkCases > 0) {
                         run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(),
@@ -244,7 +245,7 @@ public final class Bench {
                     plan.cli().verbosity().orElse(VerboseMode.NORMAL));
             org.openjdk.jmh.runner.format.OutputFormat format = out.progress() == null ? jmh
                     : out.progress().forClass(jmh, name, out.perCase());
-            int rounds = Rounds.count();
+            int rounds = Rounds.count(plan, cls);
             if (rounds > 1) {
                 return Rounds.run(run.dir(), cls, cp, ob.build(), rounds, run.jmhResult(name),
                         options -> new Runner(options, format).run(), e -> {

@@ -24,12 +24,14 @@ import java.util.Random;
 import java.util.regex.Pattern;
 
 /**
- * Randomised interleaved rounds (RMIT; Abedi &amp; Brecht, ICPE'17) for one benchmark class: with
- * {@code -Dkensho.rounds=N} ({@value #ROUNDS_DEFAULT} by default: the class's cases one after another, each in
- * its own forks), the class runs as N rounds; each round runs every case of the class (one method × one
- * parameter combination) once, with one fork, in an order shuffled per round. The two sides of a claim are
- * then measured minutes, not a whole class, apart, and a drift of the host between rounds moves both alike
- * (the report pairs them round by round, {@code report.RatioInterval#paired}).
+ * Randomised interleaved rounds (RMIT; Abedi &amp; Brecht, ICPE'17) for one benchmark class: with N rounds
+ * ({@link #count}: {@code -Dkensho.rounds=N} for every class, else the class's {@code @rounds} in its scale table,
+ * else {@value #ROUNDS_DEFAULT}: the class's cases one after another, each in its own forks), the class runs as
+ * N rounds; each round runs every case of the class (one method × one parameter combination) once, with one
+ * fork, in an order shuffled per round. A case's forks then lie minutes apart, so their spread holds the host's
+ * drift across the class, and the two sides of a claim are measured minutes, not a whole class, apart (the report
+ * bounds their ratio by the pooled spread of the rounds' forks, or pairs them round by round,
+ * {@code report.RatioInterval#of}).
  *
  * <p>Each case of each round is its own JMH {@code Runner} with one value per {@code -p} and writes
  * {@code jmh/rounds/<Class>.r<round>.<n>.json} (n: its place in that round's order; a folder of its own so that
@@ -71,9 +73,22 @@ final class Rounds {
     private Rounds() {
     }
 
-    /** The rounds this run asks for ({@value #ROUNDS_DEFAULT}: no rounds). */
+    /** The rounds {@code -Dkensho.rounds} asks of every class ({@value #ROUNDS_DEFAULT} when unset: no rounds). */
     static int count() {
         return (int) Settings.range(ROUNDS_PROPERTY, Settings.get(ROUNDS_PROPERTY, String.valueOf(ROUNDS_DEFAULT)), 1, 1000);
+    }
+
+    /**
+     * The rounds {@code cls} runs: {@code -Dkensho.rounds} when set (for every class); else, when JMH's {@code -f}
+     * is given, {@value #ROUNDS_DEFAULT} (the forks asked for, consecutive); else the class's {@code @rounds} in the
+     * scale table; else {@value #ROUNDS_DEFAULT}.
+     */
+    static int count(Plan plan, Class<?> cls) {
+        if (Settings.get(ROUNDS_PROPERTY) != null || plan.cli().getForkCount().hasValue()) {
+            return count();
+        }
+        Integer r = plan.scale().setting(cls, "rounds");
+        return r == null ? ROUNDS_DEFAULT : r;
     }
 
     /** Every case of a class: per method, the cross product of the values of the params it takes, in plan order. */

@@ -21,6 +21,7 @@ import java.util.TreeSet;
  * <pre>
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.&lt;param&gt;  = v1,v2,…     a JMH @Param's values
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@forks       = n            also @warmups, @iterations, @time (s), @warmupTime (s), @timeout (s)
+ * &lt;scale&gt;.&lt;SimpleClassName&gt;.@rounds      = n            n interleaved rounds, one fork per case per round (Rounds)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@skip        = 1            not in this scale's run unless named (-Dkensho.bench, its main)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@methods     = m1,m2        only these @Benchmark methods in this scale's run unless named
  * &lt;scale&gt;.@forks                           = n            for every class
@@ -85,7 +86,7 @@ public final class ScaleTable {
     }
 
     /** The {@code @} keys a class may have (besides its parameters). */
-    static final Set<String> SETTINGS = Set.of("@forks", "@warmups", "@iterations", "@time", "@warmupTime", "@timeout", "@skip",
+    static final Set<String> SETTINGS = Set.of("@forks", "@rounds", "@warmups", "@iterations", "@time", "@warmupTime", "@timeout", "@skip",
             "@methods");
 
     /**

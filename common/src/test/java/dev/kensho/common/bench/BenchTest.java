@@ -121,6 +121,22 @@ class BenchTest {
     }
 
     @Test
+    void aClassRunsTheRoundsOfItsScaleTableUnlessTheRunAsksOtherwise() {
+        String ids = IdsBenchmark.class.getName();
+        System.setProperty(Settings.SCALE_PROPERTY, "full"); // full.IdsBenchmark.@rounds = 3 in the test table
+        assertEquals(3, Rounds.count(Plan.of(Set.of(ids), new String[0], true), IdsBenchmark.class));
+        assertEquals(1, Rounds.count(Plan.of(Set.of(ids), new String[]{"-f", "2"}, true), IdsBenchmark.class),
+                "-f asks for consecutive forks");
+        System.setProperty(Setting.ROUNDS.key(), "1");
+        assertEquals(1, Rounds.count(Plan.of(Set.of(ids), new String[0], true), IdsBenchmark.class), "-Dkensho.rounds=1: none");
+        System.setProperty(Setting.ROUNDS.key(), "5");
+        assertEquals(5, Rounds.count(Plan.of(Set.of(ids), new String[0], true), IdsBenchmark.class));
+        System.clearProperty(Setting.ROUNDS.key());
+        System.setProperty(Settings.SCALE_PROPERTY, "default");
+        assertEquals(1, Rounds.count(Plan.of(Set.of(ids), new String[0], true), IdsBenchmark.class), "no @rounds: none");
+    }
+
+    @Test
     void aRoundsRunMergesEveryCasesRoundsIntoOneResultFile() throws Exception {
         System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
         System.setProperty(Settings.SCALE_PROPERTY, "smoke");

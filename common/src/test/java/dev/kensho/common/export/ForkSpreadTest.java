@@ -8,6 +8,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Known answers of the pooled spread of fork means, and which rows carry it. */
 class ForkSpreadTest {
@@ -29,20 +30,82 @@ class ForkSpreadTest {
     }
 
     @Test
-    void attachedByMethodAndMetricNeverToRoundsOrRowsWithoutForks() {
+    void attachedByMethodMetricAndRoundsNeverToRowsWithoutForks() {
         Results.Row a = row("load", Map.of("codec", "NONE"), forks(0, 100, 110));
         Results.Row b = row("load", Map.of("codec", "GZ"), forks(0, 50));
         Results.Row c = row("scan", Map.of("codec", "NONE"), forks(0, 10));
-        Results.Row d = row("paired", Map.of("codec", "NONE"), forks(2, 10, 12));
+        Results.Row d = row("load", Map.of("codec", "LZ4"), forks(2, 10, 12));
         Results.Row e = new Results.Row("hbase-meter", "C", "load", Map.of(), "records/s", 5, 1, "records/s", 2, "derived");
-        List<Results.Row> out = ForkSpread.attach(List.of(a, b, c, d, e));
+        Results.Row f = row("load", Map.of("codec", "ZSTD"), forks(2, 20, 20));
+        List<Results.Row> out = ForkSpread.attach(List.of(a, b, c, d, e, f));
         ForkSpread load = out.get(0).forks().spread();
         assertEquals(1, load.df());
+        assertEquals(0, load.rounds());
         assertSame(load, out.get(1).forks().spread(), "a one-fork case of the method carries the method's spread");
         assertNull(out.get(2).forks().spread(), "a method of one-fork cases has none");
-        assertNull(out.get(3).forks().spread(), "interleaved rounds are paired, not pooled");
+        ForkSpread rounds = out.get(3).forks().spread();
+        assertEquals(2, rounds.rounds(), "rounds of the method pool apart from its consecutive forks");
+        assertEquals(2, rounds.cases());
+        assertSame(rounds, out.get(5).forks().spread());
         assertSame(e, out.get(4));
         assertEquals(a.forks(), out.get(0).forks(), "the iterations are unchanged");
+    }
+
+    @Test
+    void roundsTakeOutWhatMovesEveryCaseOfARound() {
+        // three cases, three rounds; round 2 runs 30% faster for every case, round 3 20% slower: taken out
+        double[] drift = {1, 1.3, 0.8};
+        double[][] noise = {{1.02, 0.99, 1.0}, {0.98, 1.01, 1.0}, {1.0, 1.0, 1.01}};
+        double[] size = {100, 50, 10};
+        List<Forks> cases = new java.util.ArrayList<>();
+        double[][] y = new double[3][3];
+        for (int c = 0; c < 3; c++) {
+            double[] means = new double[3];
+            for (int k = 0; k < 3; k++) {
+                means[k] = size[c] * drift[k] * noise[c][k];
+                y[c][k] = Math.log(noise[c][k]); // the drift and the sizes leave no residual
+            }
+            cases.add(forks(3, means));
+        }
+        double all = 0;
+        double[] cm = new double[3];
+        double[] rm = new double[3];
+        for (int c = 0; c < 3; c++) {
+            for (int k = 0; k < 3; k++) {
+                cm[c] += y[c][k] / 3;
+                rm[k] += y[c][k] / 3;
+                all += y[c][k] / 9;
+            }
+        }
+        double ss = 0;
+        for (int c = 0; c < 3; c++) {
+            for (int k = 0; k < 3; k++) {
+                ss += Math.pow(y[c][k] - cm[c] - rm[k] + all, 2);
+            }
+        }
+        ForkSpread s = ForkSpread.ofRounds(cases, 3);
+        assertEquals(4, s.df(), "(cases - 1) (rounds - 1)");
+        assertEquals(Math.sqrt(ss / 4), s.logSd(), 1e-12);
+        assertEquals(3, s.rounds());
+        // consecutive forks of the same means spread with the drift in them
+        assertTrue(ForkSpread.of(cases).logSd() > 5 * s.logSd(), ForkSpread.of(cases) + " vs " + s);
+        assertNull(ForkSpread.ofRounds(cases.subList(0, 1), 3), "one case: nothing to pool");
+    }
+
+    @Test
+    void twoCasesInRoundsSpreadAsTheirRoundRatiosDo() {
+        // with two cases the blocked spread is the paired one: var(log ratio per round) = 2 logSd²
+        Forks a = forks(4, 20, 26, 17, 22);
+        Forks b = forks(4, 10, 12, 9, 11);
+        double[] d = new double[4];
+        for (int k = 0; k < 4; k++) {
+            d[k] = Math.log(a.forkMean(k) / b.forkMean(k));
+        }
+        double mean = java.util.Arrays.stream(d).average().orElseThrow();
+        double var = java.util.Arrays.stream(d).map(x -> (x - mean) * (x - mean)).sum() / 3;
+        ForkSpread s = ForkSpread.ofRounds(List.of(a, b), 4);
+        assertEquals(3, s.df());
+        assertEquals(var, 2 * s.logSd() * s.logSd(), 1e-12);
     }
 
     private static Results.Row row(String method, Map<String, String> p, Forks f) {
