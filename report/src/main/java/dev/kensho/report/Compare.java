@@ -9,6 +9,7 @@ import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
+import org.apache.commons.math3.distribution.TDistribution;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,9 +27,9 @@ import java.util.TreeMap;
 
 /**
  * Compares two run folders (a stored baseline and a new run) as a gate: a number <em>moved</em> when
- * the 99.9% intervals of both runs do not overlap <em>and</em> the relative change is larger than the
- * noise floor — the same number's relative difference between two runs of the same code on the same
- * machine (an A/A pair). Exit status: 0 nothing moved, 1 something moved (faster or slower: either way
+ * the 99.9% intervals of both runs do not overlap <em>and</em> the change is larger than the noise floor —
+ * how far a number of its benchmark method and metric moves between two runs of the same code on the same
+ * machine (an A/A pair), bounded at 99.9% ({@link #noiseFloor}). Exit status: 0 nothing moved, 1 something moved (faster or slower: either way
  * the baseline no longer describes the code), 2 bad arguments. Writes {@code compare-<before>.md} into
  * the "after" folder and prints it; a noise floor computed from two A/A runs is also written there as
  * {@value #NOISE_FILE}, to be stored beside the baseline and passed back with {@code --noise <file>}.
@@ -54,6 +55,8 @@ public final class Compare {
             + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
     static final double CONFIDENCE = Results.CONFIDENCE;
+    /** A/A numbers of one method and metric needed for a floor (t at 3 degrees of freedom: 12.9). */
+    static final int MIN_NOISE_NUMBERS = 3;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Compare() {
@@ -63,7 +66,8 @@ public final class Compare {
     public enum Verdict {
         MOVED("**moved**"), WITHIN_NOISE("beyond the intervals, within the A/A noise floor"),
         WITHIN_INTERVALS("intervals overlap"), NO_INTERVAL("no interval: not judged"),
-        NO_NOISE_FIGURE("not in the A/A pair: not judged");
+        NO_NOISE_FIGURE("no A/A floor (not in the pair, or its method has fewer than " + MIN_NOISE_NUMBERS
+                + " numbers there): not judged");
 
         final String text;
 
@@ -96,7 +100,13 @@ public final class Compare {
             if (floor == null) {
                 return Verdict.NO_NOISE_FIGURE;
             }
-            return Math.abs(relative()) > floor ? Verdict.MOVED : Verdict.WITHIN_NOISE;
+            return change() > Math.log1p(floor) ? Verdict.MOVED : Verdict.WITHIN_NOISE;
+        }
+
+        /** |ln(after / before)| when both are positive (a floor bounds a change alike up and down), else |relative|. */
+        double change() {
+            return before.score() > 0 && after.score() > 0 ? Math.abs(Math.log(after.score() / before.score()))
+                    : Math.log1p(Math.abs(relative()));
         }
     }
 
@@ -117,14 +127,31 @@ public final class Compare {
         return r.cls() + "|" + r.method() + "|" + r.paramString() + "|" + r.metric();
     }
 
-    /** Noise floor per number: |A2 − A1| / |A1| of the same number in an A/A pair of runs. */
+    /**
+     * Noise floor per number, from an A/A pair of runs: per benchmark method and metric (its params vary), the n
+     * numbers measured in both runs give ln(A2 / A1) each; the floor is t(0.9995, n) times their root mean square
+     * (a difference of two runs of the same code has mean 0), as a relative change: exp(that) − 1. A method and
+     * metric with fewer than {@value #MIN_NOISE_NUMBERS} such numbers gets no floor, and its numbers are not
+     * judged. One number's own A/A difference is no floor: a second pair exceeds it half the time.
+     */
     public static Map<String, Double> noiseFloor(List<Results.Row> a1, List<Results.Row> a2) {
-        Map<String, Double> out = new TreeMap<>();
+        Map<String, List<Diff>> groups = new TreeMap<>();
         for (Diff d : diff(a1, a2)) {
-            if (d.before().score() != 0) {
-                out.put(key(d.after()), Math.abs(d.relative()));
+            if (d.before().score() > 0 && d.after().score() > 0) {
+                groups.computeIfAbsent(d.after().cls() + "|" + d.after().method() + "|" + d.after().metric(),
+                        k -> new ArrayList<>()).add(d);
             }
         }
+        Map<String, Double> out = new TreeMap<>();
+        groups.forEach((g, ds) -> {
+            int n = ds.size();
+            if (n < MIN_NOISE_NUMBERS) {
+                return;
+            }
+            double ss = ds.stream().mapToDouble(d -> Math.pow(Math.log(d.after().score() / d.before().score()), 2)).sum();
+            double bound = new TDistribution(n).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * Math.sqrt(ss / n);
+            ds.forEach(d -> out.put(key(d.after()), Math.expm1(bound)));
+        });
         return out;
     }
 
@@ -145,15 +172,19 @@ public final class Compare {
                         + " measurements: Student t over their samples). **moved** = the intervals do not overlap and the"
                         + " difference is larger than the noise floor.\n\n")
                 .append(noiseSource == null ? "No noise floor given (`--noise`): floor 0, the intervals alone decide.\n\n"
-                        : "Noise floor: |A2 − A1| / A1 of the same number in the A/A pair " + noiseSource + ".\n\n")
+                        : "Noise floor: per benchmark method and metric, how far its numbers moved between the runs of"
+                        + " the A/A pair " + noiseSource + ", bounded at 99.9% (t over the n numbers' ln(A2 / A1), as a"
+                        + " relative change; alike up and down).\n\n")
                 .append(machines.isEmpty() ? "" : machines + "\n\n")
                 .append("| benchmark | params | metric | before | ± | after | ± | difference | noise floor | verdict |\n"
                         + "|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         int moved = 0;
+        int unjudged = 0;
         for (Diff d : diffs) {
             Double floor = floor(floors, noiseSource, d);
             Verdict v = d.verdict(floor);
             moved += v == Verdict.MOVED ? 1 : 0;
+            unjudged += v == Verdict.NO_NOISE_FIGURE ? 1 : 0;
             sb.append("| ").append(d.after().cls()).append('.').append(d.after().method()).append(" | ")
                     .append(d.after().paramString()).append(" | ").append(d.after().metric()).append(" | ")
                     .append(Export.fmt(d.before().score())).append(" | ").append(Export.fmt(halfWidth(d.before()))).append(" | ")
@@ -165,7 +196,9 @@ public final class Compare {
         if (diffs.isEmpty()) {
             sb.append("\n_No number was measured in both runs._\n");
         }
-        sb.append("\n").append(moved).append(" of ").append(diffs.size()).append(" numbers moved.\n");
+        sb.append("\n").append(moved).append(" of ").append(diffs.size()).append(" numbers moved")
+                .append(unjudged == 0 ? "" : "; " + unjudged + " beyond the intervals had no A/A floor and were not judged")
+                .append(".\n");
         return sb.toString();
     }
 

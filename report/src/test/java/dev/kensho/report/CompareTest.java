@@ -60,30 +60,106 @@ class CompareTest {
         return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** A run folder with load results of {@code scores.length} cases (codec=c0, c1, …), each score ± {@code error}. */
+    static Path cases(Path dir, double error, double... scores) throws IOException {
+        Files.createDirectories(dir.resolve("jmh"));
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < scores.length; i++) {
+            double v = scores[i];
+            sb.append(i == 0 ? "" : ",").append("""
+                    { "benchmark" : "%s.load", "mode" : "ss", "params" : { "codec" : "c%d" },
+                      "primaryMetric" : { "score" : %s, "scoreError" : %s, "scoreUnit" : "ms/op", "rawData" : [ [ %s, %s, %s ] ] } }
+                    """.formatted(BENCH, i, v, error, v, v, v));
+        }
+        Files.writeString(dir.resolve("jmh/CompressionMatrixBenchmark.json"), sb.append("]").toString());
+        return dir;
+    }
+
+    private static final double[] BASE = {100, 200, 300, 400, 500, 600, 700, 800};
+    /** An A/A pair's second run: each case within 1% of the first. */
+    private static final double[] QUIET = {1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1.0, 1.0};
+
+    private static double[] times(double[] a, double[] f) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * f[i];
+        }
+        return out;
+    }
+
     @Test
     void aMoveBeyondBothIntervalsAndTheNoiseFloorFailsTheGate(@TempDir Path tmp) throws IOException {
-        Path a1 = run(tmp.resolve("aa1"), 100, 4.0, 1000, 1000);
-        Path a2 = run(tmp.resolve("aa2"), 105, 4.0, 1000, 1000); // A/A: 5% apart
-        Path base = run(tmp.resolve("base"), 100, 4.0, 1000, 1000);
-        Path slower = run(tmp.resolve("slower"), 130, 4.0, 1000, 1000);
+        Path a1 = cases(tmp.resolve("aa1"), 1.0, BASE);
+        Path a2 = cases(tmp.resolve("aa2"), 1.0, times(BASE, QUIET));
+        Path base = cases(tmp.resolve("base"), 1.0, BASE);
+        double[] slow = BASE.clone();
+        slow[0] = 130;
+        Path slower = cases(tmp.resolve("slower"), 1.0, slow);
         Outcome o = compare("--noise", a1, a2, base, slower);
         assertEquals(1, o.status(), o.out());
-        assertTrue(o.out().contains("+30.0%") && o.out().contains("5.0%") && o.out().contains("| **moved** |"), o.out());
+        assertTrue(o.out().contains("+30.0%") && o.out().contains("| **moved** |"), o.out());
+        assertTrue(o.out().contains("1 of 8 numbers moved."), o.out());
         assertTrue(Files.exists(slower.resolve(Compare.NOISE_FILE)), "the A/A floor is written for reuse");
 
         // the stored floor gives the same verdict; a run within the intervals passes
         Path floor = slower.resolve(Compare.NOISE_FILE);
         assertEquals(1, compare("--noise", floor, base, slower).status());
-        assertEquals(0, compare("--noise", floor, base, run(tmp.resolve("same"), 103, 4.0, 1000, 1000)).status());
+        double[] near = BASE.clone();
+        near[0] = 101.5;
+        assertEquals(0, compare("--noise", floor, base, cases(tmp.resolve("same"), 1.0, near)).status());
+    }
+
+    /** The floor's known answer: t(0.9995, 8) times the root mean square of the eight ln(A2 / A1). */
+    @Test
+    void theFloorBoundsAMethodsAaDifferencesAtTheReportsConfidence(@TempDir Path tmp) throws IOException {
+        Map<String, Double> floors = Compare.noiseFloor(Results.load(cases(tmp.resolve("aa1"), 1.0, BASE)),
+                Results.load(cases(tmp.resolve("aa2"), 1.0, times(BASE, QUIET))));
+        double ss = 0;
+        for (double q : QUIET) {
+            ss += Math.log(q) * Math.log(q);
+        }
+        double expected = Math.expm1(5.041305 * Math.sqrt(ss / 8)); // t(0.9995, 8) = 5.041305
+        assertEquals(8, floors.size(), floors.toString());
+        floors.values().forEach(f -> assertEquals(expected, f, 1e-5));
+    }
+
+    /**
+     * The old floor (a number's own A/A difference) is exceeded by a second A/A pair half the time; a floor over the
+     * method's numbers holds: the second pair moves no number of a method whose first pair spread alike.
+     */
+    @Test
+    void aSecondAaPairOfTheSameSpreadDoesNotMove(@TempDir Path tmp) throws IOException {
+        Path a1 = cases(tmp.resolve("aa1"), 0.1, BASE);
+        Path a2 = cases(tmp.resolve("aa2"), 0.1, times(BASE, QUIET));
+        double[] other = {0.99, 1.01, 0.995, 1.005, 1.0, 1.0, 1.01, 0.99}; // the same spread, other numbers
+        Outcome o = compare("--noise", a1, a2, cases(tmp.resolve("b1"), 0.1, BASE),
+                cases(tmp.resolve("b2"), 0.1, times(BASE, other)));
+        assertEquals(0, o.status(), o.out());
+        assertTrue(o.out().contains("0 of 8 numbers moved."), o.out());
+        assertTrue(o.out().contains("within the A/A noise floor"), o.out());
     }
 
     @Test
     void aMoveBeyondTheIntervalsButWithinTheNoiseFloorPasses(@TempDir Path tmp) throws IOException {
-        Path a1 = run(tmp.resolve("aa1"), 100, 1.0, 1000, 1000);
-        Path a2 = run(tmp.resolve("aa2"), 125, 1.0, 1000, 1000); // this machine's A/A spread: 25%
-        Outcome o = compare("--noise", a1, a2, run(tmp.resolve("base"), 100, 1.0, 1000, 1000), run(tmp.resolve("after"), 110, 1.0, 1000, 1000));
+        double[] loud = {1.25, 0.8, 1.2, 0.85, 1.1, 0.9, 1.15, 0.95}; // this machine's A/A spread: up to 25%
+        Path a1 = cases(tmp.resolve("aa1"), 1.0, BASE);
+        Path a2 = cases(tmp.resolve("aa2"), 1.0, times(BASE, loud));
+        double[] after = BASE.clone();
+        after[0] = 110;
+        Outcome o = compare("--noise", a1, a2, cases(tmp.resolve("base"), 1.0, BASE), cases(tmp.resolve("after"), 1.0, after));
         assertEquals(0, o.status(), o.out());
         assertTrue(o.out().contains("within the A/A noise floor"), o.out());
+    }
+
+    /** A method with fewer than three numbers in the A/A pair cannot bound its noise: its numbers are not judged. */
+    @Test
+    void aMethodWithTooFewAaNumbersGetsNoFloor(@TempDir Path tmp) throws IOException {
+        Path a1 = cases(tmp.resolve("aa1"), 1.0, 100, 200);
+        Path a2 = cases(tmp.resolve("aa2"), 1.0, 101, 199);
+        assertTrue(Compare.noiseFloor(Results.load(a1), Results.load(a2)).isEmpty());
+        Outcome o = compare("--noise", a1, a2, cases(tmp.resolve("base"), 1.0, 100, 200), cases(tmp.resolve("after"), 1.0, 150, 200));
+        assertEquals(0, o.status(), o.out());
+        assertTrue(o.out().contains("no A/A floor") && o.out().contains("1 beyond the intervals had no A/A floor"), o.out());
     }
 
     @Test
@@ -119,7 +195,7 @@ class CompareTest {
         Compare.writeNoise(noise, "test", Map.of("Other|load|codec=GZ|ms/op", 0.01));
         Outcome o = compare("--noise", noise, run(tmp.resolve("base"), 100, 1.0, 1000, 1000), run(tmp.resolve("after"), 200, 1.0, 1000, 1000));
         assertEquals(0, o.status(), o.out());
-        assertTrue(o.out().contains("not in the A/A pair"), o.out());
+        assertTrue(o.out().contains("no A/A floor (not in the pair"), o.out());
         assertNull(Compare.readNoise(noise).get("CompressionMatrixBenchmark|load|codec=GZ|ms/op"));
     }
 
