@@ -5,7 +5,9 @@ For two run folders of one commit (an A/A pair), every benchmark method whose ca
 every ordered pair of its cases (k1 / k2): does the other run's ratio fall inside this run's interval? Two
 intervals, as the report builds them (report.RatioInterval):
   pooled    - Student t on the log ratio, each side's variance the log fork-mean spread pooled over the
-              method's cases (common.export.ForkSpread) over its forks;
+              method's cases (common.export.ForkSpread) over its forks; in a run of interleaved rounds
+              (kensho.rounds, the HBase matrix's default) the spread left when each case's and each round's
+              mean is taken out of the log fork means (ForkSpread.ofRounds), (cases - 1)(rounds - 1) df;
   bootstrap - percentile bootstrap, forks drawn with replacement then iterations within each drawn fork,
               20,000 resamples (each unordered pair once, both directions).
 A valid 99.9% interval of the true ratio still misses a rerun's value now and then: the rerun has its own noise.
@@ -20,9 +22,11 @@ import numpy as np
 from scipy import stats
 
 RESAMPLES = 20_000
+ROUNDS = {}  # benchmark -> its run's interleaved rounds (0: consecutive forks)
 
 
 def load(run):
+    """(benchmark, params) -> its forks' iterations; each benchmark's rounds go to ROUNDS."""
     out = {}
     for f in glob.glob(run + '/jmh/*.json'):
         try:
@@ -32,7 +36,16 @@ def load(run):
         for b in arr:
             raw = b['primaryMetric'].get('rawData') or []
             out[(b['benchmark'], tuple(sorted(b.get('params', {}).items())))] = [np.array(x, float) for x in raw if x]
+            ROUNDS[b['benchmark']] = b.get('kenshoRounds', 0)
     return out
+
+
+def blocked(cases, rounds):
+    """Spread of log fork means with case and round means taken out (every case: one fork per round)."""
+    y = np.log(np.array([[f.mean() for f in forks] for forks in cases if len(forks) == rounds]))
+    res = y - y.mean(axis=1, keepdims=True) - y.mean(axis=0, keepdims=True) + y.mean()
+    df = (y.shape[0] - 1) * (rounds - 1)
+    return (math.sqrt((res ** 2).sum() / df), df) if df else (None, 0)
 
 
 def spread(cases):
@@ -72,7 +85,9 @@ def main(a, b):
     rng = np.random.default_rng(29)
     for bench in sorted({k[0] for k in runs[0]}):
         keys = sorted(k for k in runs[0] if k[0] == bench and k in runs[1])
-        spreads = [spread([run[k] for k in keys]) for run in runs]
+        rounds = ROUNDS.get(bench, 0)
+        spreads = [blocked([run[k] for k in keys], rounds) if rounds >= 2 else spread([run[k] for k in keys])
+                   for run in runs]
         if not spreads[0][1] or not spreads[1][1]:
             continue
         pooled_miss = boot_miss = n_pooled = n_boot = 0
