@@ -1,15 +1,11 @@
 package dev.kensho.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,14 +19,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Compares two run folders (a stored baseline and a new run) as a gate: a number <em>moved</em> when
- * the 99.9% intervals of both runs do not overlap <em>and</em> the change is larger than the noise floor —
- * how far a number of its benchmark method and metric moves between two runs of the same code on the same
- * machine (an A/A pair), bounded at 99.9% ({@link #noiseFloor}). Exit status: 0 nothing moved, 1 something moved (faster or slower: either way
- * the baseline no longer describes the code), 2 bad arguments. Writes {@code compare-<before>.md} into
+ * the 99.9% intervals of both runs do not overlap <em>and</em> the change is larger than the noise floor
+ * ({@link NoiseFloor}: how far a number of its benchmark method and metric moves between two runs of the same
+ * code on the same machine, an A/A pair, bounded at 99.9%). Exit status: 0 nothing moved, 1 something moved
+ * (faster or slower: either way the baseline no longer describes the code), 2 bad arguments. Writes {@code compare-<before>.md} into
  * the "after" folder and prints it; a noise floor computed from two A/A runs is also written there as
  * {@value #NOISE_FILE}, to be stored beside the baseline and passed back with {@code --noise <file>}.
  *
@@ -48,16 +43,13 @@ import java.util.TreeMap;
  */
 public final class Compare {
 
-    public static final String NOISE_FILE = "noise-floor.json";
+    public static final String NOISE_FILE = NoiseFloor.FILE;
     /** Relative difference of the two runs' yardsticks above which Compare warns that the machines differed. */
     static final double MACHINE_TOLERANCE = 0.10;
     static final String USAGE = "usage: Compare [--noise <A/A run 1> <A/A run 2> | --noise <" + NOISE_FILE
             + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
     static final double CONFIDENCE = Results.CONFIDENCE;
-    /** A/A numbers of one method and metric needed for a floor (t at 3 degrees of freedom: 12.9). */
-    static final int MIN_NOISE_NUMBERS = 3;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private Compare() {
     }
@@ -66,7 +58,7 @@ public final class Compare {
     public enum Verdict {
         MOVED("**moved**"), WITHIN_NOISE("beyond the intervals, within the A/A noise floor"),
         WITHIN_INTERVALS("intervals overlap"), NO_INTERVAL("no interval: not judged"),
-        NO_NOISE_FIGURE("no A/A floor (not in the pair, or its method has fewer than " + MIN_NOISE_NUMBERS
+        NO_NOISE_FIGURE("no A/A floor (not in the pair, or its method has fewer than " + NoiseFloor.MIN_NUMBERS
                 + " numbers there): not judged");
 
         final String text;
@@ -125,34 +117,6 @@ public final class Compare {
 
     static String key(Results.Row r) {
         return r.cls() + "|" + r.method() + "|" + r.paramString() + "|" + r.metric();
-    }
-
-    /**
-     * Noise floor per number, from an A/A pair of runs: per benchmark method and metric (its params vary), the n
-     * numbers measured in both runs give ln(A2 / A1) each; the floor is t(0.9995, n) times their root mean square
-     * (a difference of two runs of the same code has mean 0), as a relative change: exp(that) − 1. A method and
-     * metric with fewer than {@value #MIN_NOISE_NUMBERS} such numbers gets no floor, and its numbers are not
-     * judged. One number's own A/A difference is no floor: a second pair exceeds it half the time.
-     */
-    public static Map<String, Double> noiseFloor(List<Results.Row> a1, List<Results.Row> a2) {
-        Map<String, List<Diff>> groups = new TreeMap<>();
-        for (Diff d : diff(a1, a2)) {
-            if (d.before().score() > 0 && d.after().score() > 0) {
-                groups.computeIfAbsent(d.after().cls() + "|" + d.after().method() + "|" + d.after().metric(),
-                        k -> new ArrayList<>()).add(d);
-            }
-        }
-        Map<String, Double> out = new TreeMap<>();
-        groups.forEach((g, ds) -> {
-            int n = ds.size();
-            if (n < MIN_NOISE_NUMBERS) {
-                return;
-            }
-            double ss = ds.stream().mapToDouble(d -> Math.pow(Math.log(d.after().score() / d.before().score()), 2)).sum();
-            double bound = new TDistribution(n).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * Math.sqrt(ss / n);
-            ds.forEach(d -> out.put(key(d.after()), Math.expm1(bound)));
-        });
-        return out;
     }
 
     /** The table without a noise floor (the intervals alone decide). */
@@ -242,12 +206,12 @@ public final class Compare {
                 rest.remove(0);
                 if (rest.size() >= 1 && Files.isRegularFile(resolve(rest.get(0)))) {
                     Path f = resolve(rest.remove(0));
-                    floors = readNoise(f);
+                    floors = NoiseFloor.read(f);
                     noiseSource = "stored in " + f;
                 } else if (rest.size() >= 2) {
                     RunFolder a1 = RunFolder.at(resolve(rest.remove(0)));
                     RunFolder a2 = RunFolder.at(resolve(rest.remove(0)));
-                    floors = noiseFloor(nonEmpty(a1), nonEmpty(a2));
+                    floors = NoiseFloor.of(nonEmpty(a1), nonEmpty(a2));
                     noiseSource = a1.dir().getFileName() + " / " + a2.dir().getFileName();
                     noiseOut = a2.dir();
                 } else {
@@ -270,7 +234,7 @@ public final class Compare {
             err.println("kensho: wrote " + report);
             if (noiseOut != null) {
                 Path nf = after.dir().resolve(NOISE_FILE);
-                writeNoise(nf, noiseSource, floors);
+                NoiseFloor.write(nf, noiseSource, floors);
                 err.println("kensho: wrote " + nf + " (store it beside the baseline; pass it with --noise " + NOISE_FILE + ")");
             }
             Map<String, Double> fl = floors;
@@ -291,28 +255,6 @@ public final class Compare {
             throw BadInput.of("run folder", run.dir(), "a run folder with results (this one has none)");
         }
         return rows;
-    }
-
-    static void writeNoise(Path file, String source, Map<String, Double> floors) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("source", source);
-        ObjectNode f = root.putObject("floors");
-        floors.forEach(f::put);
-        Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root), StandardCharsets.UTF_8);
-    }
-
-    static Map<String, Double> readNoise(Path file) {
-        try {
-            JsonNode floors = JSON.readTree(file.toFile()).get("floors");
-            if (floors == null || !floors.isObject()) {
-                throw BadInput.of("--noise", file, "a " + NOISE_FILE + " written by Compare (no \"floors\" object)");
-            }
-            Map<String, Double> out = new TreeMap<>();
-            floors.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asDouble()));
-            return out;
-        } catch (IOException e) {
-            throw BadInput.of("--noise", file, "a " + NOISE_FILE + " written by Compare (" + e.getClass().getSimpleName() + ")");
-        }
     }
 
     public static void main(String[] args) {

@@ -112,7 +112,7 @@ class CompareTest {
     /** The floor's known answer: t(0.9995, 8) times the root mean square of the eight ln(A2 / A1). */
     @Test
     void theFloorBoundsAMethodsAaDifferencesAtTheReportsConfidence(@TempDir Path tmp) throws IOException {
-        Map<String, Double> floors = Compare.noiseFloor(Results.load(cases(tmp.resolve("aa1"), 1.0, BASE)),
+        Map<String, Double> floors = NoiseFloor.of(Results.load(cases(tmp.resolve("aa1"), 1.0, BASE)),
                 Results.load(cases(tmp.resolve("aa2"), 1.0, times(BASE, QUIET))));
         double ss = 0;
         for (double q : QUIET) {
@@ -156,7 +156,7 @@ class CompareTest {
     void aMethodWithTooFewAaNumbersGetsNoFloor(@TempDir Path tmp) throws IOException {
         Path a1 = cases(tmp.resolve("aa1"), 1.0, 100, 200);
         Path a2 = cases(tmp.resolve("aa2"), 1.0, 101, 199);
-        assertTrue(Compare.noiseFloor(Results.load(a1), Results.load(a2)).isEmpty());
+        assertTrue(NoiseFloor.of(Results.load(a1), Results.load(a2)).isEmpty());
         Outcome o = compare("--noise", a1, a2, cases(tmp.resolve("base"), 1.0, 100, 200), cases(tmp.resolve("after"), 1.0, 150, 200));
         assertEquals(0, o.status(), o.out());
         assertTrue(o.out().contains("no A/A floor") && o.out().contains("1 beyond the intervals had no A/A floor"), o.out());
@@ -192,11 +192,11 @@ class CompareTest {
     @Test
     void aNumberTheAaPairDidNotMeasureIsNotJudged(@TempDir Path tmp) throws IOException {
         Path noise = tmp.resolve("noise.json");
-        Compare.writeNoise(noise, "test", Map.of("Other|load|codec=GZ|ms/op", 0.01));
+        NoiseFloor.write(noise, "test", Map.of("Other|load|codec=GZ|ms/op", 0.01));
         Outcome o = compare("--noise", noise, run(tmp.resolve("base"), 100, 1.0, 1000, 1000), run(tmp.resolve("after"), 200, 1.0, 1000, 1000));
         assertEquals(0, o.status(), o.out());
         assertTrue(o.out().contains("no A/A floor (not in the pair"), o.out());
-        assertNull(Compare.readNoise(noise).get("CompressionMatrixBenchmark|load|codec=GZ|ms/op"));
+        assertNull(NoiseFloor.read(noise).get("CompressionMatrixBenchmark|load|codec=GZ|ms/op"));
     }
 
     @Test
