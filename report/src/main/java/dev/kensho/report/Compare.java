@@ -154,7 +154,7 @@ public final class Compare {
                     .append(Export.fmt(d.before().score())).append(" | ").append(Export.fmt(halfWidth(d.before()))).append(" | ")
                     .append(Export.fmt(d.after().score())).append(" | ").append(Export.fmt(halfWidth(d.after()))).append(" | ")
                     .append(String.format("%+.1f%%", 100 * d.relative())).append(" | ")
-                    .append(floor == null ? "—" : String.format("%.1f%%", 100 * floor)).append(" | ")
+                    .append(floor == null ? "—" : floorText(floor)).append(" | ")
                     .append(v.text).append(" |\n");
         }
         if (diffs.isEmpty()) {
@@ -188,6 +188,11 @@ public final class Compare {
         }
         // loopback is shown, not judged: its readings spread by up to 38% within one run on an idle VM (reference-89ec53f)
         return line;
+    }
+
+    /** A floor of +f bounds a change alike up and down: from −f/(1+f) to +f ("−38.7% … +63.2%"). */
+    static String floorText(double floor) {
+        return floor == 0 ? "0%" : String.format(Locale.ROOT, "−%.1f%% … +%.1f%%", 100 * floor / (1 + floor), 100 * floor);
     }
 
     private static Double floor(Map<String, Double> floors, String noiseSource, Diff d) {

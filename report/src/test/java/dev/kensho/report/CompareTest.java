@@ -121,6 +121,7 @@ class CompareTest {
         double expected = Math.expm1(5.041305 * Math.sqrt(ss / 8)); // t(0.9995, 8) = 5.041305
         assertEquals(8, floors.size(), floors.toString());
         floors.values().forEach(f -> assertEquals(expected, f, 1e-5));
+        assertEquals("−38.7% … +63.2%", Compare.floorText(0.632), "a floor bounds a fall as far as a rise, in ratio");
     }
 
     /**
