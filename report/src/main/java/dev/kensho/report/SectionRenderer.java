@@ -172,8 +172,12 @@ final class SectionRenderer {
             return "rests on " + pooledRuns + " runs pooled" + (r.forks() != null && r.forks().count() > 0
                     ? " (" + r.forks().count() + " forks)" : "");
         }
-        if (r.interval() != null && r.interval().method() != null && r.interval().method().startsWith("paired rounds")) {
-            return "rests on " + r.interval().method() + " of one run";
+        String method = r.interval() == null ? null : r.interval().method();
+        if (method != null && method.startsWith("paired rounds")) {
+            return "rests on " + method + " of one run";
+        }
+        if (method != null && method.matches("\\d+ interleaved rounds, .*")) { // RatioInterval.pooledRoundsMethod
+            return "rests on " + method.substring(0, method.indexOf(',')) + " of one run";
         }
         if (r.forks() != null && r.forks().rounds() > 1) {
             return "rests on " + r.forks().rounds() + " interleaved rounds of one run";
