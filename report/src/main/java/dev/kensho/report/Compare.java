@@ -27,7 +27,7 @@ import java.util.Optional;
  * code on the same machine, an A/A pair, bounded at 99.9%). Exit status: 0 nothing moved, 1 something moved
  * (faster or slower: either way the baseline no longer describes the code), 2 bad arguments. Writes {@code compare-<before>.md} into
  * the "after" folder and prints it; a noise floor computed from two A/A runs is also written there as
- * {@value #NOISE_FILE}, to be stored beside the baseline and passed back with {@code --noise <file>}.
+ * {@value NoiseFloor#FILE}, to be stored beside the baseline and passed back with {@code --noise <file>}.
  *
  * <p>Intervals: JMH's own 99.9% half-width for JMH scores and rates derived from them; for recorded
  * measurements (mean ± standard deviation of n samples) the 99.9% Student-t half-width
@@ -43,10 +43,9 @@ import java.util.Optional;
  */
 public final class Compare {
 
-    public static final String NOISE_FILE = NoiseFloor.FILE;
     /** Relative difference of the two runs' yardsticks above which Compare warns that the machines differed. */
     static final double MACHINE_TOLERANCE = 0.10;
-    static final String USAGE = "usage: Compare [--noise <A/A run 1> <A/A run 2> | --noise <" + NOISE_FILE
+    static final String USAGE = "usage: Compare [--noise <A/A run 1> <A/A run 2> | --noise <" + NoiseFloor.FILE
             + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
     static final double CONFIDENCE = Results.CONFIDENCE;
@@ -220,7 +219,7 @@ public final class Compare {
                     noiseSource = a1.dir().getFileName() + " / " + a2.dir().getFileName();
                     noiseOut = a2.dir();
                 } else {
-                    throw BadInput.of("--noise", rest.isEmpty() ? "" : rest.get(0), "two A/A run folders or a " + NOISE_FILE + " file");
+                    throw BadInput.of("--noise", rest.isEmpty() ? "" : rest.get(0), "two A/A run folders or a " + NoiseFloor.FILE + " file");
                 }
             }
             if (rest.size() != 2) {
@@ -238,9 +237,9 @@ public final class Compare {
             out.println(md);
             err.println("kensho: wrote " + report);
             if (noiseOut != null) {
-                Path nf = after.dir().resolve(NOISE_FILE);
+                Path nf = after.dir().resolve(NoiseFloor.FILE);
                 NoiseFloor.write(nf, noiseSource, floors);
-                err.println("kensho: wrote " + nf + " (store it beside the baseline; pass it with --noise " + NOISE_FILE + ")");
+                err.println("kensho: wrote " + nf + " (store it beside the baseline; pass it with --noise " + NoiseFloor.FILE + ")");
             }
             Map<String, Double> fl = floors;
             String src = noiseSource;

@@ -141,28 +141,23 @@ public final class RatioInterval {
         return new Interval(mean - h, mean + h, pairedMethod(n));
     }
 
-    /**
-     * The degrees of freedom of {@link #pooledSpread}: the pool's own when both sides share it, else
-     * Welch–Satterthwaite's; the smaller pool's when both spreads are 0 (no noise seen).
-     */
-    static double pooledDf(int na, ForkSpread sa, int nb, ForkSpread sb) {
-        if (sa.equals(sb)) {
-            return sa.df();
-        }
-        double va = sa.logSd() * sa.logSd() / na;
-        double vb = sb.logSd() * sb.logSd() / nb;
-        double df = (va + vb) * (va + vb) / (va * va / sa.df() + vb * vb / sb.df());
-        return df >= 1 ? df : Math.min(sa.df(), sb.df());
-    }
-
     /** The method of a pooled-spread interval. */
     public static String pooledSpreadMethod(double df, int cases) {
         return String.format(Locale.ROOT, "pooled fork spread (t, %.0f df over %d cases)", df, cases);
     }
 
+    /** What a pooled-spread interval over interleaved rounds names after its round count. */
+    static final String ROUNDS_POOLED = " interleaved rounds, spread pooled";
+
     /** The method of a pooled-spread interval over interleaved rounds. */
     public static String pooledRoundsMethod(double df, int cases, int rounds) {
-        return String.format(Locale.ROOT, "%d interleaved rounds, spread pooled (t, %.0f df over %d cases)", rounds, df, cases);
+        return String.format(Locale.ROOT, "%d%s (t, %.0f df over %d cases)", rounds, ROUNDS_POOLED, df, cases);
+    }
+
+    /** "N interleaved rounds" of a {@link #pooledRoundsMethod} method, else null. */
+    static String roundsOf(String method) {
+        int i = method == null ? -1 : method.indexOf(ROUNDS_POOLED);
+        return i > 0 ? method.substring(0, i + ROUNDS_POOLED.indexOf(',')) : null;
     }
 
     /**
@@ -177,7 +172,10 @@ public final class RatioInterval {
         double va = sa.logSd() * sa.logSd() / na;
         double vb = sb.logSd() * sb.logSd() / nb;
         boolean same = sa.equals(sb);
-        double df = pooledDf(na, sa, nb, sb);
+        double df = same ? sa.df() : (va + vb) * (va + vb) / (va * va / sa.df() + vb * vb / sb.df());
+        if (!(df >= 1)) {
+            df = Math.min(sa.df(), sb.df()); // both spreads 0: no noise seen, the smaller pool's df
+        }
         double t = new TDistribution(df).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
         double h = t * Math.sqrt(va + vb);
         double r = a / b;

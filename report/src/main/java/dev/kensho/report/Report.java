@@ -61,9 +61,10 @@ public final class Report implements ReportWriter {
                 + " not resolved or not reproducible here by our interval, never by the means alone; context figures are"
                 + " bound to the write-up's machine and get none; a figure that follows from an input we chose is set by"
                 + " the suite. ±: JMH's 99.9% confidence half-width (standard deviation for recorded measurements);"
-                + " ratios: a 99.9% interval by the method named in the row (paired rounds when both sides ran in the same"
-                + " kensho.rounds rounds, else a bootstrap over both sides' iterations, else the delta rule when both"
-                + " sides are within ±10%, else Fieller's). One run is one sample of a verdict. All numbers: [results.csv](results.csv),"
+                + " ratios: a 99.9% interval by the method named in the row (the spread of a fork pooled over the method's"
+                + " cases — of interleaved rounds, with what moved a whole round taken out, or of consecutive forks — else"
+                + " paired rounds, else a bootstrap over both sides' iterations, else the delta rule when both sides are"
+                + " within ±10%, else Fieller's; docs/method.md, Intervals). One run is one sample of a verdict. All numbers: [results.csv](results.csv),"
                 + " [summary.md](summary.md).";
         String measured = measured(env);
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")

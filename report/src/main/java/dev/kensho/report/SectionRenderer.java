@@ -176,8 +176,8 @@ final class SectionRenderer {
         if (method != null && method.startsWith("paired rounds")) {
             return "rests on " + method + " of one run";
         }
-        if (method != null && method.matches("\\d+ interleaved rounds, .*")) { // RatioInterval.pooledRoundsMethod
-            return "rests on " + method.substring(0, method.indexOf(',')) + " of one run";
+        if (RatioInterval.roundsOf(method) != null) {
+            return "rests on " + RatioInterval.roundsOf(method) + " of one run";
         }
         if (r.forks() != null && r.forks().rounds() > 1) {
             return "rests on " + r.forks().rounds() + " interleaved rounds of one run";

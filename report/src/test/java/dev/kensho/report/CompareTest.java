@@ -99,10 +99,10 @@ class CompareTest {
         assertEquals(1, o.status(), o.out());
         assertTrue(o.out().contains("+30.0%") && o.out().contains("| **moved** |"), o.out());
         assertTrue(o.out().contains("1 of 8 numbers moved."), o.out());
-        assertTrue(Files.exists(slower.resolve(Compare.NOISE_FILE)), "the A/A floor is written for reuse");
+        assertTrue(Files.exists(slower.resolve(NoiseFloor.FILE)), "the A/A floor is written for reuse");
 
         // the stored floor gives the same verdict; a run within the intervals passes
-        Path floor = slower.resolve(Compare.NOISE_FILE);
+        Path floor = slower.resolve(NoiseFloor.FILE);
         assertEquals(1, compare("--noise", floor, base, slower).status());
         double[] near = BASE.clone();
         near[0] = 101.5;

@@ -8,9 +8,9 @@ import java.util.List;
  * how many randomised interleaved rounds measured them: {@code rounds} is the fork count of a
  * {@code kensho.rounds} run (fork k measured in round k, every case of the class once per round,
  * see {@code bench.Rounds}), 0 for a run of consecutive forks. Two rows of one class with the same
- * {@code rounds} were measured side by side, round by round, and their ratio can be paired
- * ({@code report.RatioInterval#paired}). {@code spread}, when set, is the spread of a fork's mean pooled over
- * the cases of its method ({@link ForkSpread}); it is derived, and {@link #equals} ignores it.
+ * {@code rounds} were measured side by side, round by round, so what moved a whole round can be taken out of
+ * their ratio ({@code report.RatioInterval#of}). {@code spread}, when set, is the spread of a fork's mean pooled
+ * over the cases of its method ({@link ForkSpread}); it is derived, and {@link #equals} ignores it.
  */
 public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
 
