@@ -5,16 +5,22 @@ import java.lang.reflect.InvocationTargetException;
 /**
  * The Main-Class of {@code kensho-benchmarks.jar}. Compiled for Java 8 so that an older {@code java} reaches it
  * and says in one line that the suite needs 17 (every other class of the jar is Java 17 and would fail with a
- * class-version error); then it hands the arguments to the launcher, {@code BenchMain.standalone}.
+ * class-version error); then it hands the arguments to the launcher, {@code BenchMain.standalone}, or, when the first
+ * names a command, to the run-folder commands ({@code dev.kensho.report.cli.Commands}).
  *
  * <pre>
  * java [-Dkensho.*=…] -jar kensho-benchmarks.jar [regex] [JMH flags]
+ * java [-Dkensho.*=…] -jar kensho-benchmarks.jar compare|report|merge|pool|docs [--help] …
  * </pre>
  */
 public final class JarMain {
 
     static final int REQUIRED_JAVA = 17;
     static final String LAUNCHER = "dev.kensho.common.bench.BenchMain";
+    /** The run-folder commands ({@code compare}, {@code report}, …; their names: {@code Commands.NAMES}). */
+    static final String COMMANDS = "dev.kensho.report.cli.Commands";
+    static final java.util.List<String> COMMAND_NAMES =
+            java.util.Arrays.asList("compare", "report", "merge", "pool", "docs", "--help");
 
     private JarMain() {
     }
@@ -27,6 +33,10 @@ public final class JarMain {
             System.exit(2);
         }
         try {
+            if (args.length > 0 && COMMAND_NAMES.contains(args[0])) {
+                Class.forName(COMMANDS).getMethod("main", String[].class).invoke(null, (Object) args);
+                return;
+            }
             Class.forName(LAUNCHER).getMethod("standalone", String[].class).invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;

@@ -15,4 +15,10 @@ class JarMainTest {
         assertEquals(21, JarMain.major("21"));
         assertEquals(0, JarMain.major("?"));
     }
+
+    @Test
+    void theJarSendsEveryCommandItKnowsToTheCommands() {
+        // JarMain is Java 8 code and cannot read the commands' own list: the two must be the same
+        assertEquals(dev.kensho.report.cli.Commands.NAMES, new java.util.HashSet<>(JarMain.COMMAND_NAMES));
+    }
 }

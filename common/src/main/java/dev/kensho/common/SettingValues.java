@@ -54,7 +54,8 @@ public final class SettingValues {
             case HBASE_REGION_SERVERS -> Settings.range(k, v, 1, 8);
             case HBASE_NAMESPACE -> matches(k, v, "[A-Za-z0-9_]{1,64}", "1 … 64 characters of [A-Za-z0-9_]");
             case KINESIS_STREAM_PREFIX -> matches(k, v, "[A-Za-z0-9_.\\-]{1,64}", "1 … 64 characters of [A-Za-z0-9_.-]");
-            case TARGET_RPS, TARGET_MEMBERS, TARGET_RECORDS -> target(k, v);
+            case TARGET_RPS, TARGET_RECORDS -> target(k, v);
+            case TARGET_MEMBERS -> wholeTarget(k, v);
             default -> {
                 // free text (paths, URIs, images, regions): checked where it is used, against the file or server
             }
@@ -71,6 +72,15 @@ public final class SettingValues {
         }
         if (!(v >= 0) || Double.isInfinite(v)) {
             throw BadInput.of(name, value, "a number ≥ 0");
+        }
+        return v;
+    }
+
+    /** A sizing target that counts things ({@code kensho.target.members}): a whole number ≥ 0 ({@code 1e8} allowed). */
+    public static double wholeTarget(String name, String value) {
+        double v = target(name, value);
+        if (v != Math.rint(v)) {
+            throw BadInput.of(name, value, "a whole number ≥ 0 (1e8 allowed)");
         }
         return v;
     }

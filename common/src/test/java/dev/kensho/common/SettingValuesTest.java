@@ -39,6 +39,7 @@ class SettingValuesTest {
             "kensho.rounds          | two      | 1 … 1000",
             "kensho.target.rps      | -1       | a number ≥ 0",
             "kensho.target.members  | 100M     | a number ≥ 0",
+            "kensho.target.members  | 1.5      | a whole number ≥ 0",
             "kensho.target.records  | lots     | a number ≥ 0",
             "kensho.target.records  | Infinity | a number ≥ 0",
             "kensho.target.rps      | NaN      | a number ≥ 0",
@@ -65,7 +66,7 @@ class SettingValuesTest {
         p.setProperty("kensho.args", ""); // no JMH flags: the pom's own default
         p.setProperty("kensho.redis.uri", "redis://h:1/0"); // free text: checked against the server
         p.setProperty("kensho.target.rps", "1e6");
-        p.setProperty("kensho.target.members", "100000000");
+        p.setProperty("kensho.target.members", "1e8");
         p.setProperty("kensho.target.records", "0");
         assertDoesNotThrow(() -> SettingValues.check(p));
     }

@@ -189,6 +189,22 @@ public final class Compare {
         return line;
     }
 
+    /**
+     * "" when both runs completed; else a sentence naming each run that did not, as a reader must see it ({@link
+     * RunFolder#state}: a run whose launcher was killed reads failed (killed), not running): its numbers stop where it
+     * stopped.
+     */
+    static String states(RunFolder before, RunFolder after) {
+        List<String> not = new ArrayList<>();
+        for (RunFolder r : List.of(before, after)) {
+            String state = r.state();
+            if (!"complete".equals(state)) {
+                not.add((r == before ? "before" : "after") + " (" + r.dir().getFileName() + ") is **" + state + "**");
+            }
+        }
+        return not.isEmpty() ? "" : "Run state: " + String.join(", ", not) + ": its numbers stop where the run stopped.";
+    }
+
     /** A floor of +f bounds a change alike up and down: from −f/(1+f) to +f ("−38.7% … +63.2%"). */
     static String floorText(double floor) {
         return floor == 0 ? "0%" : String.format(Locale.ROOT, "−%.1f%% … +%.1f%%", 100 * floor / (1 + floor), 100 * floor);
@@ -199,7 +215,7 @@ public final class Compare {
     }
 
     /** Runs the comparison; returns the exit status (0 nothing moved, 1 something moved, 2 bad arguments). */
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
             dev.kensho.common.Setting.check(System.getProperties());
             List<String> rest = new ArrayList<>(List.of(args));
@@ -229,8 +245,13 @@ public final class Compare {
             RunFolder before = RunFolder.at(resolve(rest.get(0)));
             RunFolder after = RunFolder.at(resolve(rest.get(1)));
             List<Diff> diffs = diff(nonEmpty(before), nonEmpty(after));
+            String states = states(before, after);
+            if (!states.isEmpty()) {
+                err.println("kensho: " + states.replace("**", ""));
+            }
+            String machines = machines(Yardstick.summary(before.dir()), Yardstick.summary(after.dir()));
             String md = markdown(before.dir().getFileName().toString(), after.dir().getFileName().toString(), diffs, floors, noiseSource,
-                    machines(Yardstick.summary(before.dir()), Yardstick.summary(after.dir())))
+                    states.isEmpty() ? machines : machines.isEmpty() ? states : states + "\n\n" + machines)
                     + VerdictChanges.markdown(VerdictChanges.between(Rendered.load(before.dir()), Rendered.load(after.dir())));
             Path report = after.dir().resolve("compare-" + before.dir().getFileName() + ".md");
             Files.writeString(report, md, StandardCharsets.UTF_8);

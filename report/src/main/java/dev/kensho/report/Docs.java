@@ -74,7 +74,7 @@ public final class Docs {
             String runPage = "runs/" + runName + "/" + r.id() + ".md";
             String heading = "## " + (main ? "Reference run" : "Run at scale `" + scale + "`:") + " `" + runName + "`\n\n"
                     + "Generated from the run's report sections (`Docs`); numbers, not prose, so regenerate rather than"
-                    + " edit. Status: **" + env.path("status").asText("unknown") + "**.\n\n";
+                    + " edit. Status: **" + RunFolder.stateOf(run) + "**.\n\n";
             String full = start + "\n" + heading
                     + r.ledger().markdown() + r.markdown("../../" + images).strip() + "\n\n### Environment of this run\n\n"
                     + envText + (notes.isEmpty() ? "" : "\n#### Notes\n\n" + String.join("\n", notes) + "\n") + end;
@@ -114,16 +114,25 @@ public final class Docs {
             System.err.println("kensho: usage: Docs <run folder> [docs folder, default docs]");
             System.exit(2);
         }
+        System.exit(run(args[0], args.length == 2 ? args[1] : null, System.err));
+    }
+
+    /** Publishes a run into the docs folder (null: the checkout's docs); 0, or 2 with one line. */
+    public static int run(String folder, String docsFolder, java.io.PrintStream err) {
         try {
             dev.kensho.common.Setting.check(System.getProperties());
-            Path p = Paths.get(args[0]);
+            Path p = Paths.get(folder);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
-            Path docs = args.length == 2 ? Paths.get(args[1]) : Settings.root().resolve("docs");
+            Path docs = docsFolder != null ? Paths.get(docsFolder) : Settings.root().resolve("docs");
             publish(run.dir(), docs);
-            System.err.println("kensho: published " + run.dir().getFileName() + " into " + docs);
+            err.println("kensho: published " + run.dir().getFileName() + " into " + docs);
+            return 0;
         } catch (BadInput e) {
-            System.err.println("kensho: " + e.getMessage());
-            System.exit(2);
+            err.println("kensho: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("kensho: cannot publish into the docs folder (" + e.getMessage() + ")");
+            return 2;
         }
     }
 }

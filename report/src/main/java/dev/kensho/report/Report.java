@@ -56,7 +56,7 @@ public final class Report implements ReportWriter {
         StringBuilder md = new StringBuilder();
         StringBuilder html = new StringBuilder();
         String runId = dir.getFileName().toString();
-        String state = env.path("status").asText("unknown");
+        String state = RunFolder.stateOf(dir); // not env.json's: a launcher killed since then left it "running"
         String legend = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is reproduced, contradicted,"
                 + " not resolved or not reproducible here by our interval, never by the means alone; context figures are"
                 + " bound to the write-up's machine and get none; a figure that follows from an input we chose is set by"
@@ -225,15 +225,21 @@ public final class Report implements ReportWriter {
             System.err.println("kensho: usage: Report <run folder>, e.g. target/kensho-runs/20261122-101500");
             System.exit(2);
         }
+        System.exit(run(args[0], System.err));
+    }
+
+    /** Re-renders a run folder ({@code java -jar kensho-benchmarks.jar report <run folder>}); 0, or 2 with one line. */
+    public static int run(String folder, java.io.PrintStream err) {
         try {
             dev.kensho.common.Setting.check(System.getProperties());
-            Path p = Paths.get(args[0]);
+            Path p = Paths.get(folder);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             run.export();
-            System.err.println("kensho: wrote " + run.dir().resolve("report.html") + " and report.md");
+            err.println("kensho: wrote " + run.dir().resolve("report.html") + " and report.md");
+            return 0;
         } catch (BadInput | TargetFailure e) {
-            System.err.println("kensho: " + e.getMessage());
-            System.exit(2);
+            err.println("kensho: " + e.getMessage());
+            return 2;
         }
     }
 

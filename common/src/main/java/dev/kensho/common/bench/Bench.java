@@ -61,12 +61,18 @@ public final class Bench {
         String previousRunDir = null;
         boolean runDirSet = false;
         try {
+            if (JmhFlags.informational(JmhFlags.parse(args))) {
+                JmhFlags.inform(args, classes); // -h, -l, -lp, -lprof, -lrf: as JMH's Main, nothing started
+                return 0;
+            }
             Plan plan = Plan.of(classes, args, requireMatch);
             if (plan.classes().isEmpty()) {
                 // a module of a Maven build with nothing selected: MavenBench has checked that some module has
                 return 0;
             }
             run = RunFolder.open();
+            // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
+            RunFolder.settleKilled(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
             dev.kensho.common.shard.ShardRecord.launcher(run.dir(), dev.kensho.common.shard.Shard.current(),
                     dev.kensho.common.shard.StartAt.current(false));
             RunFolder folder = run;

@@ -28,8 +28,10 @@ import java.util.Set;
  *       the console's case count and ETA cover the whole build ({@link BuildShare}).</li>
  * </ul>
  * Before anything starts it refuses, in one line, an unknown {@code kensho.*} name, an unknown
- * {@code -p} parameter or a {@code kensho.bench} regex that matches nothing in the reactor
- * ({@link ReactorIndex}). A failed run ends in an exception whose message is that line: Maven prints
+ * {@code -p} parameter, a {@code kensho.bench} regex that matches nothing in the reactor
+ * ({@link ReactorIndex}), a bad {@code kensho.prices} file or a JMH result flag it cannot honour ({@link JmhFlags}).
+ * JMH's {@code -h}, {@code -lprof} and {@code -lrf} print once (the first module) and start nothing; {@code -l} and
+ * {@code -lp} list each module's benchmarks from its launcher. A failed run ends in an exception whose message is that line: Maven prints
  * it in its BUILD FAILURE summary, without a Java stack trace unless you pass {@code -e}.
  *
  * <p>Arguments (from the pom): launcher JVM flags and {@code --env=NAME=value} for its environment, then
@@ -72,6 +74,16 @@ public final class MavenBench {
             Setting.check(System.getProperties());
             Setting.checkEnvironment(System.getenv());
             index = ReactorIndex.of(ReactorIndex.moduleDirs(String.join(" ", reactor)));
+            org.openjdk.jmh.runner.options.CommandLineOptions cli = JmhFlags.parse(jmhArgs);
+            if (cli.shouldHelp() || cli.shouldListProfilers() || cli.shouldListResultFormats()) {
+                // the same text for every module: printed once, by the first; nothing starts
+                if (module == null || index.modules().isEmpty() || index.modules().get(0).equals(module)) {
+                    JmhFlags.inform(jmhArgs, null);
+                }
+                return;
+            }
+            JmhFlags.refuseResultFlags(cli);
+            dev.kensho.common.cost.Prices.checkUserFile();
             index.check(jmhArgs);
         } catch (BadInput e) {
             System.err.println("kensho: " + e.getMessage());

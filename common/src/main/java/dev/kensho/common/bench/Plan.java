@@ -10,7 +10,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
@@ -81,12 +80,10 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
         } catch (PatternSyntaxException e) {
             throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a Java regular expression (" + e.getDescription() + ")");
         }
-        CommandLineOptions cli;
-        try {
-            cli = new CommandLineOptions(LaunchArgs.split(args));
-        } catch (CommandLineOptionException e) {
-            throw new BadInput("JMH arguments " + String.join(" ", args) + ": " + e.getMessage());
-        }
+        CommandLineOptions cli = JmhFlags.parse(args);
+        JmhFlags.refuseResultFlags(cli);
+        // read after the last class by the report: a bad line must stop the run before its first class, not after it
+        dev.kensho.common.cost.Prices.checkUserFile();
         if (Rounds.count() > 1 && cli.getForkCount().hasValue() && cli.getForkCount().get() > 1) {
             throw new BadInput("-f " + cli.getForkCount().get() + " with -D" + Rounds.ROUNDS_PROPERTY + "=" + Rounds.count()
                     + ": rounds run each case with one fork per round; give -f 1 (or leave -f out) and more rounds");

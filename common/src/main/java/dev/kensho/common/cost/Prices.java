@@ -29,8 +29,9 @@ import java.util.Map;
  * of several modules. Currencies: USD, EUR; one per file, and one among the items a module uses.
  *
  * <p>Why one class: the bad-input rules are the same for every module. A bad file is one {@link BadInput} line
- * before anything runs (a benchmark's preflight) and at report time: a missing column, a price that is not a
- * non-negative number, an unknown currency, mixed currencies, or a missing item.
+ * before the run folder exists ({@link #checkUserFile}, the launcher's preflight) and at report time: a missing
+ * column or an empty cell, a price that is not a non-negative number, an unknown currency, mixed currencies, a date
+ * that is not {@code YYYY-MM-DD}, two lines for one item (the last would win without a word), or a missing item.
  */
 public final class Prices {
 
@@ -120,6 +121,15 @@ public final class Prices {
         return t.require(required);
     }
 
+    /**
+     * The launcher's preflight of {@code kensho.prices}: the whole file read and every line checked (columns, number,
+     * currency, date, one line per item, a cache node's spec in its unit) before the run folder exists, whichever
+     * classes the run has — the report reads it only after the last class.
+     */
+    public static void checkUserFile() {
+        userFile().ifPresent(CacheNodes::of);
+    }
+
     /** The file of {@code kensho.prices}, parsed and checked, when the setting is given. */
     static java.util.Optional<Table> userFile() {
         String file = Settings.get(Setting.PRICES.key(), "");
@@ -157,6 +167,7 @@ public final class Prices {
             }
         }
         List<Price> out = new ArrayList<>();
+        Map<String, Integer> lineOf = new java.util.HashMap<>();
         for (int n = 1; n < lines.size(); n++) {
             String[] cells = lines.get(n);
             if (cells.length == 1 && cells[0].isBlank()) {
@@ -166,12 +177,17 @@ public final class Prices {
             if (cells.length < header.size()) {
                 throw new BadInput(at + ": " + cells.length + " cells for " + header.size() + " columns");
             }
+            for (String c : COLUMNS) {
+                if (cell(cells, header, c).isEmpty()) {
+                    throw new BadInput(at + ": " + c + " is empty; allowed: a value in every column (" + String.join(",", COLUMNS) + ")");
+                }
+            }
             String priceText = cell(cells, header, "price");
             double price;
             try {
                 price = Double.parseDouble(priceText);
             } catch (NumberFormatException e) {
-                throw new BadInput(at + ": price '" + priceText + "' is not a number");
+                throw new BadInput(at + ": price '" + priceText + "' is not allowed; allowed: a number ≥ 0");
             }
             if (!(price >= 0) || Double.isInfinite(price)) {
                 throw new BadInput(at + ": price " + priceText + " is not allowed; allowed: a number ≥ 0");
@@ -184,8 +200,19 @@ public final class Prices {
                 throw new BadInput(at + ": currency " + currency + " differs from " + out.get(0).currency()
                         + " above; one currency per file");
             }
-            out.add(new Price(cell(cells, header, "service"), cell(cells, header, "item"), cell(cells, header, "unit"), price,
-                    currency, cell(cells, header, "region"), cell(cells, header, "source"), cell(cells, header, "date")));
+            String item = cell(cells, header, "item");
+            Integer first = lineOf.putIfAbsent(item, n + 1);
+            if (first != null) {
+                throw new BadInput(at + ": item '" + item + "' is also on line " + first + "; allowed: one line per item");
+            }
+            String date = cell(cells, header, "date");
+            try {
+                java.time.LocalDate.parse(date);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new BadInput(at + ": date '" + date + "' is not allowed; allowed: a date YYYY-MM-DD (when the price was entered)");
+            }
+            out.add(new Price(cell(cells, header, "service"), item, cell(cells, header, "unit"), price,
+                    currency, cell(cells, header, "region"), cell(cells, header, "source"), date));
         }
         return new Table(origin, out);
     }

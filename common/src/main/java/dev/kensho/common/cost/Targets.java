@@ -9,7 +9,7 @@ import java.util.OptionalDouble;
 /**
  * The sizing targets a user gives the report: {@code kensho.target.rps} (redis-kv: requests/s),
  * {@code kensho.target.members} (redis-sets: set members), {@code kensho.target.records} (kinesis-batch: user
- * records per second). Each is checked as {@link SettingValues} checks it (a number ≥ 0, one line otherwise);
+ * records per second). Each is checked as {@link SettingValues} checks it (a number ≥ 0, members a whole one; one line otherwise);
  * unset means the report sizes only the write-up's own figures.
  */
 public final class Targets {
@@ -26,6 +26,6 @@ public final class Targets {
         if (v.isBlank()) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(SettingValues.target(s.key(), v));
+        return OptionalDouble.of(s == Setting.TARGET_MEMBERS ? SettingValues.wholeTarget(s.key(), v) : SettingValues.target(s.key(), v));
     }
 }

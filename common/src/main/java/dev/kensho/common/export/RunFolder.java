@@ -220,13 +220,52 @@ public final class RunFolder {
         edit(s -> {
             s.put("launcherPid", me.pid());
             me.info().startInstant().ifPresent(t -> s.put("launcherStart", t.toString()));
+            s.put("launcherHost", host());
         });
+    }
+
+    /** This machine's name, so a folder on a shared disk is not judged by another machine's pids. */
+    private static String host() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /**
+     * Every run folder under {@code root} whose status.json still says {@code running} although its launcher is gone:
+     * each is marked {@link #KILLED} there (so every later reader, and the report when it is re-rendered, says so) and
+     * named in the returned lines, for the next launcher's console.
+     */
+    public static java.util.List<String> settleKilled(Path root) {
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return lines;
+        }
+        try (java.util.stream.Stream<Path> dirs = Files.list(root)) {
+            for (Path d : dirs.sorted().toList()) {
+                if (!Files.isRegularFile(d.resolve(STATUS_FILE)) || !Files.isDirectory(d.resolve("jmh"))) {
+                    continue;
+                }
+                RunFolder r = new RunFolder(d);
+                JsonNode st = r.status();
+                if ("running".equals(st.path("state").asText()) && KILLED.equals(r.state())) {
+                    String why = "its launcher (pid " + st.path("launcherPid").asLong() + ") ended without finishing the run";
+                    r.markKilled(why);
+                    lines.add("run " + d.getFileName() + " " + KILLED + ": " + why);
+                }
+            }
+        } catch (IOException | TargetFailure e) {
+            // a folder we cannot read or write stays as it is; this run goes on
+        }
+        return lines;
     }
 
     /**
      * The run's state as a reader should see it: {@code running} only while the launcher that wrote it
-     * is alive (same pid and start time); a run whose launcher died without finishing is
-     * {@link #KILLED}.
+     * is alive (same pid and start time, so a reused pid is not taken for it); a run whose launcher died without
+     * finishing (SIGKILL, a machine stop) is {@link #KILLED}. A folder written on another machine keeps its state.
      */
     public String state() {
         JsonNode s = status();
@@ -234,10 +273,18 @@ public final class RunFolder {
         if (!"running".equals(state) || !s.has("launcherPid")) {
             return state;
         }
+        if (s.has("launcherHost") && !s.path("launcherHost").asText().equals(host())) {
+            return state; // another machine's launcher: its pid means nothing here
+        }
         java.util.Optional<ProcessHandle> p = ProcessHandle.of(s.path("launcherPid").asLong());
         boolean alive = p.isPresent() && p.get().isAlive() && (!s.has("launcherStart")
                 || p.get().info().startInstant().map(t -> t.toString().equals(s.path("launcherStart").asText())).orElse(true));
         return alive ? state : KILLED;
+    }
+
+    /** {@link #state()} of any folder with a status.json (a merged or pooled one too); "unknown" without one. */
+    public static String stateOf(Path dir) {
+        return new RunFolder(dir).state();
     }
 
     /**
@@ -263,7 +310,9 @@ public final class RunFolder {
         edit(s -> {
             s.put("runId", dir.getFileName().toString());
             ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
-            if (cls != null) {
+            boolean stopped = s.path("state").asText().equals(KILLED) || s.path("state").asText().equals(INTERRUPTED);
+            // a class the stop hook marked interrupted keeps that: what its forks' or server's end then says is a consequence
+            if (cls != null && !(stopped && INTERRUPTED.equals(classes.path(cls).asText()))) {
                 classes.put(cls, outcome);
             }
             boolean failed = "failed".equals(state) || s.path("state").asText().startsWith("failed");

@@ -41,6 +41,7 @@ public interface Target extends AutoCloseable {
      * user asked for one; else the embedded default.
      */
     static Kind choose(boolean externalGiven, boolean containerAsked) {
+        dev.kensho.common.runfiles.Launched.require(); // a benchmark JMH started without the launcher stops here
         return externalGiven ? Kind.EXTERNAL : containerAsked ? Kind.CONTAINER : Kind.EMBEDDED;
     }
 }

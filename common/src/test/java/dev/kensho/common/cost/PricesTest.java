@@ -70,7 +70,7 @@ class PricesTest {
     void aMissingItemOrANodeWithoutItsSpecIsOneLine() throws IOException {
         assertThrows(BadInput.class, () -> Prices.load(PricesTest.class, "test", "nosuch"));
         Prices.Table bad = Prices.parse("f", new ByteArrayInputStream((HEADER
-                + "elasticache,cache.x,per node-hour,0.1,USD,us-east-1,s,d\n").getBytes(StandardCharsets.UTF_8)));
+                + "elasticache,cache.x,per node-hour,0.1,USD,us-east-1,s,2026-11-01\n").getBytes(StandardCharsets.UTF_8)));
         BadInput e = assertThrows(BadInput.class, () -> CacheNodes.of(bad));
         assertTrue(e.getMessage().startsWith("f: item 'cache.x' has unit 'per node-hour'"), e.getMessage());
     }

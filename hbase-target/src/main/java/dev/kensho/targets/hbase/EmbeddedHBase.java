@@ -205,7 +205,7 @@ public final class EmbeddedHBase extends HBaseTarget {
                 // the log is being written; read it again
             }
             if (!p.isAlive()) {
-                throw new TargetFailure("embedded HBase mini cluster exited at start: " + p.logTail());
+                throw new TargetFailure(p.exitedAtStart()); // names a SIGINT as the reason, not the log's last warning
             }
             try {
                 Thread.sleep(50); // readiness poll of a starting process, not part of any measurement

@@ -99,6 +99,7 @@ public class AggregatedPutRecordsBenchmark {
             .doubleRange("arrivalRate", 1, 10_000_000)
             .rule("roundTripMs", v -> DelayProxy.checkRoundTripMs("roundTripMs", v))
             .combination(AggregatedPutRecordsBenchmark::checkFits)
+            .needs(KinesisTargets::whyUnavailable)
             .preflight(KinesisTargets::validate)
             .preflight(CostTable::checkPrices);
 

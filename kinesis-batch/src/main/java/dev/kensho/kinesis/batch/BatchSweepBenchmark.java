@@ -64,6 +64,7 @@ public class BatchSweepBenchmark {
             .intRange("shards", 1, 64)
             .intRange("threads", 1, 64)
             .intRange("calls", 1, 10_000)
+            .needs(KinesisTargets::whyUnavailable)
             .preflight(KinesisTargets::validate);
 
     @Param({"1", "10", "100", "250", "500"})

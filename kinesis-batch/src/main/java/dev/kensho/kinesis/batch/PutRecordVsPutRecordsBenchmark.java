@@ -76,6 +76,10 @@ public class PutRecordVsPutRecordsBenchmark {
             .rule("roundTripMs", v -> DelayProxy.checkRoundTripMs("roundTripMs", v))
             .rule("connection", v -> Connection.parse("connection", v))
             .intRange("putRecordCalls", 1, 100_000)
+            // an http endpoint or the container: the FRESH_TLS cases are left out with this note, REUSED runs
+            .unavailableWhen("connection", v -> !"FRESH_TLS".equals(v.trim()) || KinesisTargets.whyNoTls() == null ? null
+                    : "connection=FRESH_TLS left out: " + KinesisTargets.whyNoTls())
+            .needs(KinesisTargets::whyUnavailable)
             .preflight(KinesisTargets::validate);
 
     /** Records written by {@code putRecords} per invocation. */

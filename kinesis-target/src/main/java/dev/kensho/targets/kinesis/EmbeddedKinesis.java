@@ -88,6 +88,39 @@ public final class EmbeddedKinesis extends KinesisTarget {
         return emulatorDir();
     }
 
+    /** The node and node_modules the user named ({@code -D}), checked: a path given wrong is bad input, not a lack. */
+    static void validateSettings() {
+        if (Settings.get(NODE_PROPERTY) != null) {
+            node();
+        }
+        if (Settings.get(MODULES_PROPERTY) != null) {
+            emulatorDir();
+        }
+    }
+
+    /**
+     * Null when Node and kinesalite are here; else what the machine lacks and how to get it, as one sentence (a jar
+     * on a machine with only a JDK has neither: its Kinesis classes are skipped with this, the rest run).
+     */
+    static String whyMissing() {
+        validateSettings(); // a node or node_modules the user named, wrong, is bad input
+        String instead = ", or give -D" + KinesisTargets.ENDPOINT_PROPERTY + " or -D" + KinesisTargets.REGION_PROPERTY;
+        try {
+            node();
+        } catch (BadInput e) {
+            return "needs Node.js for the embedded Kinesis emulator ('" + Settings.get(NODE_PROPERTY, NODE_DEFAULT)
+                    + "' is not on the PATH): install Node 18+ (or give -D" + NODE_PROPERTY + "=/path/to/node)" + instead;
+        }
+        try {
+            emulatorDir();
+        } catch (BadInput e) {
+            return "needs the embedded Kinesis emulator, which is not installed (no " + EMULATOR + " in " + modules()
+                    + "): run npm ci in the checkout's kinesis-batch (./mvnw -pl kinesis-batch initialize) or npm install "
+                    + EMULATOR + "@3.3.3, and give -D" + MODULES_PROPERTY + "=<its node_modules>" + instead;
+        }
+        return null;
+    }
+
     public static EmbeddedKinesis start() {
         return start(false);
     }
@@ -169,14 +202,18 @@ public final class EmbeddedKinesis extends KinesisTarget {
 
     /** kinesalite's package directory under the installed node_modules. */
     static Path emulatorDir() {
-        String m = Settings.get(MODULES_PROPERTY);
-        Path modules = m != null ? Paths.get(m) : Settings.root().resolve("kinesis-batch").resolve("node_modules");
+        Path modules = modules();
         Path dir = modules.resolve(EMULATOR).toAbsolutePath().normalize();
         if (!Files.isRegularFile(dir.resolve("package.json"))) {
             throw new BadInput(MODULES_PROPERTY + "=" + modules + " holds no " + EMULATOR
                     + "; allowed: the node_modules that `./mvnw -pl kinesis-batch initialize` (npm ci) installs");
         }
         return dir;
+    }
+
+    private static Path modules() {
+        String m = Settings.get(MODULES_PROPERTY);
+        return m != null ? Paths.get(m) : Settings.root().resolve("kinesis-batch").resolve("node_modules");
     }
 
     /** kinesalite's bundled server certificate. */

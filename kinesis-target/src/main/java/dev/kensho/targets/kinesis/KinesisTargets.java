@@ -40,14 +40,35 @@ public final class KinesisTargets {
         return ExternalKinesis.parse(Settings.get(REGION_PROPERTY), Settings.get(ENDPOINT_PROPERTY), cbor);
     }
 
-    /** Validates every target property without starting or contacting anything. */
+    /**
+     * Validates every target property without starting or contacting anything; what the machine lacks (Node, the
+     * emulator's npm packages) is {@link #whyUnavailable}'s, so a run of several classes can go on without Kinesis.
+     */
     public static void validate() {
         KinesisStreams.prefix();
         if (external()) {
             parseExternal();
         } else if (!Settings.flag(CONTAINER_PROPERTY)) {
-            EmbeddedKinesis.validate();
+            EmbeddedKinesis.validateSettings();
         }
+    }
+
+    /** Null when this machine can have the chosen target; else why not and what to install or set. */
+    public static String whyUnavailable() {
+        return external() || Settings.flag(CONTAINER_PROPERTY) ? null : EmbeddedKinesis.whyMissing();
+    }
+
+    /** Null when the chosen target serves TLS; else why a fresh TLS connection per call cannot run on it. */
+    public static String whyNoTls() {
+        if (external() && !parseExternal().tls()) {
+            return ENDPOINT_PROPERTY + "=" + Settings.get(ENDPOINT_PROPERTY) + " is http: a fresh TLS connection per call"
+                    + " needs an https endpoint, -D" + REGION_PROPERTY + " or the embedded emulator";
+        }
+        if (!external() && Settings.flag(CONTAINER_PROPERTY)) {
+            return CONTAINER_PROPERTY + "=true: the container target serves http here; a fresh TLS connection per call"
+                    + " needs the embedded emulator, -D" + REGION_PROPERTY + " or an https endpoint";
+        }
+        return null;
     }
 
     public static KinesisTarget open() {
@@ -60,13 +81,9 @@ public final class KinesisTargets {
      */
     public static KinesisTarget open(boolean tls) {
         validate();
-        if (tls && external() && !parseExternal().tls()) {
-            throw new dev.kensho.common.BadInput(ENDPOINT_PROPERTY + "=" + Settings.get(ENDPOINT_PROPERTY)
-                    + " is http: a fresh TLS connection per call needs an https endpoint, a region, or the embedded emulator");
-        }
-        if (tls && !external() && Settings.flag(CONTAINER_PROPERTY)) {
-            throw new dev.kensho.common.BadInput(CONTAINER_PROPERTY + "=true: the container target serves http here;"
-                    + " a fresh TLS connection per call needs the embedded emulator, a region or an https endpoint");
+        String noTls = tls ? whyNoTls() : null;
+        if (noTls != null) {
+            throw new dev.kensho.common.BadInput(noTls);
         }
         return switch (Target.choose(external(), Settings.flag(CONTAINER_PROPERTY))) {
             case EXTERNAL -> openExternal();

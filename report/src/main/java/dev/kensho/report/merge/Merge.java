@@ -96,7 +96,15 @@ public final class Merge {
             lines(out.resolve(Recorder.SERVERS_FILE), servers);
             lines(out.resolve(Recorder.SERIES_FILE), series);
             lines(out.resolve(StartAt.FILE), clock);
-            ObjectNode status = JSON.createObjectNode().put("state", "complete").put("runId", out.getFileName().toString());
+            List<String> unfinished = new ArrayList<>();
+            for (ShardFolder s : shards) {
+                String state = RunFolder.stateOf(s.dir); // a shard whose launcher was killed reads failed (killed)
+                if (!"complete".equals(state)) {
+                    unfinished.add("shard " + s.index + " " + state);
+                }
+            }
+            ObjectNode status = JSON.createObjectNode().put("state", unfinished.isEmpty() ? "complete"
+                    : "partial (" + String.join(", ", unfinished) + ")").put("runId", out.getFileName().toString());
             status.set("classes", shards.get(0).env == null ? JSON.createObjectNode()
                     : JSON.valueToTree(statusClasses(shards.get(0))));
             JSON.writeValue(out.resolve(RunFolder.STATUS_FILE).toFile(), status);
@@ -148,18 +156,24 @@ public final class Merge {
                     + " target/kensho-runs/shard0 target/kensho-runs/shard1");
             System.exit(2);
         }
+        System.exit(run(args[0], List.of(args).subList(1, args.length), System.err));
+    }
+
+    /** Merges the shard folders into {@code into} ({@code java -jar kensho-benchmarks.jar merge}); 0, or 2 with one line. */
+    public static int run(String into, List<String> shardFolders, java.io.PrintStream err) {
         try {
             dev.kensho.common.Setting.check(System.getProperties());
             List<Path> shards = new ArrayList<>();
-            for (int i = 1; i < args.length; i++) {
-                shards.add(resolve(args[i]));
+            for (String s : shardFolders) {
+                shards.add(resolve(s));
             }
-            RunFolder run = merge(resolve(args[0]), shards);
-            System.err.println("kensho: merged " + shards.size() + " shards into " + run.dir()
+            RunFolder run = merge(resolve(into), shards);
+            err.println("kensho: merged " + shards.size() + " shards into " + run.dir()
                     + " (report.html, summary.md, env.json)");
+            return 0;
         } catch (BadInput | TargetFailure e) {
-            System.err.println("kensho: " + e.getMessage());
-            System.exit(2);
+            err.println("kensho: " + e.getMessage());
+            return 2;
         }
     }
 

@@ -112,11 +112,15 @@ public final class Pool {
                 }
             }
         }
-        boolean complete = true;
+        List<String> unfinished = new ArrayList<>();
         for (Path r : runs) {
-            complete &= "complete".equals(RunFolder.at(r).state());
+            String state = RunFolder.at(r).state(); // a run whose launcher was killed reads failed (killed), not running
+            if (!"complete".equals(state)) {
+                unfinished.add(r.getFileName() + " " + state);
+            }
         }
-        ObjectNode status = Merge.JSON.createObjectNode().put("state", complete ? "complete" : "partial (a pooled run was not complete)")
+        ObjectNode status = Merge.JSON.createObjectNode().put("state", unfinished.isEmpty() ? "complete"
+                        : "partial (" + String.join(", ", unfinished) + ")")
                 .put("runId", out.getFileName().toString()).put("scale", scale);
         status.set("classes", Merge.JSON.readTree(runs.get(0).resolve(RunFolder.STATUS_FILE).toFile()).path("classes"));
         Merge.JSON.writeValue(out.resolve(RunFolder.STATUS_FILE).toFile(), status);
@@ -135,17 +139,23 @@ public final class Pool {
                     + " target/kensho-runs/aa1 target/kensho-runs/aa2");
             System.exit(2);
         }
+        System.exit(run(args[0], List.of(args).subList(1, args.length), System.err));
+    }
+
+    /** Pools the run folders into {@code into} ({@code java -jar kensho-benchmarks.jar pool}); 0, or 2 with one line. */
+    public static int run(String into, List<String> runFolders, java.io.PrintStream err) {
         try {
             dev.kensho.common.Setting.check(System.getProperties());
             List<Path> runs = new ArrayList<>();
-            for (int i = 1; i < args.length; i++) {
-                runs.add(Merge.resolve(args[i]));
+            for (String r : runFolders) {
+                runs.add(Merge.resolve(r));
             }
-            RunFolder run = pool(Merge.resolve(args[0]), runs);
-            System.err.println("kensho: pooled " + runs.size() + " runs into " + run.dir() + " (report.html, summary.md)");
+            RunFolder run = pool(Merge.resolve(into), runs);
+            err.println("kensho: pooled " + runs.size() + " runs into " + run.dir() + " (report.html, summary.md)");
+            return 0;
         } catch (BadInput | TargetFailure e) {
-            System.err.println("kensho: " + e.getMessage());
-            System.exit(2);
+            err.println("kensho: " + e.getMessage());
+            return 2;
         }
     }
 }
