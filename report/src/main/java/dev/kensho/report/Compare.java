@@ -197,6 +197,9 @@ public final class Compare {
     static String states(RunFolder before, RunFolder after) {
         List<String> not = new ArrayList<>();
         for (RunFolder r : List.of(before, after)) {
+            if (!Files.isRegularFile(r.dir().resolve(RunFolder.STATUS_FILE))) {
+                continue; // a folder put together by hand says nothing of how a run ended
+            }
             String state = r.state();
             if (!"complete".equals(state)) {
                 not.add((r == before ? "before" : "after") + " (" + r.dir().getFileName() + ") is **" + state + "**");

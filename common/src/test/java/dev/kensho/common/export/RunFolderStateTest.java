@@ -38,6 +38,58 @@ class RunFolderStateTest {
         }
     }
 
+    /** A folder whose status.json says running, written by {@code pid} started at {@code start} on {@code host}. */
+    private static Path running(Path root, String id, long pid, String start, String host) throws Exception {
+        Path d = java.nio.file.Files.createDirectories(root.resolve(id).resolve("jmh")).getParent();
+        ObjectNode s = RunFolder.JSON.createObjectNode().put("state", "running").put("runId", id).put("launcherPid", pid);
+        if (start != null) {
+            s.put("launcherStart", start);
+        }
+        if (host != null) {
+            s.put("launcherHost", host);
+        }
+        s.putObject("classes").put("SetImportBenchmark", "running");
+        RunFolder.JSON.writeValue(d.resolve(RunFolder.STATUS_FILE).toFile(), s);
+        return d;
+    }
+
+    @Test
+    void theNextRunSettlesARunWhoseLauncherWasKilledAndLeavesLiveAndForeignOnes(@TempDir Path root) throws Exception {
+        Process p = new ProcessBuilder("true").start();
+        p.waitFor();
+        ProcessHandle me = ProcessHandle.current();
+        String myStart = me.info().startInstant().orElseThrow().toString();
+        String host = java.net.InetAddress.getLocalHost().getHostName();
+        Path dead = running(root, "a-killed", p.pid(), null, host);
+        // this JVM's pid, but another start time: the pid was reused by another process, the launcher is gone
+        Path reused = running(root, "b-reused", me.pid(), "2001-01-01T00:00:00Z", host);
+        Path live = running(root, "c-live", me.pid(), myStart, host);
+        Path foreign = running(root, "d-other-host", p.pid(), null, "another-machine");
+
+        java.util.List<String> lines = RunFolder.settleKilled(root);
+        assertEquals(java.util.List.of(
+                "run a-killed failed (killed): its launcher (pid " + p.pid() + ") ended without finishing the run",
+                "run b-reused failed (killed): its launcher (pid " + me.pid() + ") ended without finishing the run"), lines);
+        assertEquals(RunFolder.KILLED, RunFolder.at(dead).status().path("state").asText(), "written, for every later reader");
+        assertEquals("failed: its launcher (pid " + p.pid() + ") ended without finishing the run",
+                RunFolder.at(dead).status().path("classes").path("SetImportBenchmark").asText());
+        assertEquals(RunFolder.KILLED, RunFolder.at(reused).state());
+        assertEquals("running", RunFolder.at(live).state());
+        assertEquals("running", RunFolder.at(foreign).state(), "another machine's pid means nothing here");
+        assertEquals(java.util.List.of(), RunFolder.settleKilled(root), "settled once");
+    }
+
+    @Test
+    void aClassTheStopHookMarkedInterruptedKeepsThatWhenItsServerEndsWithIt(@TempDir Path dir) throws Exception {
+        java.nio.file.Files.createDirectories(dir.resolve("jmh"));
+        RunFolder run = RunFolder.at(dir);
+        run.markRunning("MeterLoadBenchmark");
+        run.markInterrupted("interrupted: test");
+        run.markFailed("MeterLoadBenchmark", "embedded HBase mini cluster exited at start: SLF4J(W): Class path contains");
+        assertEquals(RunFolder.INTERRUPTED, run.status().path("classes").path("MeterLoadBenchmark").asText());
+        assertEquals(RunFolder.INTERRUPTED, run.state());
+    }
+
     @Test
     void aSkippedClassReadsSkippedNotDoneAndTheRunStillCompletes(@TempDir Path dir) throws Exception {
         java.nio.file.Files.createDirectories(dir.resolve("jmh"));

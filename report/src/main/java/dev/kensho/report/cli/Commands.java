@@ -28,8 +28,10 @@ import java.util.concurrent.Callable;
 @Command(name = Commands.JAR, subcommands = {Commands.CompareCommand.class, Commands.ReportCommand.class,
         Commands.MergeCommand.class, Commands.PoolCommand.class, Commands.DocsCommand.class},
         synopsisHeading = "Usage: ", customSynopsis = {
-                Commands.JAR + " [regex] [JMH flags]      run benchmarks (JMH's -h: its flags; -l: the benchmarks)",
-                Commands.JAR + " <command> [--help] …     read run folders:"},
+                Commands.JAR + " [regex] [JMH flags]",
+                "       " + Commands.JAR + " <command> [--help] <folder>…"},
+        description = {"Without a command the jar runs benchmarks (JMH's -h lists its flags, -l the benchmarks);"
+                + " a command reads run folders."},
         commandListHeading = "%nCommands:%n",
         footer = "%nSettings go before -jar as -Dkensho.*=… (docs/settings.md); e.g. -Dkensho.prices=<file> for report.")
 public final class Commands implements Callable<Integer> {
@@ -53,7 +55,7 @@ public final class Commands implements Callable<Integer> {
 
     /** Runs one command line; returns its exit status (0, 1 something moved for compare, 2 bad input). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = new CommandLine(new Commands(out, err));
+        CommandLine cl = new CommandLine(new Commands(out, err)).setUsageHelpWidth(110);
         cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cl.setParameterExceptionHandler((e, a) -> {
@@ -89,7 +91,8 @@ public final class Commands implements Callable<Integer> {
         @Option(names = "--noise", description = "the noise floor: two A/A run folders of one commit (the first folders"
                 + " given), or the noise-floor.json a pair wrote")
         boolean noise;
-        @Parameters(arity = "2..4", paramLabel = "<folder>", description = "[A/A runs or noise file] <before> <after>")
+        @Parameters(arity = "2..4", paramLabel = "<folder>…", hideParamSyntax = true,
+                description = "[the A/A runs or noise file] <before> <after>")
         List<String> folders;
 
         @Override
