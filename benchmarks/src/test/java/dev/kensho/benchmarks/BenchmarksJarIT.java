@@ -71,6 +71,39 @@ class BenchmarksJarIT {
     }
 
     @Test
+    void onABareJdkTheKinesisClassesAreSkippedWithWhatToInstallAndTheRestRuns(@TempDir Path dir) throws Exception {
+        // the working directory is no checkout: no kinesis-batch/node_modules, as on a machine with only a JDK
+        int status = run(dir, List.of("-Dkensho.scale=smoke", "-Dkensho.runId=bare"),
+                "UserIdGenerator|BatchSweep", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8);
+        assertEquals(0, status, log);
+        String skipped = log.lines().filter(l -> l.startsWith("kensho: BatchSweepBenchmark: skipped: ")).findFirst().orElse("");
+        assertTrue(skipped.contains("needs the embedded Kinesis emulator, which is not installed") && skipped.contains("npm"), log);
+        Path run = dir.resolve("runs").resolve("bare");
+        assertTrue(Files.exists(run.resolve("jmh/UserIdGeneratorBenchmark.json")), "the rest ran");
+        assertEquals("complete", new ObjectMapper().readTree(run.resolve("status.json").toFile()).path("state").asText());
+    }
+
+    @Test
+    void jmhsListIsJmhsAndStartsNothing(@TempDir Path dir) throws Exception {
+        int status = run(dir, List.of(), "-l");
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8);
+        assertEquals(0, status, log);
+        assertTrue(log.startsWith("Benchmarks: \n") && log.contains("dev.kensho.kinesis.batch.BatchSweepBenchmark."), log);
+        assertTrue(!Files.exists(dir.resolve("runs")), "no run folder");
+    }
+
+    @Test
+    void theRunFolderCommandsAreTheJarsToo(@TempDir Path dir) throws Exception {
+        assertEquals(0, run(dir, List.of(), "compare", "--help"));
+        assertTrue(Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8)
+                .startsWith("Usage: java -jar kensho-benchmarks.jar compare"));
+        assertEquals(2, run(dir, List.of(), "compare", "onlyone"));
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8).strip();
+        assertTrue(log.startsWith("kensho: compare: ") && log.lines().count() == 1, log);
+    }
+
+    @Test
     void theJarListsEveryModulesBenchmarksAndScalesAndStartsOnJava8() throws IOException {
         try (JarFile jar = new JarFile(JAR.toFile())) {
             String list = read(jar, "META-INF/BenchmarkList");

@@ -99,7 +99,9 @@ class JmhFlagsTest {
         try (Stream<Path> dirs = Files.list(Settings.root())) {
             modules = dirs.filter(d -> Files.isRegularFile(d.resolve("pom.xml"))).sorted().toList();
         }
-        String reactor = "--reactor=" + String.join(" ", modules.stream().map(Path::toString).toList());
+        // as Maven's ${session.projects} reads
+        String reactor = "--reactor=[" + String.join(", ", modules.stream()
+                .map(m -> "MavenProject: dev.kensho:" + m.getFileName() + ":0.1.0 @ " + m.resolve("pom.xml")).toList()) + "]";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream stdout = System.out;
         try {

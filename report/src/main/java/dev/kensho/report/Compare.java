@@ -38,8 +38,8 @@ import java.util.Optional;
  * <p>Below the numbers, the published claims whose verdict differs between the two runs ({@link VerdictChanges}):
  * listed, not counted in the exit status — a verdict can change inside overlapping intervals.
  *
- * <p>{@code ./mvnw -q -pl report -am compile exec:java -Dexec.mainClass=dev.kensho.report.Compare
- * -Dexec.args="[--noise <A/A run 1> <A/A run 2> | --noise <noise-floor.json>] <before run> <after run>"}
+ * <p>{@code java -jar benchmarks/target/kensho-benchmarks.jar compare [--noise <A/A run 1> <A/A run 2> | --noise
+ * <noise-floor.json>] <before run> <after run>} ({@code dev.kensho.report.cli.Commands})
  */
 public final class Compare {
 

@@ -28,7 +28,7 @@ import java.util.List;
  * its status and the link to its run page (the page opens with the default run's ledger and stays short), its
  * charts copied as {@code images/<scale>-<name>.png}: publishing a seed run never replaces the default one.
  *
- * <p>{@code ./mvnw -q -pl report -am compile exec:java -Dexec.mainClass=dev.kensho.report.Docs -Dexec.args=target/kensho-runs/<run>}
+ * <p>{@code java -jar benchmarks/target/kensho-benchmarks.jar docs target/kensho-runs/<run> [docs folder]}
  */
 public final class Docs {
 

@@ -32,7 +32,7 @@ import java.util.Optional;
  * linking to its chart — then each section's charts and tables, then the environment and notes.
  *
  * <p>Runs after every export of a launcher run. Re-render any run folder:
- * {@code ./mvnw -q -pl report -am compile exec:java -Dexec.mainClass=dev.kensho.report.Report -Dexec.args=target/kensho-runs/<runId>}
+ * {@code java -jar benchmarks/target/kensho-benchmarks.jar report target/kensho-runs/<runId>}
  */
 public final class Report implements ReportWriter {
 

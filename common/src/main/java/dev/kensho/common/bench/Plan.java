@@ -29,7 +29,8 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * What a run will do, checked and resolved before anything starts ({@link #of}): the scale, the
- * {@code kensho.bench} regex, the JMH flags, and per class its methods and every param value, each checked
+ * {@code kensho.bench} regex, the JMH flags (result flags it cannot honour refused: {@link JmhFlags}), the price file
+ * the report will read, and per class its methods and every param value, each checked
  * against the class's {@code public static final ParamRules RULES} (whose preflights also look at the targets
  * and register what the run must claim there, {@link Claims}). A bad one is a one-line {@link BadInput}.
  */

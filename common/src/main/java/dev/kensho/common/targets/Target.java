@@ -38,7 +38,8 @@ public interface Target extends AutoCloseable {
 
     /**
      * The suite's one rule for obtaining a server: an explicit external endpoint wins; else a container if the
-     * user asked for one; else the embedded default.
+     * user asked for one; else the embedded default. Inside a JMH run the launcher did not start, no server at all
+     * ({@link dev.kensho.common.runfiles.Launched}).
      */
     static Kind choose(boolean externalGiven, boolean containerAsked) {
         dev.kensho.common.runfiles.Launched.require(); // a benchmark JMH started without the launcher stops here

@@ -28,7 +28,7 @@ class ChildProcessExitTest {
                 p.exitedAtStart(143, true));
         // the same end while this JVM goes on: the signal and the log are what there is to say
         String line = p.exitedAtStart();
-        assertEquals("embedded test server exited at start (ended by signal SIGTERM): " + WARNING, line);
+        assertTrue(line.startsWith("embedded test server exited at start (ended by signal SIGTERM): " + WARNING), line);
     }
 
     @Test

@@ -90,6 +90,24 @@ class KinesisTargetsTest {
     }
 
     @Test
+    void anEmulatorNotInstalledIsALackToSkipNotBadInput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path bare) {
+        // a folder without kinesis-batch/node_modules, as the jar's on a machine with only a JDK
+        System.setProperty(dev.kensho.common.Setting.ROOT.key(), bare.toString());
+        try {
+            KinesisTargets.validate(); // nothing the user set is wrong
+            String why = KinesisTargets.whyUnavailable();
+            assertTrue(why != null && why.startsWith("needs the embedded Kinesis emulator, which is not installed (no"
+                    + " kinesalite in " + bare.resolve("kinesis-batch").resolve("node_modules")), why);
+            assertTrue(why.contains("npm ci") && why.contains("-D" + EmbeddedKinesis.MODULES_PROPERTY), why);
+            System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
+            assertEquals(null, KinesisTargets.whyUnavailable(), "an endpoint needs no emulator");
+            assertTrue(KinesisTargets.whyNoTls().startsWith(KinesisTargets.ENDPOINT_PROPERTY + "=http://127.0.0.1:4567 is http"));
+        } finally {
+            System.clearProperty(dev.kensho.common.Setting.ROOT.key());
+        }
+    }
+
+    @Test
     void knownRegionAndEndpointPass() {
         System.setProperty(KinesisTargets.REGION_PROPERTY, "ap-northeast-1");
         KinesisTargets.validate();

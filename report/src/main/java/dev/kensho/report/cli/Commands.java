@@ -80,14 +80,18 @@ public final class Commands implements Callable<Integer> {
         this.err = err;
     }
 
-    @Command(name = "compare", description = "What moved between two runs: every number, with its interval and the noise"
-            + " floor; writes compare-<before>.md into <after>. Exit 1 when something moved.",
-            customSynopsis = JAR + " compare [--noise <A/A run 1> <A/A run 2> | --noise <noise-floor.json>] <before> <after>")
-    static final class CompareCommand implements Callable<Integer> {
+    /** What every command has: {@code --help}, and the streams of {@link #run}. */
+    abstract static class Sub implements Callable<Integer> {
         @CommandLine.ParentCommand
         Commands top;
         @Option(names = "--help", usageHelp = true, description = "this help")
         boolean help;
+    }
+
+    @Command(name = "compare", description = "What moved between two runs: every number, with its interval and the noise"
+            + " floor; writes compare-<before>.md into <after>. Exit 1 when something moved.",
+            customSynopsis = JAR + " compare [--noise <A/A run 1> <A/A run 2> | --noise <noise-floor.json>] <before> <after>")
+    static final class CompareCommand extends Sub {
         @Option(names = "--noise", description = "the noise floor: two A/A run folders of one commit (the first folders"
                 + " given), or the noise-floor.json a pair wrote")
         boolean noise;
@@ -108,11 +112,7 @@ public final class Commands implements Callable<Integer> {
 
     @Command(name = "report", description = "Re-renders a run folder's report.md and report.html from its files (after a"
             + " new -Dkensho.prices, or a newer suite).")
-    static final class ReportCommand implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        Commands top;
-        @Option(names = "--help", usageHelp = true, description = "this help")
-        boolean help;
+    static final class ReportCommand extends Sub {
         @Parameters(paramLabel = "<run folder>", description = "e.g. target/kensho-runs/20261122-101500")
         String folder;
 
@@ -124,11 +124,7 @@ public final class Commands implements Callable<Integer> {
 
     @Command(name = "merge", description = "Joins the shards of one sharded run (-Dkensho.shard=i/N) into one run folder"
             + " (docs/sharding.md).")
-    static final class MergeCommand implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        Commands top;
-        @Option(names = "--help", usageHelp = true, description = "this help")
-        boolean help;
+    static final class MergeCommand extends Sub {
         @Parameters(index = "0", paramLabel = "<merged folder>", description = "the folder to write")
         String into;
         @Parameters(index = "1..*", arity = "1..*", paramLabel = "<shard folder>", description = "every shard's run folder")
@@ -141,11 +137,7 @@ public final class Commands implements Callable<Integer> {
     }
 
     @Command(name = "pool", description = "Joins N runs of one commit so each verdict rests on all of them.")
-    static final class PoolCommand implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        Commands top;
-        @Option(names = "--help", usageHelp = true, description = "this help")
-        boolean help;
+    static final class PoolCommand extends Sub {
         @Parameters(index = "0", paramLabel = "<pooled folder>", description = "the folder to write")
         String into;
         @Parameters(index = "1..*", arity = "2..*", paramLabel = "<run folder>", description = "two or more run folders")
@@ -159,11 +151,7 @@ public final class Commands implements Callable<Integer> {
 
     @Command(name = "docs", description = "Publishes a run into the docs: its ledger into docs/<experiment>.md, its charts"
             + " and tables into docs/runs/<run>/.")
-    static final class DocsCommand implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        Commands top;
-        @Option(names = "--help", usageHelp = true, description = "this help")
-        boolean help;
+    static final class DocsCommand extends Sub {
         @Parameters(index = "0", paramLabel = "<run folder>", description = "the run to publish")
         String folder;
         @Parameters(index = "1", arity = "0..1", paramLabel = "<docs folder>", description = "default: the checkout's docs")

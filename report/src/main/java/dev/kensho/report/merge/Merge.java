@@ -41,8 +41,8 @@ import java.util.Map;
  * It refuses in one line, writing nothing, when the shards are not the parts of one run ({@link Alignment}).
  * JMH secondary metrics (the CPU profiler's cores) are per machine and stay in each shard's folder.
  *
- * <p>{@code ./mvnw -q -pl report -am compile exec:java -Dexec.mainClass=dev.kensho.report.merge.Merge
- * -Dexec.args="target/kensho-runs/<merged> <shard 0 folder> <shard 1 folder> …"}
+ * <p>{@code java -jar benchmarks/target/kensho-benchmarks.jar merge target/kensho-runs/<merged> <shard 0 folder>
+ * <shard 1 folder> …} ({@code dev.kensho.report.cli.Commands})
  */
 public final class Merge {
 

@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * <p>It refuses in one line, writing nothing: fewer than two runs, runs of different commits or scales, an output
  * folder that holds anything, or a class path without the experiments' sections (run it from
  * {@code kensho-benchmarks.jar}, which holds every module's):
- * {@code java -cp benchmarks/target/kensho-benchmarks.jar dev.kensho.report.merge.Pool <pooled> <run 1> <run 2> …}
+ * {@code java -jar benchmarks/target/kensho-benchmarks.jar pool <pooled> <run 1> <run 2> …}
  */
 public final class Pool {
 
@@ -44,8 +44,8 @@ public final class Pool {
             throw BadInput.of("runs to pool", runDirs.size(), "two or more run folders of the same commit and scale");
         }
         if (Section.all().isEmpty()) {
-            throw BadInput.of("class path", "no experiment's Section", "kensho-benchmarks.jar (java -cp benchmarks/target/kensho-benchmarks.jar "
-                    + Pool.class.getName() + " …), so the pooled report has every experiment's verdicts");
+            throw BadInput.of("class path", "no experiment's Section", "kensho-benchmarks.jar (java -jar benchmarks/target/kensho-benchmarks.jar pool"
+                    + " …), so the pooled report has every experiment's verdicts");
         }
         try {
             if (Files.exists(out) && (!Files.isDirectory(out) || Files.list(out).findAny().isPresent())) {
