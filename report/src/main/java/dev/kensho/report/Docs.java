@@ -76,7 +76,7 @@ public final class Docs {
                     + "Generated from the run's report sections (`Docs`); numbers, not prose, so regenerate rather than"
                     + " edit. Status: **" + RunFolder.stateOf(run) + "**.\n\n";
             String full = start + "\n" + heading
-                    + r.ledger().markdown() + r.markdown("../../" + images).strip() + "\n\n### Environment of this run\n\n"
+                    + legended(r.ledger()) + r.markdown("../../" + images).strip() + "\n\n### Environment of this run\n\n"
                     + envText + (notes.isEmpty() ? "" : "\n#### Notes\n\n" + String.join("\n", notes) + "\n") + end;
             Path runFile = docs.resolve(runPage);
             Files.createDirectories(runFile.getParent());
@@ -87,11 +87,16 @@ public final class Docs {
             }
             replaceBlock(runFile, start, end, full);
             // the page keeps the default run's ledger, its chart links pointing at the run page
-            String ledger = main ? r.ledger().markdown().replace("](#", "](" + runPage + "#") : "";
+            String ledger = main ? legended(r.ledger()).replace("](#", "](" + runPage + "#") : "";
             String block = start + "\n" + heading + ledger
                     + "Charts, derived tables and the environment of this run: [" + runPage + "](" + runPage + ").\n" + end;
             replaceBlock(page, start, end, block);
         }
+    }
+
+    /** The ledger for a page, its verdict words explained above it ("" when it has no row). */
+    private static String legended(Table ledger) {
+        return ledger.isEmpty() ? "" : LedgerView.LEGEND + "\n\n" + LedgerView.markdown(ledger);
     }
 
     /** Replaces the text between {@code start} and {@code end} in {@code file}, or appends the block when they are missing. */

@@ -79,7 +79,7 @@ public final class RatioInterval {
             }
             if (fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
                 Interval i = bootstrap(fa.iterations(), fb.iterations());
-                return new Interval(i.low(), i.high(), i.method() + ONE_ROUND);
+                return new Interval(i.low(), i.high(), i.method() + ONE_ROUND).restingOn(i.repeats(), i.df());
             }
         }
         // a spread of rounds has the round effects taken out: it bounds only a ratio within those rounds
@@ -90,7 +90,7 @@ public final class RatioInterval {
         if (fa != null && fb != null && fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
             Interval i = bootstrap(fa.iterations(), fb.iterations());
             return i.isUnbounded() || !(tooFewToBound(fa) || tooFewToBound(fb)) ? i
-                    : new Interval(i.low(), i.high(), i.method() + FEW_FORKS);
+                    : new Interval(i.low(), i.high(), i.method() + FEW_FORKS).restingOn(i.repeats(), i.df());
         }
         double ha = a.halfWidth();
         double hb = b.halfWidth();
@@ -138,7 +138,7 @@ public final class RatioInterval {
         double mean = Arrays.stream(ratios).average().orElse(Double.NaN);
         double ss = Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum();
         double h = quantile(n) * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
-        return new Interval(mean - h, mean + h, pairedMethod(n));
+        return new Interval(mean - h, mean + h, pairedMethod(n)).restingOn(n, n - 1);
     }
 
     /** The method of a pooled-spread interval. */
@@ -181,7 +181,8 @@ public final class RatioInterval {
         double r = a / b;
         int cases = same ? sa.cases() : sa.cases() + sb.cases();
         return new Interval(r * Math.exp(-h), r * Math.exp(h),
-                same && sa.rounds() > 0 ? pooledRoundsMethod(df, cases, sa.rounds()) : pooledSpreadMethod(df, cases));
+                same && sa.rounds() > 0 ? pooledRoundsMethod(df, cases, sa.rounds()) : pooledSpreadMethod(df, cases))
+                .restingOn(Math.min(na, nb), df);
     }
 
     /** First-order: the ratio's relative half-width is the two relative half-widths in quadrature. */
@@ -208,7 +209,7 @@ public final class RatioInterval {
         double spread = q / Math.abs(b) * Math.sqrt(seA * seA * (1 - g) + r * r * seB * seB);
         double lo = (r - spread) / (1 - g);
         double hi = (r + spread) / (1 - g);
-        return new Interval(Math.min(lo, hi), Math.max(lo, hi), FIELLER);
+        return new Interval(Math.min(lo, hi), Math.max(lo, hi), FIELLER).restingOn(0, Math.max(1, Math.min(na, nb) - 1));
     }
 
     /** Student t's two-sided quantile at the report's confidence for a mean of {@code n} samples. */
@@ -245,7 +246,7 @@ public final class RatioInterval {
         Arrays.sort(ratios);
         double tail = (1 - Results.CONFIDENCE) / 2;
         return new Interval(ratios[(int) Math.floor(tail * (RESAMPLES - 1))],
-                ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))], method);
+                ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))], method).restingOn(Math.min(num.size(), den.size()), 0);
     }
 
     /** The pooled mean of one resample: forks drawn with replacement, then iterations within each. */

@@ -81,16 +81,19 @@ public final class Report implements ReportWriter {
             md.append("- ").append(link).append("\n");
             html.append("<li>").append(Html.inline(link)).append("</li>");
         }
-        md.append("- [Environment](#environment)\n\n## Answers: published figures against ours\n");
-        html.append("<li><a href=\"#environment\">Environment</a></li></ul><h2>Answers: published figures against ours</h2>");
+        md.append("- [Environment](#environment)\n\n## Answers: published figures against ours\n\n").append(LedgerView.LEGEND)
+                .append(" A row's reason, parameters and what it rests on: the numbered line below its table.\n");
+        html.append("<li><a href=\"#environment\">Environment</a></li></ul><h2>Answers: published figures against ours</h2>")
+                .append("<p class=\"small\">").append(Html.esc(LedgerView.LEGEND))
+                .append(" Click a claim for its reason, parameters and what it rests on.</p>");
         for (Rendered r : sections) {
             if (r.ledger().isEmpty()) {
                 continue;
             }
             md.append("\n<a id=\"answers-").append(r.id()).append("\"></a>\n\n### ").append(r.title()).append("\n\n")
-                    .append(r.ledger().markdown());
+                    .append(LedgerView.markdown(r.ledger()));
             html.append("<h3 id=\"answers-").append(Html.esc(r.id())).append("\">").append(Html.esc(r.title())).append("</h3>")
-                    .append(r.ledger().html());
+                    .append(LedgerView.html(r.ledger()));
         }
         for (Rendered r : sections) {
             md.append("\n<a id=\"").append(r.id()).append("\"></a>\n\n## ").append(r.title()).append("\n\n")
@@ -217,7 +220,10 @@ public final class Report implements ReportWriter {
     private static final String CSS = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
             + "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top}"
             + "td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}figure{margin:1em 0}svg{max-width:100%;height:auto}"
-            + ".small{font-size:85%;color:#555}";
+            + ".small{font-size:85%;color:#555}"
+            + "table.ledger{width:100%}table.ledger td.v{white-space:nowrap;font-weight:600}"
+            + "tr.ok td.v{color:#1a7f37}tr.no td.v{color:#cf222e}tr.open td.v{color:#9a6700}tr.other td.v{color:#57606a}"
+            + "details summary{cursor:pointer}div.why{font-size:88%;color:#444;margin:.4em 0 .2em 1em}";
 
     /** Re-renders the report (and the CSV/Markdown/env.json) of an existing run folder. */
     public static void main(String[] args) {

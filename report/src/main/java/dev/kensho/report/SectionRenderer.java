@@ -1,12 +1,14 @@
 package dev.kensho.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +93,7 @@ final class SectionRenderer {
             blocks.add(new Rendered.Block("bottleneck-" + s.id(), "bottleneck", null, null, bound));
         }
         return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
-                ledger(s, published, rows, env, drawn), blocks);
+                ledger(s, published, rows, env, drawn, status(dir)), blocks);
     }
 
     /** The precision budget of a number beside a published figure: a 99.9% half-width of at most 5% of it. */
@@ -114,8 +116,24 @@ final class SectionRenderer {
         return Double.isNaN(r.error()) ? Export.fmt(r.error()) : "± " + Export.fmt(r.error());
     }
 
+    /** The run's status.json (its seconds per case and fork price an open row's remedy), empty when it has none. */
+    private static JsonNode status(Path dir) throws IOException {
+        Path f = dir.resolve(dev.kensho.common.export.RunFolder.STATUS_FILE);
+        return Files.exists(f) ? new ObjectMapper().readTree(f.toFile()) : new ObjectMapper().createObjectNode();
+    }
+
+    /**
+     * Seconds one more round of a row's sides took in this run: its class's seconds per case and fork (status.json),
+     * twice for a ratio of two cases; NaN when the run did not record it.
+     */
+    static double secondsPerRound(Results.Row r, JsonNode status) {
+        JsonNode s = status.path(dev.kensho.common.export.RunFolder.SECONDS_PER_FORK_CASE).path(r.cls().replaceAll(".*\\.", ""));
+        return s.isNumber() ? s.asDouble() * (r.param("over") == null ? 1 : 2) : Double.NaN;
+    }
+
     /** Per published figure: ours, its interval, the published value, the verdict, and the chart it is on. */
-    static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn) {
+    static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn,
+                        JsonNode status) {
         Table t = Table.of("", "published claim or figure", ">ours", ">± or interval (99.9%)", ">published", "verdict",
                 "ours measured with", "published on", "source", "chart");
         int cores = env.path("host").path("cores").asInt(0);
@@ -132,7 +150,8 @@ final class SectionRenderer {
                 double v = p.convert(r.score(), r.unit());
                 double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
                 Interval bounds = r.interval() != null ? r.interval()
-                        : Double.isNaN(e) ? null : new Interval(v - e, v + e, "JMH");
+                        : Double.isNaN(e) ? null : new Interval(v - e, v + e, "JMH").restingOn(
+                                r.forks() == null ? 0 : Math.max(r.forks().count(), r.forks().rounds()), Math.max(1, r.samples() - 1));
                 if (bounds != null && bounds.why().isEmpty()) {
                     bounds = Width.explain(bounds, v, r); // a ratio's reason comes with it, from both sides
                 }
@@ -140,7 +159,7 @@ final class SectionRenderer {
                         .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
                 String shownError = r.interval() != null ? r.interval().shown() : Export.fmt(e) + budget(v, e);
                 t.row(p.what(), Export.fmt(v) + " " + p.unit(), shownError, pub,
-                        Verdict.of(p, v, bounds, new Verdict.Conditions(cores, threads(r))),
+                        Verdict.of(p, v, bounds, new Verdict.Conditions(cores, threads(r), secondsPerRound(r, status))),
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
                                 + " cores shared by client and server; " + restsOn(r, env.path("pooled").path("runs").size())
                                 + (bounds == null || bounds.why().isEmpty() ? "" : "; " + bounds.why()), p.setup(), p.source(), chart);

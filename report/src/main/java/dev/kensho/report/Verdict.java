@@ -11,7 +11,7 @@ import java.util.Locale;
  * The verdict on a published figure from our value of the same dimensionless quantity and its interval, by
  * the rules of {@code docs/method.md}; never from the means alone. A claim is a ratio with reference 1. What
  * it says is its own range ({@link Published#claimLow()} … {@link Published#claimHigh()}: the range its row
- * gives, else its value); its direction is the side of 1 that range lies on, and a range that straddles 1
+ * gives, else its value, a point); its direction is the side of 1 that range lies on, and a range that straddles 1
  * makes no direction. In order:
  * <ol>
  *   <li>no row of ours: <i>not measured</i>; a context figure: <i>context</i>; a figure that follows from an
@@ -20,16 +20,26 @@ import java.util.Locale;
  *       <i>not reproducible here</i>, naming what is missing, ours shown as context;</li>
  *   <li>no interval, or an unbounded one (the denominator's interval reaches 0), or a bootstrap over a side of two
  *       forks that disagree with no pooled spread to bound them ({@link RatioInterval#FEW_FORKS}): <i>not resolved</i>;</li>
- *   <li>our interval reaches the claim's range: <i>reproduced</i>, unless it also holds 1 while the claim has
- *       a direction, or (a range straddling 1) reaches past the range on both sides — then <i>not resolved</i>:
- *       wider than the distinction the claim makes;</li>
- *   <li>our interval misses the range: <i>not reproducible here</i> when the claim names a condition that
- *       differs and explains such a gap; else <i>contradicted</i> (opposite direction, or the magnitude).</li>
+ *   <li>our whole interval inside the claim's range (and, for a direction, on its side of 1): <i>reproduced</i>;</li>
+ *   <li>our whole interval on the other side of 1: <i>contradicted</i>, opposite direction — a named condition
+ *       limits what the magnitude can say, never the direction;</li>
+ *   <li>a claim naming a condition that differs here (synthetic data, another client writing the reply) and our
+ *       interval not inside its range: the direction is judged alone — <i>direction reproduced</i> when the whole
+ *       interval lies on the claimed side of 1, the magnitude <i>not reproducible here</i> naming the condition; a
+ *       claim without a direction reads <i>not reproducible here</i> when wholly outside its range;</li>
+ *   <li>our whole interval outside the range: <i>contradicted</i> (the magnitude);</li>
+ *   <li>our interval straddles an edge of the range (or holds 1 while the claim has a direction): <i>not
+ *       resolved</i>, with how many rounds would resolve it at this spread ({@link Remedy}); a claim that gives a
+ *       point and no range can never hold our interval inside it: when ours holds the point and lies wholly on its
+ *       side of 1, the direction is reproduced and the point said to lie within ours.</li>
  * </ol>
+ * Every open row ends with what would resolve it. The text before "(ours" is the verdict's kind ({@code Compare}
+ * compares kinds, {@link LedgerView} shows it as a word); what follows is the numbers and the remedy.
  */
 public final class Verdict {
 
     public static final String REPRODUCED = "reproduced";
+    public static final String DIRECTION = "direction reproduced";
     public static final String CONTRADICTED = "contradicted";
     public static final String NOT_RESOLVED = "not resolved here";
     public static final String NOT_REPRODUCIBLE = "not reproducible here";
@@ -40,9 +50,19 @@ public final class Verdict {
     private Verdict() {
     }
 
-    /** What the run that measured a row had: the host's cores and the client threads of the row (0: unknown). */
-    public record Conditions(int cores, int threads) {
+    /**
+     * What the run that measured a row had: the host's cores, the client threads of the row (0: unknown), and the
+     * seconds one more round of the row's sides takes in this run (NaN: unknown), for the remedy of an open row.
+     */
+    public record Conditions(int cores, int threads, double secondsPerRound) {
+
+        public Conditions(int cores, int threads) {
+            this(cores, threads, Double.NaN);
+        }
     }
+
+    /** Where an interval lies against 1 for a claim with a direction. */
+    private enum Side { NONE, HOLDS, OPPOSITE, OPEN }
 
     /**
      * @param value    our value in the published unit (NaN: not measured)
@@ -63,43 +83,76 @@ public final class Verdict {
             return NOT_REPRODUCIBLE + ": needs " + String.join(", ", missing) + factor(value, interval, p, " as context");
         }
         if (interval == null) {
-            return NOT_RESOLVED + ": no interval (one sample)";
+            return NOT_RESOLVED + ": no interval (one sample)" + factor(value, null, p, "")
+                    + "; resolve: two forks or more per side";
         }
         if (interval.isUnbounded()) {
             return NOT_RESOLVED + ": our interval is unbounded (" + interval.method()
-                    + ": the denominator's interval reaches 0)" + factor(value, null, p, "");
+                    + ": the denominator's interval reaches 0)" + factor(value, null, p, "")
+                    + "; resolve: more forks of the denominator, until its interval excludes 0";
         }
         if (interval.method().endsWith(RatioInterval.FEW_FORKS)) {
-            return NOT_RESOLVED + ": a side's 2 forks disagree, too few to bound how far another JVM or run lands;"
-                    + " pool runs or run more forks" + factor(value, interval, p, "");
+            return NOT_RESOLVED + ": a side's 2 forks disagree, too few to bound how far another JVM or run lands"
+                    + factor(value, interval, p, "") + "; resolve: pool runs, or 3 forks or more per side";
         }
         double lo = p.claimLow();
         double hi = p.claimHigh();
-        boolean holdsOne = interval.contains(1);
-        if (interval.overlaps(lo, hi)) {
-            if (p.straddlesOne() && interval.low() < lo && interval.high() > hi) {
-                return NOT_RESOLVED + ": our interval reaches past the claim's range on both sides" + factor(value, interval, p, "");
-            }
-            if (!p.straddlesOne() && holdsOne) {
-                return NOT_RESOLVED + ": our interval holds 1 and the claim" + factor(value, interval, p, "");
-            }
-            return REPRODUCED + factor(value, interval, p, "");
+        Side side = side(p, interval);
+        boolean inside = lo <= interval.low() && interval.high() <= hi;
+        boolean outside = interval.high() < lo || interval.low() > hi;
+        String numbers = factor(value, interval, p, "");
+        if (inside && side != Side.OPEN) {
+            return REPRODUCED + numbers;
         }
-        boolean claimUp = lo >= 1 && hi > 1;
-        boolean opposite = !p.straddlesOne() && !holdsOne && (interval.low() > 1) != claimUp;
+        if (side == Side.OPPOSITE) {
+            return CONTRADICTED + ": opposite direction" + numbers;
+        }
+        boolean point = lo == hi;
+        java.util.function.Supplier<String> remedy = () -> "; " + Remedy.of(interval,
+                point && side != Side.NONE ? new double[]{lo, 1} : new double[]{lo, hi}, point, ours.secondsPerRound());
         if (!p.condition().isBlank()) {
-            return NOT_REPRODUCIBLE + ": " + p.condition() + (opposite ? " (ours is the opposite direction)" : "")
-                    + factor(value, interval, p, "");
+            String magnitude = "magnitude " + NOT_REPRODUCIBLE + ": " + p.condition();
+            return switch (side) {
+                case HOLDS -> DIRECTION + "; " + magnitude + numbers;
+                case OPEN -> NOT_RESOLVED + ": our interval holds 1, so the direction is open; " + magnitude + numbers
+                        + "; " + Remedy.of(interval, new double[]{1}, false, ours.secondsPerRound());
+                default -> outside ? NOT_REPRODUCIBLE + ": " + p.condition() + numbers
+                        : NOT_RESOLVED + ": our interval straddles an edge of the claim's range; " + magnitude + numbers + remedy.get();
+            };
         }
-        if (opposite) {
-            return CONTRADICTED + ": opposite direction" + factor(value, interval, p, "");
+        if (outside) {
+            return CONTRADICTED + ": " + switch (side) {
+                case HOLDS -> "same direction, magnitude outside the claim's " + (lo == hi ? "value" : "range");
+                case OPEN -> "magnitude outside our interval, which holds 1 (no difference)";
+                default -> "outside the claim's range";
+            } + numbers;
         }
-        if (holdsOne && !p.straddlesOne()) {
-            // no difference resolved, and the interval excludes the claim: narrower than the claim's distinction
-            return CONTRADICTED + ": magnitude outside our interval, which holds 1 (no difference)" + factor(value, interval, p, "");
+        if (point && side == Side.HOLDS) {
+            return DIRECTION + "; magnitude: the published " + Export.fmt(lo) + " lies within ours (a point, no range"
+                    + " stated: no interval lies inside a point)" + numbers;
         }
-        return CONTRADICTED + ": " + (p.straddlesOne() ? "outside the claim's range" : "same direction, magnitude outside our interval")
-                + factor(value, interval, p, "");
+        if (side == Side.OPEN) {
+            return NOT_RESOLVED + ": our interval holds 1 and the claim" + numbers + remedy.get();
+        }
+        if (interval.low() < lo && interval.high() > hi) {
+            return NOT_RESOLVED + ": our interval reaches past the claim's range on both sides" + numbers + remedy.get();
+        }
+        double edge = interval.contains(lo) ? lo : hi;
+        return NOT_RESOLVED + ": our interval straddles the claim's edge " + Export.fmt(edge)
+                + (side == Side.HOLDS ? " (the direction holds)" : "") + numbers + remedy.get();
+    }
+
+    /** Where the interval lies against 1: NONE when the claim has no direction (its range straddles 1 or is 1). */
+    private static Side side(Published p, Interval i) {
+        boolean up = p.claimLow() >= 1 && p.claimHigh() > 1;
+        boolean down = p.claimHigh() <= 1 && p.claimLow() < 1;
+        if (!up && !down) {
+            return Side.NONE;
+        }
+        if (up ? i.low() > 1 : i.high() < 1) {
+            return Side.HOLDS;
+        }
+        return (up ? i.high() < 1 : i.low() > 1) ? Side.OPPOSITE : Side.OPEN;
     }
 
     /** What the claim needs that this run lacked, e.g. "≥ 100 client threads (ours: 16)". */

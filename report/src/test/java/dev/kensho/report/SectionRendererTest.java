@@ -36,7 +36,7 @@ class SectionRendererTest {
         public List<Published> published() {
             return List.of(
                     new Published("a_over_b", Published.Kind.CLAIM, "A ÷ B", 2.0, Double.NaN, "x", "seed.txt", "their box",
-                            "FooBenchmark", "run", Map.of("transport", "A"), "a_over_b", Double.NaN, Double.NaN, 0, 0, false, ""),
+                            "FooBenchmark", "run", Map.of("transport", "A"), "a_over_b", 1.5, 3, 0, 0, false, ""),
                     new Published("rate", Published.Kind.CONTEXT, "rate of A", 150, Double.NaN, "ops/s", "seed.txt", "their box",
                             "FooBenchmark", "run", Map.of("transport", "A"), "thrpt", Double.NaN, Double.NaN, 0, 0, false, ""));
         }
@@ -53,12 +53,13 @@ class SectionRendererTest {
                 new ObjectMapper().readTree("{\"host\":{\"cores\":2}}"));
         Results.Row ratio = new TestSection().derived(rows).get(0);
         assertEquals(2.0, ratio.score(), 1e-12);
-        assertEquals(2.0 * Math.hypot(0.05, 0.05), ratio.error(), 1e-12, "delta rule");
+        assertEquals(0.141421, ratio.error(), 1e-6, "delta rule, by hand: 2 × √(0.05² + 0.05²)");
         assertEquals("transport=B", ratio.param("over"));
         assertEquals("higher", Ratios.reading(ratio));
 
         String ledger = r.ledger().markdown();
-        assertTrue(ledger.contains("| A ÷ B | 2.00 x | [1.86, 2.14] delta | 2.00 x | reproduced (ours 2.00 [1.86, 2.14] vs 2.00) | size=16 transport=A ÷ transport=B;"), ledger);
+        assertTrue(ledger.contains("| A ÷ B | 2.00 x | [1.86, 2.14] delta | 2.00 x | reproduced (ours 2.00 [1.86, 2.14] vs 2.00,"
+                + " range 1.50–3.00) | size=16 transport=A ÷ transport=B;"), ledger);
         assertTrue(ledger.contains("| rate of A | 200.0 ops/s | 10.00 | 150.0 ops/s | context (no verdict) |"), ledger);
         assertTrue(ledger.contains("[x-rate](#x-rate)"), "the ledger links to the chart");
         assertTrue(Files.size(tmp.resolve("charts/x-rate.png")) > 1000);

@@ -30,7 +30,8 @@ final class RunSummary {
     static final String SECTIONS = "sections";
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The verdict kinds, in the order the summary counts them (a verdict cell starts with one of them). */
-    static final List<String> KINDS = List.of("reproduced", "contradicted", "not resolved", "not reproducible", "set by the suite");
+    static final List<String> KINDS = List.of("reproduced", "direction reproduced", "contradicted", "not resolved",
+            "not reproducible", "set by the suite");
 
     private RunSummary() {
     }

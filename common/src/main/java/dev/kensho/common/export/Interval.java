@@ -6,17 +6,29 @@ import java.util.Locale;
  * A number's confidence interval at {@link Results#CONFIDENCE}, and the method that gave it ("Student t",
  * "delta", "Fieller", "bootstrap …"). An unbounded interval (a ratio whose denominator's interval reaches 0)
  * has infinite ends: it holds every value and resolves nothing. {@code why}, when not empty, says what made a wide
- * interval wide (the report's {@code Width}); it is not part of {@link #shown()}.
+ * interval wide (the report's {@code Width}); it is not part of {@link #shown()}. {@code repeats} and {@code df} say
+ * what it rests on, so a reader can be told how many more would narrow it (the report's {@code Remedy}): the forks
+ * (or interleaved rounds) per side, 0 when unknown, and the degrees of freedom of its Student t quantile, 0 when it
+ * has none (a bootstrap, the delta rule).
  */
-public record Interval(double low, double high, String method, String why) {
+public record Interval(double low, double high, String method, String why, int repeats, double df) {
 
     public Interval(double low, double high, String method) {
         this(low, high, method, "");
     }
 
+    public Interval(double low, double high, String method, String why) {
+        this(low, high, method, why, 0, 0);
+    }
+
     /** The same interval with what made it wide. */
     public Interval because(String reason) {
-        return new Interval(low, high, method, reason);
+        return new Interval(low, high, method, reason, repeats, df);
+    }
+
+    /** The same interval resting on {@code repeats} forks or rounds per side, its t at {@code df} degrees of freedom. */
+    public Interval restingOn(int repeats, double df) {
+        return new Interval(low, high, method, why, repeats, df);
     }
 
     /** The interval a Fieller or bootstrap ratio has when its denominator's interval reaches 0. */

@@ -26,6 +26,7 @@ class RunSummaryTest {
         rows.add(List.of("load DIFF ÷ NONE", "0.7", "0.3", "1.48", "not resolved here"));
         rows.add(List.of("puts with threads", "1.2", "0.1", "7", "not reproducible here: needs 64–100 threads"));
         rows.add(List.of("io-threads gain", "0.5", "0.1", "1.3", "contradicted"));
+        rows.add(List.of("SUNION A≠B ÷ A=B", "1.6", "0.3", "3.34", "direction reproduced; magnitude not reproducible here"));
         rows.add(List.of("delay 160 ms speed-up", "62", "", "125", "set by the suite"));
         rows.add(List.of("592 s import", "30", "1", "592", "context"));
         for (int i = 0; i < 40; i++) {
@@ -41,7 +42,8 @@ class RunSummaryTest {
         List<String> lines = RunSummary.lines(RunFolder.at(dir), 3723);
         assertTrue(lines.size() <= RunSummary.MAX_LINES, lines.size() + " lines");
         assertEquals("kensho | run " + dir.getFileName() + " complete in 1:02:03", lines.get(0));
-        assertEquals("kensho | verdicts: reproduced 41, contradicted 1, not resolved 1, not reproducible 1, set by the suite 1",
+        assertEquals("kensho | verdicts: reproduced 41, direction reproduced 1, contradicted 1, not resolved 1, not reproducible 1,"
+                + " set by the suite 1",
                 lines.get(1));
         assertTrue(lines.stream().anyMatch(l -> l.contains("more claims in the report")), String.join("\n", lines));
         assertEquals("kensho | report " + dir.resolve("report.html"), lines.get(lines.size() - 1));

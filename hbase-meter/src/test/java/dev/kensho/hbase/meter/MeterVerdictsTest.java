@@ -32,12 +32,14 @@ class MeterVerdictsTest {
     }
 
     @Test
-    void sizeRatiosOutsideTheClaimAreExplainedBySyntheticReadings() {
+    void sizeRatiosOutsideTheClaimReproduceTheDirectionTheirMagnitudeExplainedBySyntheticReadings() {
         for (String key : List.of("size_diff", "size_gz", "size_diff_gz")) {
             Published p = claim(key);
             assertTrue(Double.isNaN(p.rangeLow()), key + ": its own value, not the range of the figure's cells");
             String v = Verdict.of(p, 0.09, new Interval(0.0899, 0.0901, "delta"), new Verdict.Conditions(2, 4));
-            assertTrue(v.startsWith(Verdict.NOT_REPRODUCIBLE + ": synthetic readings"), v);
+            assertTrue(v.startsWith(Verdict.DIRECTION + "; magnitude " + Verdict.NOT_REPRODUCIBLE + ": synthetic readings"), v);
+            assertTrue(Verdict.of(p, 1.2, new Interval(1.1, 1.3, "delta"), new Verdict.Conditions(2, 4))
+                    .startsWith(Verdict.CONTRADICTED + ": opposite direction"), key + ": a codec that grows the file contradicts it");
         }
     }
 

@@ -67,7 +67,8 @@ class PubSubSectionTest {
         String slow = P + "PubSubSlowSubscriberBenchmark.floodSlowSubscriber";
         for (String c : new String[]{"JEDIS", "LETTUCE"}) {
             Map<String, String> p = Map.of("client", c, "hardLimitBytes", "8388608");
-            for (double v : new double[]{0.99, 0.985, 0.995}) {
+            // spread ±0.1%: inside the claim's 0.75–1.05 as a whole (±0.5% reached past 1.05 and reads not resolved)
+            for (double v : new double[]{0.99, 0.989, 0.991}) {
                 f.measurement(slow, p, "omem_max", (c.equals("JEDIS") ? v : v / 10) * (8 << 20), "bytes")
                         .measurement(slow, p, "limit_hard", 8 << 20, "bytes");
             }
@@ -106,21 +107,41 @@ class PubSubSectionTest {
             assertTrue(md.contains("(charts/" + c.id() + ".png)"), c.id());
         }
         assertTrue(md.contains("(charts/pubsub-omem.png)"), "the omem series from series.jsonl");
-        assertTrue(md.contains("| reproduced (ours 0.250"), md);
+        assertTrue(md.contains("**reproduced (ours 0.250"), md);
+        List<String> ledger = ledgerEntries(md);
         // the write-up's ~10 kHz is set beside Redis rows only: never beside the TCP baseline
-        for (String line : md.split("\n")) {
-            if (line.contains("10,000 messages/s")) {
-                assertFalse(line.contains("transport=TCP"), line);
-                assertTrue(line.contains("context"), line);
+        for (String entry : ledger) {
+            if (entry.contains("10,000 messages/s")) {
+                assertFalse(entry.contains("transport=TCP"), entry);
+                assertTrue(entry.contains("context"), entry);
             }
         }
-        assertTrue(md.lines().anyMatch(l -> l.contains("publisher=SYNC") && l.contains("10,000 messages/s")), md);
-        assertTrue(md.lines().anyMatch(l -> l.contains("publisher=PIPELINED") && l.contains("not the write-up's loop")), md);
-        assertTrue(md.lines().anyMatch(l -> l.startsWith("| a slow subscriber's backlog") && l.contains("client=JEDIS")
-                && l.contains("| reproduced (ours 0.990")), md);
-        assertTrue(md.lines().anyMatch(l -> l.startsWith("| a slow subscriber's backlog") && l.contains("client=LETTUCE")
-                && l.contains("| contradicted")), "a buffer far below the limit must contradict the claim: " + md);
+        assertTrue(ledger.stream().anyMatch(l -> l.contains("publisher=SYNC") && l.contains("10,000 messages/s")), md);
+        assertTrue(ledger.stream().anyMatch(l -> l.contains("publisher=PIPELINED") && l.contains("not the write-up's loop")), md);
+        assertTrue(ledger.stream().anyMatch(l -> l.startsWith("| a slow subscriber's backlog") && l.contains("client=JEDIS")
+                && l.contains("**reproduced (ours 0.990")), md);
+        assertTrue(ledger.stream().anyMatch(l -> l.startsWith("| a slow subscriber's backlog") && l.contains("client=LETTUCE")
+                && l.contains("**contradicted")), "a buffer far below the limit must contradict the claim: " + md);
         // the named streams' findings: latency from the intended send time and kept_up
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| NGEM_1500B_1KHZ | JEDIS | 95.00 | 4,321 | 9,000 |") && l.endsWith("| yes |")), md);
+    }
+
+    /**
+     * Each ledger row of a report with its line below the table (the row "| N | claim | … |" and the line "N. …"), as
+     * "| claim | … |\n N. …", so a test reads a claim with its verdict and parameters together.
+     */
+    static List<String> ledgerEntries(String md) {
+        java.util.Map<String, String> rows = new java.util.HashMap<>();
+        List<String> out = new java.util.ArrayList<>();
+        for (String l : md.split("\n")) {
+            java.util.regex.Matcher row = java.util.regex.Pattern.compile("^\\| (\\d+) (\\| .*)").matcher(l);
+            java.util.regex.Matcher line = java.util.regex.Pattern.compile("^(\\d+)\\. (.*)").matcher(l);
+            if (row.matches()) {
+                rows.put(row.group(1), row.group(2));
+            } else if (line.matches() && rows.containsKey(line.group(1))) {
+                out.add(rows.remove(line.group(1)) + "\n" + line.group(2));
+            }
+        }
+        return out;
     }
 }

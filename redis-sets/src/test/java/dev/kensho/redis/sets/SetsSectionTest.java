@@ -66,6 +66,6 @@ class SetsSectionTest {
         for (var c : new SetsSection().charts()) {
             assertTrue(md.contains("(charts/" + c.id() + ".png)"), c.id());
         }
-        assertTrue(md.contains("| SINTER: A=B takes far longer than A≠B (102.45 s ÷ 4.85 s) | 20.00 x |"), md);
+        assertTrue(md.contains("| SINTER: A=B takes far longer than A≠B (102.45 s ÷ 4.85 s) | 20.00 x"), md);
     }
 }

@@ -122,7 +122,12 @@ public final class Pool {
         ObjectNode status = Merge.JSON.createObjectNode().put("state", unfinished.isEmpty() ? "complete"
                         : "partial (" + String.join(", ", unfinished) + ")")
                 .put("runId", out.getFileName().toString()).put("scale", scale);
-        status.set("classes", Merge.JSON.readTree(runs.get(0).resolve(RunFolder.STATUS_FILE).toFile()).path("classes"));
+        JsonNode first = Merge.JSON.readTree(runs.get(0).resolve(RunFolder.STATUS_FILE).toFile());
+        status.set("classes", first.path("classes"));
+        // a round costs what it cost the first run: an open row's remedy prices more rounds with it
+        if (first.has(RunFolder.SECONDS_PER_FORK_CASE)) {
+            status.set(RunFolder.SECONDS_PER_FORK_CASE, first.get(RunFolder.SECONDS_PER_FORK_CASE));
+        }
         Merge.JSON.writeValue(out.resolve(RunFolder.STATUS_FILE).toFile(), status);
         ObjectNode env = Merge.JSON.createObjectNode();
         env.set("host", envs.get(0).path("host"));

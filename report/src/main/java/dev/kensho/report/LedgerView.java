@@ -1,0 +1,149 @@
+package dev.kensho.report;
+
+import java.util.List;
+
+/**
+ * The ledger as a person reads it. The ledger's {@link Table} keeps every column (claim, ours, interval, published,
+ * verdict, what ours was measured with, where the write-up measured, its source, the chart) for {@code Compare} and
+ * the launcher's summary; shown whole, ten columns scroll sideways and a verdict's reason wraps word by word down a
+ * narrow column, one claim to a screen. So each row leads with the claim, ours with its interval, the published
+ * figure and the verdict as one word with a mark; the reason, the parameters and what it rests on sit one click away
+ * in HTML ({@code <details>} under the claim) and on a numbered line below the table in Markdown.
+ */
+final class LedgerView {
+
+    /** The marks and words of the verdict kinds, in the order they are tested (a longer prefix first). */
+    private static final String[][] WORDS = {
+            {Verdict.DIRECTION, "✓ direction"},
+            {Verdict.REPRODUCED, "✓ reproduced"},
+            {Verdict.CONTRADICTED, "✗ contradicted"},
+            {Verdict.NOT_RESOLVED, "? open"},
+            {Verdict.NOT_REPRODUCIBLE, "⊘ out of reach"},
+            {Verdict.CONTEXT, "· context"},
+            {Verdict.NOT_MEASURED, "– unmeasured"},
+            {"set by the suite", "⚙ set"},
+    };
+
+    /** What the words mean, said once above a ledger. */
+    static final String LEGEND = "Verdicts: ✓ reproduced (our whole interval inside the claim's range); ✓ direction (the"
+            + " direction reproduced, the magnitude not judged here); ✗ contradicted; ? open (not resolved here: the row says"
+            + " what would resolve it); ⊘ out of reach (not reproducible here: the mechanism or a condition differs); · context"
+            + " (bound to the write-up's machine, no verdict); ⚙ set (follows from an input the suite chose); – unmeasured.";
+
+    private LedgerView() {
+    }
+
+    /** The verdict's word and mark, from its text. */
+    static String word(String verdict) {
+        for (String[] w : WORDS) {
+            if (verdict.startsWith(w[0])) {
+                return w[1];
+            }
+        }
+        return verdict;
+    }
+
+    /** The ledger's numbered table, then one line per row with its reason, parameters and what it rests on. */
+    static String markdown(Table ledger) {
+        if (ledger.isEmpty()) {
+            return "";
+        }
+        Columns c = new Columns(ledger.headers());
+        StringBuilder sb = new StringBuilder("| # | claim | ours (99.9% interval) | published | verdict |\n|---:|---|---:|---:|---|\n");
+        List<List<String>> rows = ledger.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> r = rows.get(i);
+            sb.append("| ").append(i + 1).append(" | ").append(Table.mdCell(r.get(c.claim))).append(" | ")
+                    .append(Table.mdCell(ours(r, c))).append(" | ").append(Table.mdCell(r.get(c.published))).append(" | ")
+                    .append(word(r.get(c.verdict))).append(" |\n");
+        }
+        sb.append('\n');
+        for (int i = 0; i < rows.size(); i++) {
+            sb.append(i + 1).append(". ").append(details(rows.get(i), c).replace('\n', ' ')).append('\n');
+        }
+        return sb.append('\n').toString();
+    }
+
+    static String html(Table ledger) {
+        if (ledger.isEmpty()) {
+            return "";
+        }
+        Columns c = new Columns(ledger.headers());
+        StringBuilder sb = new StringBuilder("<table class=\"ledger\"><tr><th>#</th><th>claim</th><th>ours (99.9% interval)</th>"
+                + "<th>published</th><th>verdict</th></tr>");
+        List<List<String>> rows = ledger.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> r = rows.get(i);
+            String word = word(r.get(c.verdict));
+            sb.append("<tr class=\"").append(kindClass(word)).append("\"><td class=\"n\">").append(i + 1)
+                    .append("</td><td><details><summary>").append(Html.inline(r.get(c.claim)))
+                    .append("</summary><div class=\"why\">").append(Html.inline(details(r, c))).append("</div></details></td>")
+                    .append("<td class=\"n\">").append(Html.esc(ours(r, c))).append("</td><td class=\"n\">")
+                    .append(Html.esc(r.get(c.published))).append("</td><td class=\"v\">").append(Html.esc(word)).append("</td></tr>");
+        }
+        return sb.append("</table>").toString();
+    }
+
+    /** The CSS class of a verdict word: its colour. */
+    private static String kindClass(String word) {
+        return word.startsWith("✓") ? "ok" : word.startsWith("✗") ? "no" : word.startsWith("?") ? "open" : "other";
+    }
+
+    /** Ours with its interval: "2.47 x [2.01, 3.04]", "653,253 ± 64,257 records/s", "not measured". */
+    static String ours(List<String> r, Columns c) {
+        String ours = r.get(c.ours);
+        String pm = r.get(c.interval);
+        if (pm.isBlank() || pm.equals("NaN")) {
+            return ours;
+        }
+        if (pm.startsWith("[")) {
+            return ours + " " + pm.substring(0, pm.indexOf(']') + 1);
+        }
+        if (pm.startsWith("unbounded")) {
+            return ours + ", unbounded";
+        }
+        int space = ours.indexOf(' ');
+        String number = ours.substring(0, space < 0 ? ours.length() : space);
+        String unit = space < 0 ? "" : ours.substring(space);
+        int note = pm.indexOf(" (");
+        return number + " ± " + (note < 0 ? pm : pm.substring(0, note)) + unit;
+    }
+
+    /** The verdict's reason, the interval's method, what ours was measured with, where the write-up's was, the chart. */
+    static String details(List<String> r, Columns c) {
+        StringBuilder sb = new StringBuilder("**").append(r.get(c.verdict)).append("**");
+        String pm = r.get(c.interval);
+        if (pm.startsWith("[")) {
+            sb.append(". Interval: ").append(pm.substring(pm.indexOf(']') + 1).strip());
+        } else if (pm.contains(" (")) {
+            sb.append(". ± ").append(pm);
+        }
+        if (!r.get(c.with).isBlank()) {
+            sb.append(". Ours: ").append(r.get(c.with));
+        }
+        sb.append(". Published on: ").append(r.get(c.on)).append("; source: ").append(r.get(c.source));
+        if (!r.get(c.chart).isBlank()) {
+            sb.append(". Chart: ").append(r.get(c.chart));
+        }
+        return sb.append('.').toString();
+    }
+
+    /** Where each part sits in the ledger's table ({@link SectionRenderer#ledger}). */
+    record Columns(int claim, int ours, int interval, int published, int verdict, int with, int on, int source, int chart) {
+
+        Columns(List<String> headers) {
+            this(0, at(headers, "ours"), at(headers, "± or interval"), at(headers, "published"), at(headers, "verdict"),
+                    at(headers, "ours measured with"), at(headers, "published on"), at(headers, "source"), at(headers, "chart"));
+        }
+
+        private static int at(List<String> headers, String name) {
+            for (int i = 0; i < headers.size(); i++) {
+                String h = headers.get(i).replace(">", "");
+                if (h.equals(name) || name.startsWith("±") && h.startsWith(name)) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException("a ledger without a '" + name + "' column: " + headers);
+        }
+    }
+}
