@@ -22,10 +22,9 @@ class ForkSpreadTest {
         // case 1: logs of 100 and 110 lie ln(1.1)/2 either side of their mean; case 2: 200 and 180, ln(10/9)/2;
         // the one-fork case adds nothing: df 2, ss = (ln² 1.1 + ln² (10/9)) / 2
         ForkSpread s = ForkSpread.of(List.of(forks(0, 100, 110), forks(0, 200, 180), forks(0, 50)));
-        double ss = (Math.pow(Math.log(1.1), 2) + Math.pow(Math.log(10.0 / 9), 2)) / 2;
         assertEquals(2, s.df());
         assertEquals(2, s.cases());
-        assertEquals(Math.sqrt(ss / 2), s.logSd(), 1e-12);
+        assertEquals(0.0710367, s.logSd(), 1e-7, "numpy: √((Σ (ln m − mean)² over both cases) / 2)");
         assertNull(ForkSpread.of(List.of(forks(0, 100), forks(0, 120))), "one fork per case: no spread to pool");
     }
 
@@ -58,34 +57,18 @@ class ForkSpreadTest {
         double[][] noise = {{1.02, 0.99, 1.0}, {0.98, 1.01, 1.0}, {1.0, 1.0, 1.01}};
         double[] size = {100, 50, 10};
         List<Forks> cases = new java.util.ArrayList<>();
-        double[][] y = new double[3][3];
         for (int c = 0; c < 3; c++) {
             double[] means = new double[3];
             for (int k = 0; k < 3; k++) {
                 means[k] = size[c] * drift[k] * noise[c][k];
-                y[c][k] = Math.log(noise[c][k]); // the drift and the sizes leave no residual
             }
             cases.add(forks(3, means));
         }
-        double all = 0;
-        double[] cm = new double[3];
-        double[] rm = new double[3];
-        for (int c = 0; c < 3; c++) {
-            for (int k = 0; k < 3; k++) {
-                cm[c] += y[c][k] / 3;
-                rm[k] += y[c][k] / 3;
-                all += y[c][k] / 9;
-            }
-        }
-        double ss = 0;
-        for (int c = 0; c < 3; c++) {
-            for (int k = 0; k < 3; k++) {
-                ss += Math.pow(y[c][k] - cm[c] - rm[k] + all, 2);
-            }
-        }
         ForkSpread s = ForkSpread.ofRounds(cases, 3);
         assertEquals(4, s.df(), "(cases - 1) (rounds - 1)");
-        assertEquals(Math.sqrt(ss / 4), s.logSd(), 1e-12);
+        // numpy, apart from the code: the log means less case and round means plus the grand mean, √(SS / 4); the
+        // drift and the sizes leave only the noise's interaction
+        assertEquals(0.0156240, s.logSd(), 1e-7);
         assertEquals(3, s.rounds());
         // consecutive forks of the same means spread with the drift in them
         assertTrue(ForkSpread.of(cases).logSd() > 5 * s.logSd(), ForkSpread.of(cases) + " vs " + s);

@@ -1,7 +1,6 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.cost.Prices;
-import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.testing.FixtureRun;
 import dev.kensho.report.testing.SectionCheck;
@@ -39,14 +38,14 @@ class MeterCostTableTest {
                 .markdown();
         String row = md.lines().filter(l -> l.startsWith("| PREFIX + SNAPPY |")).findFirst().orElseThrow(() -> new AssertionError(md));
         String[] cells = row.split(" \\| ");
-        assertTrue(cells[1].startsWith(Export.fmt(100) + " ["), row);
-        double gb = 100 * 1e7 * 48 * 365 / (1024.0 * 1024 * 1024);
-        assertTrue(cells[2].startsWith(Export.fmt(gb) + " ["), row);
-        assertTrue(cells[3].startsWith(Export.fmt(gb * 3 * 0.08) + " ["), row);
-        assertTrue(cells[4].startsWith(Export.fmt(gb * 0.023) + " ["), row);
-        double rel = Math.hypot(0.05, 0.05);
-        assertEquals(Export.fmt(1875) + " [" + Export.fmt(1875 * (1 - rel)) + ", " + Export.fmt(1875 * (1 + rel)) + "]", cells[5], row);
-        assertTrue(cells[6].startsWith(Export.fmt(20 * 1e6 / 9600) + " ["), row);
+        // by hand: 100 B a reading × 1e7 meters × 48 a day × 365 days ÷ 2^30 = 16,317 GB a year; × 3 replicas × 0.08 USD
+        // = 3,916; × 0.023 = 375.3; 1,875 ± √(5%² + 5%²) = [1,742, 2,008]; 20 s per 9,600 rows a million = 2,083
+        assertTrue(cells[1].startsWith("100.0 ["), row);
+        assertTrue(cells[2].startsWith("16,317 ["), row);
+        assertTrue(cells[3].startsWith("3,916 ["), row);
+        assertTrue(cells[4].startsWith("375.3 ["), row);
+        assertEquals("1,875 [1,742, 2,008]", cells[5], row);
+        assertTrue(cells[6].startsWith("2,083 ["), row);
         assertTrue(md.contains("set by the suite"), md);
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| NONE + NONE |")) == false, "no size row, no cost row");
         assertEquals(0.001, MeterCostTable.seconds("ms/op"));

@@ -6,11 +6,11 @@ package dev.kensho.kinesis.batch;
  *
  * <p><b>PUT payload unit</b>: "a PUT Payload Unit is counted in 25KB payload chunks that comprise a record …
  * a 5KB record contains one PUT Payload Unit, a 45KB record contains two … a 1MB record contains 40" (AWS
- * Kinesis pricing page). We take 25 KB = {@value #PAYLOAD_UNIT_BYTES} bytes (KB = 1,024 bytes, as the same page
- * defines on-demand's "1 KB (1,024 bytes)"): the page's "1MB = 40 units" then holds for 1,000 KB
- * (1,024,000 bytes); a full 1 MiB record (1,048,576 bytes) counts 41. The size counted is the record's data plus
- * its partition key, as the service counts a record against its 1 MiB limit ({@link Payloads#size}) — for the
- * record sizes swept here the key never crosses a 25 KB boundary except at exactly 25,600-byte data.
+ * Kinesis pricing page). Read in one unit, the examples fix the chunk: 1 MB ÷ 25 KB = 40 exactly only when both are
+ * decimal (1,000,000 ÷ 25,000); in binary units 1 MiB ÷ 25 KiB = 40.96, which counts 41, not 40. So 25 KB =
+ * {@value #PAYLOAD_UNIT_BYTES} bytes, and the examples give 5,000 B → 1, 45,000 B → 2, 1,000,000 B → 40 (a byte more
+ * → 41); a full 1 MiB record (1,048,576 bytes, the service's record limit) counts 42. The size counted is the
+ * record's data plus its partition key, as the service counts a record against its 1 MiB limit ({@link Payloads#size}).
  *
  * <p><b>Shard-seconds</b>: a shard takes {@value #SHARD_RECORDS_PER_S} records/s and {@value #SHARD_BYTES_PER_S}
  * bytes/s (1 MiB/s) in, whichever binds first; the shard-seconds a workload needs are
@@ -19,8 +19,8 @@ package dev.kensho.kinesis.batch;
  */
 public final class Billing {
 
-    /** 25 KB, KB = 1,024 bytes. */
-    public static final long PAYLOAD_UNIT_BYTES = 25L * 1024;
+    /** 25 KB, KB = 1,000 bytes: the unit in which the pricing page's three examples hold. */
+    public static final long PAYLOAD_UNIT_BYTES = 25_000;
     public static final long SHARD_RECORDS_PER_S = 1_000;
     public static final long SHARD_BYTES_PER_S = 1024L * 1024;
     /** The unit the report states figures per. */
@@ -29,7 +29,7 @@ public final class Billing {
     private Billing() {
     }
 
-    /** ⌈bytes ÷ 25 KB⌉, at least 1 (an empty record still is a PUT). */
+    /** ⌈bytes ÷ 25,000⌉, at least 1 (an empty record still is a PUT). */
     public static long payloadUnits(long recordBytes) {
         if (recordBytes < 0) {
             throw new IllegalArgumentException("negative record size " + recordBytes);

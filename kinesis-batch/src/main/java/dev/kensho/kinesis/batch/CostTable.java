@@ -21,9 +21,12 @@ import java.util.TreeSet;
  * <ul>
  * <li>PutRecord and PutRecords: the bill follows from the record size alone (the service bills payload units and
  *     shard capacity, not calls), so both rows are <i>set by the suite</i> and carry no interval.</li>
- * <li>Aggregated ({@link AggregatedPutRecordsBenchmark}): from the measured payload units and shard-seconds per
- *     million user records (how full the flush interval let the aggregates get), each with its 99.9% interval;
- *     the interval of the $ adds the two parts' intervals (conservative: they come from the same iterations).</li>
+ * <li>Aggregated ({@link AggregatedPutRecordsBenchmark}): from the payload units and shard-seconds per million user
+ *     records the run counted, each with its 99.9% interval; the interval of the $ adds the two parts' intervals
+ *     (conservative: they come from the same iterations). How full an aggregate gets is also <i>set by the suite</i>:
+ *     {@code arrivalRate × flushMs} user records arrive per flush, and an aggregate ends at that flush or at
+ *     {@code aggregateBytes}, whichever comes first — the run counts the fill, it does not find it. The row says what
+ *     it follows from.</li>
  * </ul>
  * Every price is an input the suite sets, and shard-seconds assume shards used at their full rate (a lower bound).
  */
@@ -59,7 +62,7 @@ public final class CostTable {
         String cur = prices.currency();
         Table t = Table.of("Cost per million user records, provisioned mode (prices set by the suite, " + prices.origin() + ": "
                         + Export.fmt(prices.price(SHARD_HOUR)) + " " + cur + " per shard-hour, " + Export.fmt(prices.price(PAYLOAD_UNITS)) + " "
-                        + cur + " per million PUT payload units of 25 KB, " + prices.get(SHARD_HOUR).region() + ", dated "
+                        + cur + " per million PUT payload units of 25 KB (25,000 bytes), " + prices.get(SHARD_HOUR).region() + ", dated "
                         + prices.get(SHARD_HOUR).date() + "). Shard-seconds at 1,000 records/s or 1 MiB/s per shard, whichever"
                         + " binds (shards used at full rate: a lower bound). ± is the 99.9% interval carried from the measurement.",
                 "method", ">record B", "case", ">PUT payload units", ">shard-s", ">" + cur + " per million user records", "basis");
@@ -81,10 +84,21 @@ public final class CostTable {
                 boolean noInterval = Double.isNaN(units.halfWidth()) || Double.isNaN(shardS.halfWidth());
                 t.row("aggregated + PutRecords", Integer.toString(bytes), c.getKey(), withInterval(units), withInterval(shardS),
                         Export.fmt(mid) + (noInterval ? " (one sample: no interval)" : " ± " + Export.fmt(hw)),
-                        "measured aggregate fill × prices set by the suite");
+                        fill(units) + "; × prices set by the suite");
             }
         }
         return t;
+    }
+
+    /**
+     * What an aggregated row's fill follows from: "set by the suite: 1,000 user records arrive per 100 ms flush
+     * (arrivalRate × flushMs), an aggregate holds at most 51200 B — whichever ends it first sets the fill".
+     */
+    static String fill(Results.Row r) {
+        double perFlush = Double.parseDouble(r.param("arrivalRate")) * Double.parseDouble(r.param("flushMs")) / 1000;
+        return "set by the suite: " + Export.fmt(perFlush) + " user records arrive per " + r.param("flushMs") + " ms flush"
+                + " (arrivalRate × flushMs), an aggregate holds at most " + r.param("aggregateBytes") + " B — whichever ends"
+                + " it first sets the fill, which the run counts";
     }
 
     /** $ for {@code units} payload units and {@code shardSeconds} of shard time. */

@@ -24,15 +24,19 @@ class AggregationTest {
 
     private static final long TAG = 0x6b656e73686fL;
 
+    /**
+     * AWS's own examples (the Kinesis pricing page): "a 5KB record contains one PUT Payload Unit, a 45KB record contains
+     * two … a 1MB record contains 40", read in one unit. 1 MB holds exactly 40 chunks of 25 KB, so one byte more is a
+     * 41st — true of 25,000-byte chunks, false of 25,600-byte ones (1,000,001 B would still count 40 of those).
+     */
     @Test
-    void payloadUnitsAre25KiBChunks() {
-        assertEquals(1, Billing.payloadUnits(0));
-        assertEquals(1, Billing.payloadUnits(5 * 1024));
-        assertEquals(1, Billing.payloadUnits(25_600));
-        assertEquals(2, Billing.payloadUnits(25_601));
-        assertEquals(2, Billing.payloadUnits(45 * 1024)); // the pricing page's "45KB record: two units"
-        assertEquals(40, Billing.payloadUnits(1000 * 1024)); // its "1MB record: 40 units", 1 MB read as 1,000 KB
-        assertEquals(41, Billing.payloadUnits(1024 * 1024)); // a full 1 MiB record
+    void payloadUnitsReproduceThePricingPagesThreeExamples() {
+        assertEquals(1, Billing.payloadUnits(5_000));
+        assertEquals(2, Billing.payloadUnits(45_000));
+        assertEquals(40, Billing.payloadUnits(1_000_000));
+        assertEquals(41, Billing.payloadUnits(1_000_001), "40 whole chunks are exactly 1 MB");
+        assertEquals(1, Billing.payloadUnits(0), "an empty record still is a PUT");
+        assertEquals(42, Billing.payloadUnits(1024 * 1024), "a full 1 MiB record: 1,048,576 / 25,000 = 41.9");
     }
 
     @Test
@@ -48,10 +52,10 @@ class AggregationTest {
         long size = agg.size();
         PutRecordsRequestEntry one = agg.drain();
         assertEquals(size, Payloads.size(one), "the size kept while adding is the record's size");
-        // 500 × (50 B data + its own partition-key entry + protobuf framing ≈ 62 B) + magic + MD5 + outer key ≈ 30 KB
-        assertTrue(size > 25_600 && size <= 51_200, "one aggregate of " + size + " bytes");
+        // 500 × (50 B data + its own partition-key entry + protobuf framing ≈ 62 B) + magic + MD5 + outer key ≈ 30 KB:
+        // more than one 25,000-byte chunk, at most two
+        assertTrue(size > 25_000 && size <= 50_000, "one aggregate of " + size + " bytes");
         assertEquals(2, Billing.payloadUnits(size));
-        assertEquals((size + Billing.PAYLOAD_UNIT_BYTES - 1) / Billing.PAYLOAD_UNIT_BYTES, Billing.payloadUnits(size));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.testing.FixtureRun;
 import org.junit.jupiter.api.Test;
@@ -15,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The cost table from a fixture run: PutRecord and PutRecords at the swept record size are set by the suite and
- * equal; the aggregated case carries its interval from the measured iterations.
+ * equal; the aggregated case carries its interval from the counted iterations and says what its fill follows from.
+ * Known answers worked by hand from the fixture and prices.csv (0.015 USD per shard-hour, 0.014 per million units).
  */
 class CostTableTest {
 
@@ -24,8 +24,10 @@ class CostTableTest {
         Billing.Usage u = Billing.unaggregated(50);
         assertEquals(1_000_000, u.payloadUnits());
         assertEquals(1000, u.shardSeconds(), 1e-9, "1,000 records/s binds, not 1 MiB/s");
-        assertEquals(0.014 + 0.015 * 1000 / 3600, CostTable.cost(CostTable.prices(), u.payloadUnits(), u.shardSeconds()), 1e-12);
-        assertEquals(2, Billing.unaggregated(25_600).payloadUnits() / 1_000_000, 1e-9, "data + key crosses 25 KB");
+        // 1,000,000 units at 0.014 per million + 1,000 shard-s = 0.2778 shard-hours at 0.015: 0.014 + 0.0041667
+        assertEquals(0.0181667, CostTable.cost(CostTable.prices(), u.payloadUnits(), u.shardSeconds()), 1e-7);
+        assertEquals(2, Billing.unaggregated(25_000).payloadUnits() / 1_000_000, 1e-9, "data + a 1–6 byte key crosses 25 KB");
+        assertEquals(1, Billing.unaggregated(24_990).payloadUnits() / 1_000_000, 1e-9, "24,990 + at most 6 bytes does not");
     }
 
     @Test
@@ -44,13 +46,14 @@ class CostTableTest {
         }
         List<Results.Row> rows = f.rows();
         String md = CostTable.table(rows).markdown();
-        double set = 0.014 + 0.015 * 1000 / 3600;
-        assertTrue(md.contains("| PutRecord | 50 | 1 record per call | 1,000,000 | 1,000 | " + Export.fmt(set) + " | set by the suite"), md);
-        assertTrue(md.contains("| PutRecords | 50 | 500 records per call | 1,000,000 | 1,000 | " + Export.fmt(set) + " | set by the suite"), md);
-        double mid = 0.014 * 1100 / 1e6 + 0.015 * 55 / 3600;
+        assertTrue(md.contains("| PutRecord | 50 | 1 record per call | 1,000,000 | 1,000 | 0.0182 | set by the suite"), md);
+        assertTrue(md.contains("| PutRecords | 50 | 500 records per call | 1,000,000 | 1,000 | 0.0182 | set by the suite"), md);
+        // 1,100 units × 0.014 / 1e6 = 0.0000154, 55 shard-s × 0.015 / 3600 = 0.00022917: 0.000245
         assertTrue(md.contains("| aggregated + PutRecords | 50 | aggregate ≤ 51200 B, flush 100 ms, arrivalRate=10000.0, roundTripMs=0.0 | 1,100 ± "), md);
-        assertTrue(md.contains(Export.fmt(mid) + " ± "), md);
-        assertTrue(md.contains("measured aggregate fill × prices set by the suite"), md);
+        assertTrue(md.contains("| 0.000245 ± "), md);
+        assertTrue(md.contains("set by the suite: 1,000 user records arrive per 100 ms flush (arrivalRate × flushMs), an aggregate"
+                + " holds at most 51200 B — whichever ends it first sets the fill, which the run counts; × prices set by the suite"), md);
+        assertTrue(!md.contains("measured aggregate fill"), "the fill is not a finding: " + md);
         assertTrue(md.contains("prices set by the suite, kinesis-batch prices.csv: 0.0150 USD per shard-hour"), md);
     }
 }

@@ -108,7 +108,7 @@ public final class KeyValueSection implements Section {
     public List<Table> tables(RunData run) {
         List<Table> out = new ArrayList<>(CurveReport.tables(run.rows()));
         out.addAll(HotKeys.tables(run.rows()));
-        out.addAll(KvCostTable.tables(run.rows()));
+        out.addAll(KvCostTable.tables(run.rows(), run.env().path("host").path("cores").asInt(0)));
         return out;
     }
 

@@ -10,6 +10,7 @@ import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.Verdicts;
+import dev.kensho.report.Published;
 import dev.kensho.report.Table;
 
 import java.util.ArrayList;
@@ -29,7 +30,10 @@ import java.util.OptionalDouble;
  *     other network, client and server sharing cores), so this is context, not a prediction. Node-hours and $ per
  *     billion requests are a price ÷ that measured rate: interval [price ÷ high, price ÷ low].</li>
  * <li>io-threads and a bigger node: the price ratio {@value #BIGGER} ÷ {@value #NODE} (set by the suite) beside each
- *     measured io-threads gain and its interval — the gain the bigger node's extra cores would have to buy.</li>
+ *     measured io-threads gain and its interval — the gain the bigger node's extra cores would have to buy. On a
+ *     machine with fewer cores than the io-threads claims need ({@code needs_cores} of the section's
+ *     {@code published.csv}), the gain is the ledger's <i>not reproducible here</i>, and so is the answer: a gain
+ *     that cannot appear here says nothing on whether io-threads pay.</li>
  * <li>{@code -Dkensho.target.rps}: nodes needed from each server-bound point's capacity interval, and their monthly
  *     cost ({@value Targets#HOURS_PER_MONTH} hours a month).</li>
  * </ul>
@@ -45,8 +49,8 @@ final class KvCostTable {
     private KvCostTable() {
     }
 
-    static List<Table> tables(List<Results.Row> rows) {
-        return tables(rows, prices(), Targets.get(Setting.TARGET_RPS));
+    static List<Table> tables(List<Results.Row> rows, int cores) {
+        return tables(rows, prices(), Targets.get(Setting.TARGET_RPS), cores);
     }
 
     /** The prices in use (redis-kv's prices.csv, overridden by kensho.prices); a bad file is one line before the run. */
@@ -58,12 +62,13 @@ final class KvCostTable {
         prices();
     }
 
-    static List<Table> tables(List<Results.Row> rows, Prices.Table prices, OptionalDouble targetRps) {
+    /** @param cores the run's host cores (env.json; 0: unknown) */
+    static List<Table> tables(List<Results.Row> rows, Prices.Table prices, OptionalDouble targetRps, int cores) {
         CacheNodes.Node node = CacheNodes.get(prices, NODE);
         List<Point> points = serverBound(rows, node);
         List<Table> out = new ArrayList<>();
         out.add(perBillion(points, node, prices.currency()));
-        out.add(bigger(rows, prices));
+        out.add(bigger(rows, prices, cores));
         targetRps.ifPresent(t -> out.add(sizing(points, node, prices.currency(), t)));
         return out;
     }
@@ -115,8 +120,18 @@ final class KvCostTable {
         return t;
     }
 
-    private static Table bigger(List<Results.Row> rows, Prices.Table prices) {
+    /** The cores the io-threads claims need for the server alone ({@code needs_cores} of their published.csv rows). */
+    static int ioThreadsNeedCores() {
+        return Published.load(KeyValueSection.class).stream().filter(p -> p.key().startsWith("io_"))
+                .mapToInt(Published::needsCores).max().orElse(0);
+    }
+
+    private static Table bigger(List<Results.Row> rows, Prices.Table prices, int cores) {
         double ratio = prices.price(BIGGER) / prices.price(NODE);
+        int needs = ioThreadsNeedCores();
+        String outOfReach = cores > 0 && cores < needs ? "not reproducible here: io-threads need ≥ " + needs + " cores for"
+                + " the server alone (this machine has " + cores + "), as the ledger's io-threads claims say; a gain that"
+                + " cannot appear here cannot say whether io-threads pay" : null;
         CacheNodes.Node big = CacheNodes.get(prices, BIGGER);
         Table t = Table.of("What io-threads would have to gain to pay for a bigger node: " + BIGGER + " (" + big.vcpu() + " vCPU) ÷ "
                         + NODE + " = " + Export.fmt(ratio) + " in price (set by the suite: " + prices.get(BIGGER).setBySuite()
@@ -126,7 +141,8 @@ final class KvCostTable {
         for (Results.Row g : rows) {
             if (g.cls().equals(BENCH) && g.metric().equals("io_threads_gain")) {
                 Interval b = g.bounds();
-                String answer = b == null || b.isUnbounded() ? "not resolved here (no bounded interval)"
+                String answer = outOfReach != null ? outOfReach
+                        : b == null || b.isUnbounded() ? "not resolved here (no bounded interval)"
                         : b.low() >= ratio ? "yes: the whole interval is at or above the price ratio"
                         : b.high() < ratio ? "no: the whole interval is below the price ratio"
                         : "not resolved here: the interval holds the price ratio";

@@ -1,11 +1,9 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.cost.Prices;
-import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.testing.FixtureRun;
 import dev.kensho.report.testing.SectionCheck;
-import org.apache.commons.math3.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,11 +35,10 @@ class SetsCostTableTest {
 
         Prices.Table prices = Prices.load(SetsCostTable.class, "redis-sets");
         String md = SetsCostTable.table(rows, prices, OptionalDouble.of(1e9)).markdown();
-        double hw = new TDistribution(2).inverseCumulativeProbability(1 - 0.0005) * 1 / Math.sqrt(3);
-        double gib = 1024.0 * 1024 * 1024;
-        String memory = Export.fmt(161e8 / gib) + " [" + Export.fmt((161 - hw) * 1e8 / gib) + ", " + Export.fmt((161 + hw) * 1e8 / gib) + "]";
-        assertTrue(md.contains("| 100,000,000 (write-up) | 64 | " + Export.fmt(161) + " ["), md);
-        assertTrue(md.contains(memory + " | cache.r7g.xlarge | " + Export.fmt(0.437 * 730) + " | "), memory + " in " + md);
+        // scipy: t.ppf(0.9995, 2) / √3 = 18.244 B; × 1e8 members ÷ 2^30: 14.99 [13.30, 16.69] GiB; 0.437 USD × 730 h
+        String memory = "14.99 [13.30, 16.69]";
+        assertTrue(md.contains("| 100,000,000 (write-up) | 64 | 161.0 ["), md);
+        assertTrue(md.contains(memory + " | cache.r7g.xlarge | 319.0 | "), memory + " in " + md);
         assertTrue(md.contains("users=1000000"), "the row it rests on, the largest set measured: " + md);
         assertTrue(md.contains("none listed holds it: 2 × cache.r7g.4xlarge (sharded) … none listed holds it: 3 × cache.r7g.4xlarge"), md);
         assertTrue(md.contains("Node prices set by the suite"), md);
