@@ -78,6 +78,8 @@ class CompareTest {
     private static final double[] BASE = {100, 200, 300, 400, 500, 600, 700, 800};
     /** An A/A pair's second run: each case within 1% of the first. */
     private static final double[] QUIET = {1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1.0, 1.0};
+    /** Its floor, worked apart from the code (numpy, scipy). */
+    private static final double EXPECTED_FLOOR = 0.0385353;
 
     private static double[] times(double[] a, double[] f) {
         double[] out = new double[a.length];
@@ -114,11 +116,8 @@ class CompareTest {
     void theFloorBoundsAMethodsAaDifferencesAtTheReportsConfidence(@TempDir Path tmp) throws IOException {
         Map<String, Double> floors = NoiseFloor.of(Results.load(cases(tmp.resolve("aa1"), 1.0, BASE)),
                 Results.load(cases(tmp.resolve("aa2"), 1.0, times(BASE, QUIET))));
-        double ss = 0;
-        for (double q : QUIET) {
-            ss += Math.log(q) * Math.log(q);
-        }
-        double expected = Math.expm1(5.041305 * Math.sqrt(ss / 8)); // t(0.9995, 8) = 5.041305
+        // numpy/scipy: expm1(t.ppf(0.9995, 8) · √mean(ln² QUIET)) = expm1(5.041305 × 0.0075003)
+        double expected = EXPECTED_FLOOR;
         assertEquals(8, floors.size(), floors.toString());
         floors.values().forEach(f -> assertEquals(expected, f, 1e-5));
         assertEquals("−38.7% … +63.2%", Compare.floorText(0.632), "a floor bounds a fall as far as a rise, in ratio");
