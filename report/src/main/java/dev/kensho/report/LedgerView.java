@@ -93,7 +93,7 @@ final class LedgerView {
     static String ours(List<String> r, Columns c) {
         String ours = r.get(c.ours);
         String pm = r.get(c.interval);
-        if (pm.isBlank() || pm.equals("NaN")) {
+        if (noInterval(pm)) {
             return ours;
         }
         if (pm.startsWith("[")) {
@@ -109,12 +109,19 @@ final class LedgerView {
         return number + " ± " + (note < 0 ? pm : pm.substring(0, note)) + unit;
     }
 
+    /** A cell without an interval: empty, or the "–" a missing half-width prints as. */
+    private static boolean noInterval(String pm) {
+        return pm.isBlank() || pm.equals("NaN") || pm.startsWith("–");
+    }
+
     /** The verdict's reason, the interval's method, what ours was measured with, where the write-up's was, the chart. */
     static String details(List<String> r, Columns c) {
         StringBuilder sb = new StringBuilder("**").append(r.get(c.verdict)).append("**");
         String pm = r.get(c.interval);
         if (pm.startsWith("[")) {
             sb.append(". Interval: ").append(pm.substring(pm.indexOf(']') + 1).strip());
+        } else if (noInterval(pm) && !r.get(c.ours).equals(Verdict.NOT_MEASURED)) {
+            sb.append(". No interval (one sample)");
         } else if (pm.contains(" (")) {
             sb.append(". ± ").append(pm);
         }

@@ -24,7 +24,9 @@ class LedgerViewTest {
                 .row("small messages flat", "1.39 x", "[0.912, 2.13] pooled fork spread (t, 18 df over 18 cases)",
                         "shape: 0.500 … 2.00 x", "not resolved here: our interval straddles the claim's edge 2.00 (ours 1.39"
                                 + " [0.912, 2.13] vs shape: 0.500 … 2.00 x); resolve: ≈ 9 forks per side (this run: 4) at this spread",
-                        "size=4096 ÷ size=16", "their box", "003.txt", "");
+                        "size=4096 ÷ size=16", "their box", "003.txt", "")
+                .row("SDIFF ratio", "2.06 x", "– (no interval)", "50.60 x", "not resolved here: no interval (one sample) (ours 2.06"
+                        + " vs 50.60); resolve: two forks or more per side", "op=SDIFF", "their box", "000.txt", "");
     }
 
     @Test
@@ -39,6 +41,8 @@ class LedgerViewTest {
                 + " overlap=0; rests on 2 runs pooled. Published on: |A| = 10M; source: 000.txt, set operation table. Chart:"
                 + " [sets-algebra-ratio](#sets-algebra-ratio).\n"), md);
         assertTrue(md.contains("\n3. **not resolved here: our interval straddles the claim's edge 2.00"), md);
+        assertTrue(md.contains("| 4 | SDIFF ratio | 2.06 x | 50.60 x | ? open |"), "a missing interval is not printed as ± –: " + md);
+        assertTrue(md.contains("per side**. No interval (one sample). Ours: op=SDIFF."), md);
         assertTrue(md.contains("resolve: ≈ 9 forks per side (this run: 4) at this spread**"), "the remedy is on its line: " + md);
         for (String line : md.split("\n")) {
             if (line.startsWith("|")) {
@@ -55,7 +59,7 @@ class LedgerViewTest {
         assertTrue(html.contains("<td class=\"n\">2.47 x [2.01, 3.04]</td><td class=\"n\">21.10 x</td><td class=\"v\">✓ direction</td>"), html);
         assertTrue(html.contains("<tr class=\"open\">") && html.contains("<td class=\"v\">? open</td>"), html);
         assertTrue(html.contains("<a href=\"#sets-algebra-ratio\">sets-algebra-ratio</a>"), "the chart link is in the details");
-        assertEquals(4, html.split("<tr", -1).length - 1, "a header and three rows, no second row per claim");
+        assertEquals(5, html.split("<tr", -1).length - 1, "a header and four rows, no second row per claim");
         assertFalse(html.contains("<th>ours measured with</th>"), "the parameters are not a column");
     }
 
