@@ -57,8 +57,9 @@ public final class Report implements ReportWriter {
         StringBuilder html = new StringBuilder();
         String runId = dir.getFileName().toString();
         String state = RunFolder.stateOf(dir); // not env.json's: a launcher killed since then left it "running"
-        String legend = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is reproduced, contradicted,"
-                + " not resolved or not reproducible here by our interval, never by the means alone; context figures are"
+        String legend = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is reproduced (our whole"
+                + " interval inside its range), contradicted, not resolved (with what would resolve it) or not reproducible here"
+                + " by our interval, never by the means alone — a named condition limits the magnitude, never the direction; context figures are"
                 + " bound to the write-up's machine and get none; a figure that follows from an input we chose is set by"
                 + " the suite. ±: JMH's 99.9% confidence half-width (standard deviation for recorded measurements);"
                 + " ratios: a 99.9% interval by the method named in the row (the spread of a fork pooled over the method's"
