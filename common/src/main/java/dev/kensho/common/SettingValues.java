@@ -1,6 +1,10 @@
 package dev.kensho.common;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -16,7 +20,18 @@ public final class SettingValues {
     /** The allowed values of a boolean setting. */
     public static final String BOOLEAN = "true or false";
 
+    /** The checks packages above this one own ({@link SettingCheck}, found once). */
+    private static final Map<Setting, Consumer<String>> OWNED = owned();
+
     private SettingValues() {
+    }
+
+    private static Map<Setting, Consumer<String>> owned() {
+        Map<Setting, Consumer<String>> all = new EnumMap<>(Setting.class);
+        for (SettingCheck c : ServiceLoader.load(SettingCheck.class, SettingValues.class.getClassLoader())) {
+            all.putAll(c.checks());
+        }
+        return all;
     }
 
     /** Checks every registry setting set in {@code props} (unknown names are {@link Setting#checkNames}'s job). */
@@ -44,8 +59,6 @@ public final class SettingValues {
             case BENCH -> regex(k, v);
             case PIN -> oneOf(k, v, "off", "split");
             case RUN_ID -> matches(k, v, "[A-Za-z0-9._\\-]+", "letters, digits, '.', '_' and '-'");
-            case SHARD -> dev.kensho.common.shard.Shard.parse(v);
-            case START_AT -> dev.kensho.common.shard.StartAt.parse(v);
             case START_GRID -> Settings.range(k, v, 1, 3600);
             case ROUNDS -> Settings.range(k, v, 1, 1000);
             case KEY_PREFIX -> matches(k, v, Settings.KEY_PREFIX_PATTERN, Settings.KEY_PREFIX_ALLOWED);
@@ -57,7 +70,11 @@ public final class SettingValues {
             case TARGET_RPS, TARGET_RECORDS -> target(k, v);
             case TARGET_MEMBERS -> wholeTarget(k, v);
             default -> {
-                // free text (paths, URIs, images, regions): checked where it is used, against the file or server
+                Consumer<String> owned = OWNED.get(s);
+                if (owned != null) {
+                    owned.accept(v); // a check its package owns (SettingCheck)
+                }
+                // else free text (paths, URIs, images, regions): checked where it is used, against the file or server
             }
         }
     }

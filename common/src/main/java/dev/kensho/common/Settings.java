@@ -86,15 +86,15 @@ public final class Settings {
     }
 
     /**
-     * Key prefix every suite key starts with. Never empty: an empty prefix would own the whole keyspace.
-     * Shard i of a sharded run ({@code kensho.shard}) adds {@code i:}.
+     * Key prefix every suite key starts with ({@code kensho.keyPrefix}). Never empty: an empty prefix would own the
+     * whole keyspace. A shard's keys add {@code i:} to it: {@link dev.kensho.common.shard.Shard#runKeyPrefix()}.
      */
-    public static String keyPrefix() {
+    public static String baseKeyPrefix() {
         String p = get(KEY_PREFIX_PROPERTY, KEY_PREFIX_DEFAULT);
         if (!p.matches(KEY_PREFIX_PATTERN)) {
             throw BadInput.of(KEY_PREFIX_PROPERTY, p, KEY_PREFIX_ALLOWED);
         }
-        return dev.kensho.common.shard.Shard.current().keyPrefix(p); // shards never share keys
+        return p;
     }
 
     /** True when the user explicitly allows FLUSHDB / CONFIG SET / DEBUG on an external target. */

@@ -35,6 +35,14 @@ public record Shard(int index, int count) {
         return v == null ? WHOLE : parse(v);
     }
 
+    /**
+     * The key prefix of this process: {@code kensho.keyPrefix}, plus {@code i:} for shard i of a sharded run
+     * ({@code kensho.shard}), so shards never share keys.
+     */
+    public static String runKeyPrefix() {
+        return current().keyPrefix(Settings.baseKeyPrefix());
+    }
+
     /** {@code "i/N"}, or a one-line {@link BadInput} naming the setting and the allowed form. */
     public static Shard parse(String value) {
         String v = value.trim();

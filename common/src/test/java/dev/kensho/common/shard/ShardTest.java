@@ -68,9 +68,9 @@ class ShardTest {
 
     @Test
     void shardsGetTheirOwnKeyPrefix() {
-        assertEquals("kensho:", Settings.keyPrefix());
+        assertEquals("kensho:", Shard.runKeyPrefix());
         System.setProperty("kensho.shard", "1/2");
-        assertEquals("kensho:1:", Settings.keyPrefix());
+        assertEquals("kensho:1:", Shard.runKeyPrefix());
         assertEquals(new Shard(1, 2), Shard.current());
     }
 

@@ -5,6 +5,7 @@ import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.cpu.ServerCpu;
+import dev.kensho.common.shard.Shard;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -31,7 +32,7 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     public static final Duration SOCKET_TIMEOUT = Duration.ofMinutes(15);
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
 
-    private final String prefix = Settings.keyPrefix();
+    private final String prefix = Shard.runKeyPrefix();
     private RedisClient lettuce;
     private final ServerWatch watch = new ServerWatch(this);
     private String claimedRun;

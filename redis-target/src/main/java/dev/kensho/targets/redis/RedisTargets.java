@@ -3,6 +3,7 @@ package dev.kensho.targets.redis;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
+import dev.kensho.common.shard.Shard;
 import dev.kensho.common.targets.Target;
 import redis.clients.jedis.Jedis;
 
@@ -42,7 +43,7 @@ public final class RedisTargets {
         int cluster = clusterSetting();
         String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
         if (uri != null) {
-            Settings.keyPrefix();
+            Shard.runKeyPrefix();
             Settings.destructiveAllowed();
             ExternalRedis seed = ExternalRedis.parse(uri);
             try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
@@ -61,7 +62,7 @@ public final class RedisTargets {
         } else {
             EmbeddedRedis.binary();
         }
-        Settings.keyPrefix();
+        Shard.runKeyPrefix();
         Settings.destructiveAllowed();
     }
 

@@ -1,0 +1,6 @@
+package dev.kensho.redis.sets;
+
+/** A deliberately wrong class (test sources only): one experiment module naming another. */
+public class ArchFixtureReachesKv {
+    public dev.kensho.redis.kv.KeyValueSection workload;
+}

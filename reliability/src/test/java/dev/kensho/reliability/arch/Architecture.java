@@ -1,0 +1,122 @@
+package dev.kensho.reliability.arch;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The house rules of the whole suite, as ArchUnit rules that {@link ArchitectureTest} checks on every module's
+ * main classes and {@link ArchitectureRulesFailTest} checks on deliberately wrong classes — a rule that cannot fail
+ * proves nothing.
+ *
+ * <p>A module is known by its root package ({@link #MODULES}); what each module may name is {@link #MAY_NAME}.
+ * Adding a module means adding one line to each map: the package rule fails until it is there.
+ */
+final class Architecture {
+
+    /** Root package → module. A class in no listed root belongs to no module and fails {@link #PACKAGE_NAMES}. */
+    static final Map<String, String> MODULES = new LinkedHashMap<>();
+    /** Module → the modules it may name (besides itself and the JDK and libraries). */
+    static final Map<String, Set<String>> MAY_NAME = new LinkedHashMap<>();
+
+    static {
+        MODULES.put("dev.kensho.common", "common");
+        MODULES.put("dev.kensho.report", "report");
+        MODULES.put("dev.kensho.targets.redis", "redis-target");
+        MODULES.put("dev.kensho.targets.hbase", "hbase-target");
+        MODULES.put("dev.kensho.targets.kinesis", "kinesis-target");
+        MODULES.put("dev.kensho.redis.sets", "redis-sets");
+        MODULES.put("dev.kensho.redis.kv", "redis-kv");
+        MODULES.put("dev.kensho.redis.pubsub", "redis-pubsub");
+        MODULES.put("dev.kensho.hbase.meter", "hbase-meter");
+        MODULES.put("dev.kensho.kinesis.batch", "kinesis-batch");
+        MODULES.put("dev.kensho.benchmarks", "benchmarks");
+
+        MAY_NAME.put("common", Set.of());
+        MAY_NAME.put("report", Set.of("common"));
+        MAY_NAME.put("redis-target", Set.of("common"));
+        MAY_NAME.put("hbase-target", Set.of("common"));
+        MAY_NAME.put("kinesis-target", Set.of("common"));
+        MAY_NAME.put("redis-sets", Set.of("common", "report", "redis-target"));
+        MAY_NAME.put("redis-kv", Set.of("common", "report", "redis-target"));
+        MAY_NAME.put("redis-pubsub", Set.of("common", "report", "redis-target"));
+        MAY_NAME.put("hbase-meter", Set.of("common", "report", "hbase-target"));
+        MAY_NAME.put("kinesis-batch", Set.of("common", "report", "kinesis-target"));
+        MAY_NAME.put("benchmarks", Set.copyOf(MODULES.values()));
+    }
+
+    /** Deepest package allowed, counted in names from {@code dev}: {@code dev.kensho.redis.kv.load} is 5. */
+    static final int MAX_FLOORS = 6;
+
+    private Architecture() {
+    }
+
+    /** The module a package belongs to: the longest listed root it lies in. */
+    static Optional<String> moduleOf(String pkg) {
+        return MODULES.entrySet().stream()
+                .filter(e -> pkg.equals(e.getKey()) || pkg.startsWith(e.getKey() + "."))
+                .max((a, b) -> Integer.compare(a.getKey().length(), b.getKey().length()))
+                .map(Map.Entry::getValue);
+    }
+
+    /**
+     * No cycle between any two packages of the suite. Every package is its own slice, root packages included
+     * ({@code dev.kensho.common.(**)} would leave {@code dev.kensho.common} itself out of every slice).
+     */
+    static final ArchRule NO_PACKAGE_CYCLE = slices().matching("dev.kensho.(**)").namingSlices("$1")
+            .should().beFreeOfCycles();
+
+    /** Every class lies under a known module's root package, at most {@link #MAX_FLOORS} names deep. */
+    static final ArchRule PACKAGE_NAMES = classes().that().resideInAPackage("dev.kensho..")
+            .should(new ArchCondition<>("lie under a module's root package (" + String.join(", ", MODULES.keySet())
+                    + "), at most " + MAX_FLOORS + " names deep") {
+                @Override
+                public void check(JavaClass c, ConditionEvents events) {
+                    String pkg = c.getPackageName();
+                    if (moduleOf(pkg).isEmpty()) {
+                        events.add(SimpleConditionEvent.violated(c, c.getName() + " lies in " + pkg
+                                + ", under no module's root: add the module to Architecture.MODULES and MAY_NAME"));
+                    }
+                    int floors = pkg.split("\\.").length;
+                    if (floors > MAX_FLOORS) {
+                        events.add(SimpleConditionEvent.violated(c, c.getName() + " lies " + floors + " names deep"));
+                    }
+                }
+            });
+
+    /** A module names only the modules {@link #MAY_NAME} allows it. */
+    static final ArchRule MODULES_NAME_ONLY_THEIR_FLOORS = classes().that().resideInAPackage("dev.kensho..")
+            .should(new ArchCondition<>("name only the modules below them (Architecture.MAY_NAME)") {
+                @Override
+                public void check(JavaClass c, ConditionEvents events) {
+                    Optional<String> from = moduleOf(c.getPackageName());
+                    if (from.isEmpty()) {
+                        return; // PACKAGE_NAMES reports it
+                    }
+                    Set<String> allowed = MAY_NAME.getOrDefault(from.get(), Set.of());
+                    for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                        Optional<String> to = moduleOf(d.getTargetClass().getPackageName());
+                        if (to.isPresent() && !to.get().equals(from.get()) && !allowed.contains(to.get())) {
+                            events.add(SimpleConditionEvent.violated(d, from.get() + " names " + to.get() + ": "
+                                    + d.getDescription()));
+                        }
+                    }
+                }
+            });
+
+    /** Classes of the suite (not of a library shaded beside them). */
+    static final DescribedPredicate<JavaClass> SUITE = DescribedPredicate.describe("of the suite",
+            c -> c.getPackageName().startsWith("dev.kensho"));
+}

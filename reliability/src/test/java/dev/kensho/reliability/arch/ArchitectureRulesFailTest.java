@@ -1,0 +1,57 @@
+package dev.kensho.reliability.arch;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import dev.kensho.reliability.arch.fixture.cycle.a.Ping;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each house rule fails on a class that breaks it: the rules of {@link ArchitectureTest} can see what they forbid. */
+class ArchitectureRulesFailTest {
+
+    private static String violation(ArchRule rule, Class<?>... wrong) {
+        JavaClasses classes = new ClassFileImporter().importClasses(wrong);
+        return assertThrows(AssertionError.class, () -> rule.check(classes)).getMessage();
+    }
+
+    @Test
+    void aCycleBetweenTwoPackagesIsSeen() {
+        String m = violation(Architecture.NO_PACKAGE_CYCLE, Ping.class, dev.kensho.reliability.arch.fixture.cycle.b.Pong.class);
+        assertTrue(m.contains("Cycle"), m);
+    }
+
+    @Test
+    void aCycleThroughARootPackageIsSeen() {
+        // the cycle the old rule could not see: a root package (dev.kensho.common) and one below it
+        String m = violation(Architecture.NO_PACKAGE_CYCLE, dev.kensho.common.ArchFixtureRoot.class,
+                dev.kensho.common.archfixture.Leaf.class);
+        assertTrue(m.contains("Cycle"), m);
+    }
+
+    @Test
+    void commonNamingAnExperimentModuleIsSeen() {
+        String m = violation(Architecture.MODULES_NAME_ONLY_THEIR_FLOORS, dev.kensho.common.archfixture.Leaf.class);
+        assertTrue(m.contains("common names redis-kv"), m);
+    }
+
+    @Test
+    void anExperimentNamingAnotherExperimentIsSeen() {
+        String m = violation(Architecture.MODULES_NAME_ONLY_THEIR_FLOORS, dev.kensho.redis.sets.ArchFixtureReachesKv.class);
+        assertTrue(m.contains("redis-sets names redis-kv"), m);
+    }
+
+    @Test
+    void aClassUnderNoModuleIsSeen() {
+        String m = violation(Architecture.PACKAGE_NAMES, dev.kensho.newmodule.ArchFixtureStray.class);
+        assertTrue(m.contains("under no module's root"), m);
+    }
+
+    @Test
+    void aPackageTooDeepIsSeen() {
+        String m = violation(Architecture.PACKAGE_NAMES, dev.kensho.redis.kv.a.b.c.ArchFixtureDeep.class);
+        assertTrue(m.contains("7 names deep"), m);
+    }
+}

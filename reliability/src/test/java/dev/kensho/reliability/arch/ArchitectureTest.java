@@ -1,0 +1,83 @@
+package dev.kensho.reliability.arch;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import dev.kensho.common.Settings;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every module's main classes against the house rules ({@link Architecture}): no package cycle anywhere, every
+ * class under its module's root package, each module naming only the modules below it, and a
+ * {@code package-info.java} saying what every package is for. The reliability module
+ * sees every module but {@code benchmarks} (one class that names them all, as it may).
+ */
+class ArchitectureTest {
+
+    private static JavaClasses suite;
+
+    @BeforeAll
+    static void importSuite() {
+        // main classes only: not test-classes folders, nor test jars (common's test-jar is on this classpath)
+        suite = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("-tests.jar"))
+                .importPackages("dev.kensho");
+    }
+
+    @Test
+    void everyModuleIsImported() {
+        for (String root : Architecture.MODULES.keySet()) {
+            if (!root.equals("dev.kensho.benchmarks")) {
+                assertTrue(suite.containPackage(root), "no class of " + root + " was imported: the test sees less than it says");
+            }
+        }
+    }
+
+    @Test
+    void everyPackageSaysWhatItIsFor() throws IOException {
+        List<String> missing = new ArrayList<>();
+        try (Stream<Path> modules = Files.list(Settings.root())) {
+            for (Path src : modules.map(m -> m.resolve("src/main/java")).filter(Files::isDirectory).toList()) {
+                try (Stream<Path> dirs = Files.walk(src)) {
+                    dirs.filter(Files::isDirectory).filter(d -> hasJava(d) && !Files.exists(d.resolve("package-info.java")))
+                            .forEach(d -> missing.add(Settings.root().relativize(d).toString()));
+                }
+            }
+        }
+        assertTrue(missing.isEmpty(), "packages without a package-info.java: " + missing);
+    }
+
+    private static boolean hasJava(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.anyMatch(f -> f.toString().endsWith(".java"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void noPackageCycleAnywhere() {
+        Architecture.NO_PACKAGE_CYCLE.check(suite);
+    }
+
+    @Test
+    void everyClassLiesUnderItsModulesRoot() {
+        Architecture.PACKAGE_NAMES.check(suite);
+    }
+
+    @Test
+    void eachModuleNamesOnlyTheModulesBelowIt() {
+        Architecture.MODULES_NAME_ONLY_THEIR_FLOORS.check(suite);
+    }
+}
