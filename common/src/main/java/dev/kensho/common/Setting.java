@@ -26,7 +26,8 @@ public enum Setting {
     // --- what runs and where results go
     SCALE("kensho.scale", "default", "smoke | default | full | seed: the sizes every benchmark uses (full: default sizes, every case of every grid)", Use.RUN),
     BENCH("kensho.bench", ".*", "regex over benchmark names (package.Class.method): which to run", Use.RUN),
-    JFR("kensho.jfr", "false", "attach JMH's JFR profiler; recordings land in jfr/<Class>/ of the run", Use.RUN),
+    JFR("kensho.jfr", "false", "true: a JFR recording per case and fork (and the HBase server's, and redis-server's perf profile) in jfr/<Class>/<case>/ of the run, read in the report's Profiles part; the run is marked profiled", Use.RUN),
+    JFR_SETTINGS("kensho.jfr.settings", "profile", "the JFR configuration of those recordings: a name the JDK ships (profile, default) or a .jfc file's path", Use.RUN),
     VERBOSE("kensho.verbose", "false", "true: JMH's own console output (every fork, iteration and table) instead of one line per fork and the closing summary", Use.RUN),
     ROUNDS("kensho.rounds", "1", "N (1 … 1000): N > 1 runs every class as N rounds, every case once per round with one fork, in an order shuffled per round (seed and order in rounds.jsonl); 1: every class's forks back to back. Unset: a class's @rounds in its scale table (the HBase compression matrix: 2), else 1. The report takes what moves a whole round out of a ratio", Use.RUN),
     PIN("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)", Use.RUN),

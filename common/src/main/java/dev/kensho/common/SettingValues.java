@@ -56,6 +56,7 @@ public final class SettingValues {
             case JFR, REDIS_CONTAINER, DESTRUCTIVE, NPM_CI, HBASE_CONTAINER, KINESIS_CONTAINER, KINESIS_CBOR, VERBOSE ->
                     bool(k, v);
             case SCALE -> Scale.parse(v);
+            case JFR_SETTINGS -> dev.kensho.common.profile.JfrSettings.check(v);
             case BENCH -> regex(k, v);
             case PIN -> oneOf(k, v, "off", "split");
             case RUN_ID -> matches(k, v, "[A-Za-z0-9._\\-]+", "letters, digits, '.', '_' and '-'");

@@ -16,7 +16,6 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +72,7 @@ public final class Bench {
             run = RunFolder.open();
             // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
             RunFolder.settleKilled(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
+            plan = profiled(plan, dev.kensho.common.profile.Profiling.prepare(run.dir(), LaunchArgs.split(args), err));
             dev.kensho.common.shard.ShardRecord.launcher(run.dir(), dev.kensho.common.shard.Shard.current(),
                     dev.kensho.common.shard.StartAt.current(false));
             RunFolder folder = run;
@@ -236,13 +236,7 @@ public final class Bench {
             ob.timeout(TimeValue.seconds(v)); // JMH interrupts an iteration after 10 min: a seed-size shot can take longer
         }
         if (Settings.flag(Settings.JFR_PROPERTY)) {
-            Path jfr = run.dir().resolve("jfr").resolve(name);
-            try {
-                Files.createDirectories(jfr);
-            } catch (java.io.IOException e) {
-                throw new TargetFailure("cannot create " + jfr);
-            }
-            ob.addProfiler("jfr", "dir=" + jfr);
+            ob.addProfiler(dev.kensho.common.profile.CaseProfiler.class); // jfr/<Class>/<case>/, per fork, servers too
         }
         String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
         PrintStream screen = out.progress() == null ? System.out : new PrintStream(java.io.OutputStream.nullOutputStream());
@@ -326,6 +320,15 @@ public final class Bench {
     static void quietSlf4j() {
         if (System.getProperty(SLF4J_QUIET) == null) {
             System.setProperty(SLF4J_QUIET, "ERROR");
+        }
+    }
+
+    /** The plan with the JMH flags {@code Profiling.prepare} completed ({@code -prof async}); itself when none changed. */
+    private static Plan profiled(Plan plan, String[] flags) {
+        try {
+            return new Plan(plan.scale(), plan.regex(), new org.openjdk.jmh.runner.options.CommandLineOptions(flags), plan.classes());
+        } catch (org.openjdk.jmh.runner.options.CommandLineOptionException e) {
+            throw new BadInput("JMH arguments " + String.join(" ", flags) + ": " + e.getMessage());
         }
     }
 

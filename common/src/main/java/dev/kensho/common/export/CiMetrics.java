@@ -26,7 +26,13 @@ import java.util.stream.Stream;
  * cpu-client          ns/op      CPU time per operation: JMH's cpu.client (cores, from the    smaller
  * cpu-server          ns/op        suite's CpuProfiler) × wall seconds per operation
  * latency-p99, …      ns         recorded latency percentiles (latency_* in µs, per case)      smaller
+ * gc-alloc-rate-mb-per-s  MB/sec  JMH's -prof gc: gc.alloc.rate                              smaller
+ * gc-alloc-bytes-per-op   B/op    gc.alloc.rate.norm (bytes allocated per operation)          smaller
+ * gc-count                counts  gc.count (collections in the measured iterations)           smaller
+ * gc-time-ms              ms      gc.time (time in those collections)                         smaller
  * </pre>
+ * Bencher's format has no unit field, so a measure's name says its unit where the measure is not one of Bencher's
+ * own ({@code throughput}, {@code latency}); github-action-benchmark's {@code unit} carries it too.
  * The interval is the row's 99.9% half-width ({@link Results.Row#halfWidth()}: JMH's score error for JMH
  * numbers); CPU per operation combines the cores' and the score's relative half-widths as {@code Ratios} does.
  * A number without an interval (one iteration) has none here either. JMH's own sample-mode percentiles are not
@@ -43,6 +49,10 @@ final class CiMetrics {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** JMH's {@code -prof gc} metrics (older JMH prefixed them with '·') and their measures, named with their unit. */
+    private static final Map<String, String> GC = Map.of("gc.alloc.rate", "gc-alloc-rate-mb-per-s",
+            "gc.alloc.rate.norm", "gc-alloc-bytes-per-op", "gc.count", "gc-count", "gc.time", "gc-time-ms");
 
     private CiMetrics() {
     }
@@ -76,6 +86,8 @@ final class CiMetrics {
                 add(out, name, r.metric().replace('.', '-'), "ns/op", ns, Math.abs(ns) * rel, false);
             } else if (Results.RECORDED.equals(r.source()) && r.metric().startsWith("latency_") && r.unit().equals("us")) {
                 add(out, name, r.metric().replace('_', '-'), "ns", r.score() * 1e3, hw * 1e3, false);
+            } else if ("jmh".equals(r.source()) && GC.containsKey(r.metric().replace("\u00b7", ""))) {
+                add(out, name, GC.get(r.metric().replace("\u00b7", "")), r.unit(), r.score(), hw, false);
             }
         }
         return new ArrayList<>(out.values());
@@ -86,13 +98,7 @@ final class CiMetrics {
      * order (as {@link Results} keeps them), so the name of a case is the same in every run.
      */
     static String name(Results.Row r) {
-        StringBuilder sb = new StringBuilder(r.cls()).append('.').append(r.method());
-        char sep = '?';
-        for (Map.Entry<String, String> p : r.params().entrySet()) {
-            sb.append(sep).append(p.getKey()).append('=').append(p.getValue());
-            sep = '&';
-        }
-        return sb.toString();
+        return dev.kensho.common.profile.ProfileIndex.key(r.cls(), r.method(), r.params());
     }
 
     private static boolean isPrimary(Results.Row r) {

@@ -34,7 +34,7 @@ public final class Export {
 
     public void writeAll() {
         List<Results.Row> rows = Results.load(run.dir());
-        write("results.csv", csv(rows));
+        write("results.csv", csv(rows, Profiles.folders(run.dir())));
         write("summary.md", markdown(rows));
         writeJson("env.json", env());
         // the same numbers for CI dashboards (Bencher; github-action-benchmark, one file per direction)
@@ -96,6 +96,7 @@ public final class Export {
                 throw new dev.kensho.common.TargetFailure("cannot read " + pooled + " (" + e.getMessage() + ")");
             }
         }
+        env.put("profiling", dev.kensho.common.profile.Profiling.env(run.dir())); // profiled numbers never pass for plain ones
         env.put("targets", targets());
         dev.kensho.common.cpu.Yardstick.summary(run.dir()).ifPresent(y -> env.put("yardstick", y.toMap()));
         Map<String, ObjectNode> distinct = new LinkedHashMap<>();
@@ -148,14 +149,20 @@ public final class Export {
     }
 
     static String csv(List<Results.Row> rows) {
+        return csv(rows, Map.of());
+    }
+
+    /** {@code profiles}: a case's profile folder by {@link CiMetrics#name} (empty for a run without profiles). */
+    static String csv(List<Results.Row> rows, Map<String, String> profiles) {
         Verdicts verdicts = Verdicts.of(rows);
-        StringBuilder sb = new StringBuilder("experiment,class,method,params,metric,score,error,unit,samples,source,bottleneck,bottleneck_figures\n");
+        StringBuilder sb = new StringBuilder("experiment,class,method,params,metric,score,error,unit,samples,source,bottleneck,bottleneck_figures,profile\n");
         for (Results.Row r : rows) {
             Bottleneck.Verdict v = verdicts.of(r);
             sb.append(r.experiment()).append(',').append(r.cls()).append(',').append(r.method()).append(',').append(q(r.paramString())).append(',')
                     .append(q(r.metric())).append(',').append(num(r.score())).append(',').append(num(r.error()))
                     .append(',').append(q(r.unit())).append(',').append(r.samples()).append(',').append(r.source())
-                    .append(',').append(v == null ? "" : q(v.kind().label())).append(',').append(v == null ? "" : q(v.sentence())).append('\n');
+                    .append(',').append(v == null ? "" : q(v.kind().label())).append(',').append(v == null ? "" : q(v.sentence()))
+                    .append(',').append(q(profiles.getOrDefault(CiMetrics.name(r), ""))).append('\n');
         }
         return sb.toString();
     }

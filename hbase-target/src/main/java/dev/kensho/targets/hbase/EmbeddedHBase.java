@@ -61,6 +61,7 @@ public final class EmbeddedHBase extends HBaseTarget {
     private final double startupCpuSeconds;
     private final Configuration conf;
     private final ServerCpu.Registration cpu; // null in the launcher: the forks measure it
+    private final dev.kensho.common.profile.ServerProfiles.Registration profile; // null in the launcher, as cpu
 
     private EmbeddedHBase(ChildProcess process, long pid, Path dir, int regionServers, int zkPort, int controlPort,
                           double startupSeconds, double startupCpuSeconds, boolean measureCpu) {
@@ -78,6 +79,9 @@ public final class EmbeddedHBase extends HBaseTarget {
         this.conf = Codecs.configure(c);
         this.cpu = !measureCpu ? null : ServerCpu.register(new ServerCpu.Probe(describe(), ProcessCpu.of(pid),
                 ProcessCpu.limit(pid, Integer.MAX_VALUE), false, ProcessCpu.sharesCores(pid), true));
+        // a profiled run records the server JVM per case, beside the fork's own recording
+        this.profile = !measureCpu ? null : dev.kensho.common.profile.ServerProfiles.register(new dev.kensho.common.profile.ServerProfiles.Server(
+                dev.kensho.common.profile.ServerProfiles.Kind.JVM, pid, "hbase-server", describe()));
     }
 
     private static EmbeddedHBase started(ChildProcess p, Path dir, int rs, int[] ports, double seconds, boolean measureCpu) {
@@ -183,7 +187,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         ADD_OPENS.forEach(pkg -> cmd.add("--add-opens=java.base/" + pkg + "=ALL-UNNAMED"));
         cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         cmd.add("-Dtest.build.data.basedirectory=" + dir); // HBaseTestingUtility puts its data here
-        ServerJfr.option().ifPresent(cmd::add); // -Dkensho.jfr=true records the server's side too, beside the client's
+        cmd.addAll(ServerJfr.options()); // -Dkensho.jfr=true: each case's fork records the server's side too
         cmd.add(MiniClusterMain.class.getName());
         cmd.add(Integer.toString(regionServers));
         serverConfig().forEach((k, v) -> cmd.add(k + "=" + v));
@@ -328,6 +332,9 @@ public final class EmbeddedHBase extends HBaseTarget {
         super.close();
         if (cpu != null) {
             cpu.close();
+        }
+        if (profile != null) {
+            profile.close();
         }
         if (process == null) {
             return; // the launcher's: it stops it when the class has run

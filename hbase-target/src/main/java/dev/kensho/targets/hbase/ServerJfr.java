@@ -1,34 +1,24 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.TargetFailure;
+import java.util.List;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-
-/** The JFR option of the mini cluster's child JVM, so a profile of a run shows the server's side too. */
+/**
+ * The JVM options of the mini cluster's child JVM in a profiled run: each case's fork records the server with
+ * {@code jcmd JFR.start/stop} while the case is measured ({@code dev.kensho.common.profile.CaseProfiler}, the server
+ * registered in {@code ServerProfiles}), so the server needs only {@code -XX:+DebugNonSafepoints} for its method
+ * samples to name the method that ran. (It used to record its whole life into one file, which no case could claim.)
+ */
 final class ServerJfr {
 
     private ServerJfr() {
     }
 
-    /**
-     * With {@code -Dkensho.jfr=true} in a run: a JFR recording of the mini cluster's JVM, dumped when it exits, into
-     * {@code <run>/jfr/hbase-server-<time>.jfr} (the client forks' recordings are in {@code jfr/<Class>/}).
-     */
-    static java.util.Optional<String> option() {
+    /** With {@code -Dkensho.jfr=true} in a run: the diagnostic flags; none otherwise. */
+    static List<String> options() {
         String runDir = dev.kensho.common.Settings.get(dev.kensho.common.Settings.RUN_DIR_PROPERTY);
         if (runDir == null || !dev.kensho.common.Settings.flag(dev.kensho.common.Settings.JFR_PROPERTY)) {
-            return java.util.Optional.empty();
+            return List.of();
         }
-        Path dir = Paths.get(runDir, "jfr");
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new TargetFailure("embedded HBase: cannot create " + dir + " (" + e.getMessage() + ")");
-        }
-        Path file = dir.resolve("hbase-server-" + System.currentTimeMillis() + ".jfr");
-        return java.util.Optional.of("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + file);
+        return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");
     }
 }

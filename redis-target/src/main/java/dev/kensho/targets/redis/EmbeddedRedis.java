@@ -37,6 +37,7 @@ public final class EmbeddedRedis extends RedisTarget {
     private final String password;
     private long pid = -1;
     private Map<String, Object> affinity = Map.of();
+    private dev.kensho.common.profile.ServerProfiles.Registration profile = () -> { };
 
     private EmbeddedRedis(ChildProcess process, Path dir, int port, String password) {
         this.process = process;
@@ -107,6 +108,9 @@ public final class EmbeddedRedis extends RedisTarget {
         process.awaitListening(port, Duration.ofSeconds(10));
         pid = process.pid();
         affinity = dev.kensho.common.cpu.Affinity.split(pid);
+        // a profiled run samples it with perf while each case is measured
+        profile = dev.kensho.common.profile.ServerProfiles.register(new dev.kensho.common.profile.ServerProfiles.Server(
+                dev.kensho.common.profile.ServerProfiles.Kind.NATIVE, pid, "redis-server", describe()));
     }
 
     @Override
@@ -215,6 +219,7 @@ public final class EmbeddedRedis extends RedisTarget {
     @Override
     public void close() {
         super.close();
+        profile.close();
         process.close();
         TempDirs.delete(dir);
     }

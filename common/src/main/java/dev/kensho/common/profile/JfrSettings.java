@@ -1,0 +1,63 @@
+package dev.kensho.common.profile;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
+import dev.kensho.common.Settings;
+import jdk.jfr.Configuration;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.ParseException;
+import java.util.stream.Collectors;
+
+/**
+ * {@code -Dkensho.jfr.settings}: the JFR configuration of every recording of a profiled run, the benchmark JVM's
+ * and the HBase server's alike — a name this JDK ships ({@code profile}, the default: method samples every 10 ms,
+ * allocation samples, GC phases; {@code default}: the always-on 1% configuration) or the path of a {@code .jfc}
+ * file. A name the JDK does not have stops the run in one line before the first case.
+ */
+public final class JfrSettings {
+
+    public static final String PROPERTY = Setting.JFR_SETTINGS.key();
+    public static final String DEFAULT = "profile";
+
+    private JfrSettings() {
+    }
+
+    /** The value given (or the default), as {@code jcmd JFR.start settings=} takes it too. */
+    public static String value() {
+        return Settings.get(PROPERTY, DEFAULT).trim();
+    }
+
+    /** The configuration {@link #value()} names, or a one-line {@link BadInput}. */
+    public static Configuration configuration() {
+        return configuration(value());
+    }
+
+    /** A value of the setting, checked: a one-line {@link BadInput} when no configuration has that name. */
+    public static void check(String v) {
+        configuration(v.trim());
+    }
+
+    static Configuration configuration(String v) {
+        try {
+            if (v.endsWith(".jfc") || v.contains("/")) {
+                Path p = Path.of(v);
+                if (!Files.isRegularFile(p)) {
+                    throw bad(v);
+                }
+                return Configuration.create(p);
+            }
+            return Configuration.getConfiguration(v);
+        } catch (IOException | ParseException e) {
+            throw bad(v);
+        }
+    }
+
+    private static BadInput bad(String v) {
+        String names = Configuration.getConfigurations().stream().map(Configuration::getName).sorted()
+                .collect(Collectors.joining(", "));
+        return BadInput.of(PROPERTY, v, "a JFR configuration this JDK has (" + names + ") or the path of a .jfc file");
+    }
+}

@@ -1,0 +1,52 @@
+package dev.kensho.common.profile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The servers of this JVM's benchmark that a profiled run records beside the benchmark JVM. A target registers
+ * its server when it starts ({@link #register}) and closes the registration when it stops; {@link CaseProfiler}
+ * records every registered server while a case is measured: a {@link Kind#JVM} (the HBase mini cluster) with
+ * JFR through {@code jcmd}, a {@link Kind#NATIVE} process (redis-server) with {@code perf}. Registering costs
+ * nothing when the run is not profiled: nothing reads the registry then.
+ */
+public final class ServerProfiles {
+
+    /** How a server can be profiled. */
+    public enum Kind { JVM, NATIVE }
+
+    /**
+     * One server: {@code name} names its files ({@code redis-server}, {@code hbase-server}), {@code what} is how
+     * the reader knows it ("embedded redis-server (pid 123)").
+     */
+    public record Server(Kind kind, long pid, String name, String what) {
+    }
+
+    /** Ends a registration. */
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private static final Map<Object, Server> LIVE = new LinkedHashMap<>();
+
+    private ServerProfiles() {
+    }
+
+    public static synchronized Registration register(Server server) {
+        Object key = new Object();
+        LIVE.put(key, server);
+        return () -> {
+            synchronized (ServerProfiles.class) {
+                LIVE.remove(key);
+            }
+        };
+    }
+
+    /** The servers registered now, in the order they started. */
+    static synchronized List<Server> live() {
+        return new ArrayList<>(LIVE.values());
+    }
+}
