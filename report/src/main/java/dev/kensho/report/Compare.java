@@ -45,8 +45,8 @@ public final class Compare {
 
     /** Relative difference of the two runs' yardsticks above which Compare warns that the machines differed. */
     static final double MACHINE_TOLERANCE = 0.10;
-    static final String USAGE = "usage: Compare [--noise <A/A run 1> <A/A run 2> | --noise <" + NoiseFloor.FILE
-            + ">] <before run folder> <after run folder>";
+    static final String USAGE = "usage: Compare [" + dev.kensho.report.profile.ProfiledRuns.FLAG + "] [--noise <A/A run 1> <A/A run 2> | --noise <"
+            + NoiseFloor.FILE + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
     static final double CONFIDENCE = Results.CONFIDENCE;
 
@@ -221,7 +221,8 @@ public final class Compare {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
             dev.kensho.common.Setting.check(System.getProperties());
-            List<String> rest = new ArrayList<>(List.of(args));
+            List<String> rest = dev.kensho.report.profile.ProfiledRuns.withoutFlag(List.of(args));
+            boolean mixProfiled = dev.kensho.report.profile.ProfiledRuns.allowed(List.of(args));
             Map<String, Double> floors = Map.of();
             String noiseSource = null;
             Path noiseOut = null;
@@ -234,6 +235,7 @@ public final class Compare {
                 } else if (rest.size() >= 2) {
                     RunFolder a1 = RunFolder.at(resolve(rest.remove(0)));
                     RunFolder a2 = RunFolder.at(resolve(rest.remove(0)));
+                    dev.kensho.report.profile.ProfiledRuns.check(List.of(a1.dir(), a2.dir()), mixProfiled);
                     floors = NoiseFloor.of(nonEmpty(a1), nonEmpty(a2));
                     noiseSource = a1.dir().getFileName() + " / " + a2.dir().getFileName();
                     noiseOut = a2.dir();
@@ -247,6 +249,7 @@ public final class Compare {
             }
             RunFolder before = RunFolder.at(resolve(rest.get(0)));
             RunFolder after = RunFolder.at(resolve(rest.get(1)));
+            dev.kensho.report.profile.ProfiledRuns.check(List.of(before.dir(), after.dir()), mixProfiled);
             List<Diff> diffs = diff(nonEmpty(before), nonEmpty(after));
             String states = states(before, after);
             if (!states.isEmpty()) {

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /** HTML escaping, and the two bits of Markdown the report's text uses inline: links and `code`. */
 final class Html {
 
-    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\((#[\\w-]+|[\\w./-]+)\\)");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\((#[\\w-]+|[\\w./,=+~%-]+)\\)");
     private static final Pattern CODE = Pattern.compile("`([^`]+)`");
     private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
 

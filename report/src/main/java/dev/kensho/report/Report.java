@@ -68,6 +68,11 @@ public final class Report implements ReportWriter {
                 + " within ±10%, else Fieller's; docs/method.md, Intervals). One run is one sample of a verdict. All numbers: [results.csv](results.csv),"
                 + " [summary.md](summary.md).";
         String measured = measured(env);
+        dev.kensho.report.profile.ProfilePart.Part profiles = dev.kensho.report.profile.ProfilePart.of(dir);
+        String profiled = ProfileSection.header(env);
+        if (!profiled.isEmpty()) {
+            measured = profiled + "\n\n" + measured;
+        }
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")
                 .append(machine(env)).append("\n\n").append(measured).append("\n\n").append(legend).append("\n\n## Contents\n\n");
         html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>kensho report ")
@@ -81,6 +86,10 @@ public final class Report implements ReportWriter {
                     + (r.ledger().isEmpty() ? "" : " — [answers](#answers-" + r.id() + ")");
             md.append("- ").append(link).append("\n");
             html.append("<li>").append(Html.inline(link)).append("</li>");
+        }
+        if (!profiles.isEmpty()) {
+            md.append("- [Profiles](#").append(ProfileSection.ID).append(")\n");
+            html.append("<li><a href=\"#").append(ProfileSection.ID).append("\">Profiles</a></li>");
         }
         md.append("- [Environment](#environment)\n\n## Answers: published figures against ours\n\n").append(LedgerView.LEGEND)
                 .append(" A row's reason, parameters and what it rests on: the numbered line below its table.\n");
@@ -102,6 +111,7 @@ public final class Report implements ReportWriter {
             html.append("<h2 id=\"").append(Html.esc(r.id())).append("\">").append(Html.esc(r.title())).append("</h2>")
                     .append(r.html());
         }
+        ProfileSection.render(profiles, md, html);
         md.append("\n<a id=\"environment\"></a>\n");
         environment(env, md, html);
         yardstick(dir, md, html);

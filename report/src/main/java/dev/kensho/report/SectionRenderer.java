@@ -51,6 +51,9 @@ final class SectionRenderer {
         rows.addAll(derived);
         RunData run = new RunData(rows, series.stream().filter(j -> s.id().equals(j.path("experiment").asText())).toList(), env);
         List<Published> published = s.published();
+        // a profiled run sets each claim's two sides' profiles against each other (the report's profile part)
+        dev.kensho.report.profile.ClaimSides.save(dir, s.id(), published.stream().filter(p -> p.kind() == Published.Kind.CLAIM)
+                .flatMap(p -> p.ours(rows).stream().map(r -> java.util.Map.entry(p.what(), r))).toList());
         List<Rendered.Block> blocks = new ArrayList<>();
         List<Plot> plots = new ArrayList<>();
         for (ChartSpec spec : s.charts()) {

@@ -40,6 +40,11 @@ public final class Pool {
     }
 
     public static RunFolder pool(Path out, List<Path> runDirs) {
+        return pool(out, runDirs, false);
+    }
+
+    /** As {@link #pool(Path, List)}; {@code mixProfiled}: pool profiled runs with plain ones all the same. */
+    public static RunFolder pool(Path out, List<Path> runDirs, boolean mixProfiled) {
         if (runDirs.size() < 2) {
             throw BadInput.of("runs to pool", runDirs.size(), "two or more run folders of the same commit and scale");
         }
@@ -67,6 +72,7 @@ public final class Pool {
                             "runs of one commit and scale (the first is " + commit + " at scale " + scale + ")");
                 }
             }
+            dev.kensho.report.profile.ProfiledRuns.check(runDirs, mixProfiled);
             write(out, runDirs, envs, commit, scale);
         } catch (IOException e) {
             throw new TargetFailure("cannot pool into " + out + " (" + e.getMessage() + ")");
@@ -98,6 +104,13 @@ public final class Pool {
                         + " time series and latency logs are the first run's (" + runs.get(0).getFileName() + ")"));
             }
             Merge.lines(out.resolve(f), lines);
+        }
+        for (Path r : runs) {
+            Path p = r.resolve(dev.kensho.common.profile.Profiling.FILE);
+            if (Files.exists(p)) {
+                Files.copy(p, out.resolve(p.getFileName())); // profiled runs pool into a profiled run (their recordings stay in them)
+                break;
+            }
         }
         Path series = runs.get(0).resolve(Recorder.SERIES_FILE);
         if (Files.exists(series)) {
@@ -138,24 +151,31 @@ public final class Pool {
         Merge.JSON.writeValue(out.resolve(RunFolder.POOLED_FILE).toFile(), pooled);
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] given) {
+        boolean mix = dev.kensho.report.profile.ProfiledRuns.allowed(List.of(given));
+        String[] args = dev.kensho.report.profile.ProfiledRuns.withoutFlag(List.of(given)).toArray(String[]::new);
         if (args.length < 3) {
-            System.err.println("kensho: usage: Pool <pooled folder> <run folder> <run folder>…, e.g. target/kensho-runs/pooled"
+            System.err.println("kensho: usage: Pool [" + dev.kensho.report.profile.ProfiledRuns.FLAG + "] <pooled folder> <run folder> <run folder>…, e.g. target/kensho-runs/pooled"
                     + " target/kensho-runs/aa1 target/kensho-runs/aa2");
             System.exit(2);
         }
-        System.exit(run(args[0], List.of(args).subList(1, args.length), System.err));
+        System.exit(run(args[0], List.of(args).subList(1, args.length), mix, System.err));
     }
 
     /** Pools the run folders into {@code into} ({@code java -jar kensho-benchmarks.jar pool}); 0, or 2 with one line. */
     public static int run(String into, List<String> runFolders, java.io.PrintStream err) {
+        return run(into, runFolders, false, err);
+    }
+
+    /** As {@link #run(String, List, java.io.PrintStream)}; {@code mix}: pool profiled runs with plain ones all the same. */
+    public static int run(String into, List<String> runFolders, boolean mix, java.io.PrintStream err) {
         try {
             dev.kensho.common.Setting.check(System.getProperties());
             List<Path> runs = new ArrayList<>();
             for (String r : runFolders) {
                 runs.add(Merge.resolve(r));
             }
-            RunFolder run = pool(Merge.resolve(into), runs);
+            RunFolder run = pool(Merge.resolve(into), runs, mix);
             err.println("kensho: pooled " + runs.size() + " runs into " + run.dir() + " (report.html, summary.md)");
             return 0;
         } catch (BadInput | TargetFailure e) {

@@ -1,0 +1,107 @@
+package dev.kensho.report.profile;
+
+import dev.kensho.common.profile.CaseFiles;
+import dev.kensho.common.profile.ProfileIndex;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One profiled case of a run: its sides (the benchmark JVM; the HBase server JVM; redis-server's perf profile),
+ * each with every fork's files read as one. A side whose files cannot be parsed is {@link Side#unreadable()} —
+ * said in the report, never a failure of the run; a profile that could not be taken keeps the forks' reasons.
+ */
+record CaseProfile(String key, String benchmark, Map<String, String> params, List<Side> sides) {
+
+    /**
+     * One side: {@code label} for the reader, its files (relative to the run folder) by fork, the operations JMH
+     * counted while they recorded, its frame counts, its JFR figures (null for perf), its flame graph (relative,
+     * null when none), and why it is unreadable or missing (null when it is neither).
+     */
+    record Side(String label, String kind, Map<Integer, String> files, long ops, FrameCounts frames, JfrSummary jfr,
+                String flame, String unreadable, Set<String> unavailable) {
+
+        boolean readable() {
+            return unreadable == null && frames != null;
+        }
+    }
+
+    /** Every profiled case of {@code runDir}, in the order they ran; flame graphs are rendered on the way. */
+    static List<CaseProfile> load(Path runDir) {
+        List<CaseProfile> out = new ArrayList<>();
+        for (Map.Entry<String, List<ProfileIndex.Entry>> c : ProfileIndex.byCase(runDir).entrySet()) {
+            ProfileIndex.Entry first = c.getValue().get(0);
+            Map<String, List<ProfileIndex.Entry>> bySide = new LinkedHashMap<>();
+            for (ProfileIndex.Entry e : c.getValue()) {
+                bySide.computeIfAbsent(e.side() + "/" + e.kind(), k -> new ArrayList<>()).add(e);
+            }
+            List<Side> sides = new ArrayList<>();
+            Path dir = CaseFiles.of(runDir, first.benchmark(), first.params()).dir();
+            bySide.forEach((k, es) -> sides.add(side(runDir, dir, es)));
+            out.add(new CaseProfile(c.getKey(), first.benchmark(), first.params(), sides));
+        }
+        return out;
+    }
+
+    private static Side side(Path runDir, Path dir, List<ProfileIndex.Entry> es) {
+        ProfileIndex.Entry e0 = es.get(0);
+        String label = e0.side().equals("client") ? "benchmark JVM (JFR)"
+                : e0.what().replaceAll(" \\(pid \\d+\\)", "").replaceAll(":\\d+$", "")
+                + (e0.kind().equals("perf") ? " (perf)" : " (JFR)");
+        Map<Integer, String> files = new LinkedHashMap<>();
+        Set<String> unavailable = new LinkedHashSet<>();
+        List<Path> paths = new ArrayList<>();
+        long ops = 0;
+        for (ProfileIndex.Entry e : es) {
+            if (e.file() != null) {
+                files.put(e.fork(), e.file());
+                paths.add(runDir.resolve(e.file()));
+                ops += e.ops();
+            } else {
+                unavailable.add(e.unavailable());
+            }
+        }
+        if (paths.isEmpty()) {
+            return new Side(label, e0.kind(), files, ops, null, null, null, null, unavailable);
+        }
+        String flameName = "flame-" + (e0.side().equals("client") ? "client" : e0.kind().equals("perf") ? "perf" : "server") + ".html";
+        try {
+            JfrSummary jfr = e0.kind().equals("jfr") ? JfrSummary.read(paths) : null;
+            FrameCounts frames = jfr != null ? jfr.frames() : FrameCounts.collapsed(paths);
+            String flame = null;
+            String noFlame = null;
+            try {
+                Path f = FlameGraphs.render(paths, dir.resolve(flameName), ProfileIndex.key(cls(e0.benchmark()),
+                        e0.benchmark().substring(e0.benchmark().lastIndexOf('.') + 1), e0.params()) + " — " + label);
+                flame = runDir.relativize(f).toString().replace('\\', '/');
+            } catch (IOException ex) {
+                noFlame = "no flame graph: " + ex.getMessage(); // the figures stand without it
+            }
+            return new Side(label, e0.kind(), files, ops, frames, jfr, flame, null, unavailable(unavailable, noFlame));
+        } catch (IOException | RuntimeException ex) {
+            return new Side(label, e0.kind(), files, ops, null, null, null, "unreadable: " + firstLine(ex.getMessage()), unavailable);
+        }
+    }
+
+    private static Set<String> unavailable(Set<String> reasons, String more) {
+        if (more != null) {
+            reasons.add(more);
+        }
+        return reasons;
+    }
+
+    private static String cls(String benchmark) {
+        String c = benchmark.substring(0, benchmark.lastIndexOf('.'));
+        return c.substring(c.lastIndexOf('.') + 1);
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "(no message)" : s.lines().findFirst().orElse(s);
+    }
+}

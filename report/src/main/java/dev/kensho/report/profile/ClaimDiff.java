@@ -1,0 +1,73 @@
+package dev.kensho.report.profile;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Where a claim's difference went: for a ledger row whose two cases were both profiled, per side recorded on both
+ * (the benchmark JVM, a server), the frames whose share of that side's CPU samples changed most between the
+ * numerator's case and the denominator's. A share is a frame's self samples over all of its side's samples, so the
+ * table says where the time moved, not how much more there was; the ± is the 99.9% sampling error of the
+ * difference of two proportions — the least it can be, since successive samples are not independent. (async-profiler's
+ * converter draws no differential flame graph; the caption links both sides' graphs.)
+ */
+final class ClaimDiff {
+
+    /** Rows per table: the frames that moved most. */
+    static final int ROWS = 8;
+    private static final double Z = 3.2905; // two-sided 99.9%
+
+    private ClaimDiff() {
+    }
+
+    /** The tables of one claim (one per side both cases have readable), empty when it has none. */
+    static List<Grid> of(ClaimSides.Claim c, List<CaseProfile> cases) {
+        Optional<CaseProfile> a = ClaimSides.numerator(c, cases);
+        Optional<CaseProfile> b = ClaimSides.denominator(c, cases);
+        if (a.isEmpty() || b.isEmpty() || a.get() == b.get()) {
+            return List.of();
+        }
+        List<Grid> out = new java.util.ArrayList<>();
+        for (CaseProfile.Side sa : a.get().sides()) {
+            for (CaseProfile.Side sb : b.get().sides()) {
+                if (sa.label().equals(sb.label()) && sa.readable() && sb.readable()) {
+                    out.add(table(c.claim(), a.get(), sa, b.get(), sb));
+                }
+            }
+        }
+        return out;
+    }
+
+    static Grid table(String claim, CaseProfile a, CaseProfile.Side sa, CaseProfile b, CaseProfile.Side sb) {
+        FrameCounts fa = sa.frames();
+        FrameCounts fb = sb.frames();
+        String caption = "**" + claim + "** — " + sa.label() + ": " + ProfilePart.caseName(a) + " ("
+                + fa.total() + " samples" + link(sa.flame()) + ") against " + ProfilePart.caseName(b) + " (" + fb.total()
+                + " samples" + link(sb.flame()) + "); the frames whose share of CPU samples changed most"
+                + " (± 99.9%, sampling error only):";
+        Grid g = Grid.of(caption, "frame", ">share, numerator", ">share, denominator", ">change", ">±");
+        Set<String> frames = new TreeSet<>(fa.self().keySet());
+        frames.addAll(fb.self().keySet());
+        frames.stream().sorted(Comparator.comparingDouble((String f) -> -Math.abs(fa.share(f) - fb.share(f)))
+                .thenComparing(Comparator.naturalOrder())).limit(ROWS).forEach(f -> {
+            double pa = fa.share(f);
+            double pb = fb.share(f);
+            double se = Math.sqrt(pa * (1 - pa) / Math.max(1, fa.total()) + pb * (1 - pb) / Math.max(1, fb.total()));
+            g.row(ProfilePart.frame(f), pct(pa), pct(pb), String.format(Locale.ROOT, "%+.1f pp", 100 * (pa - pb)),
+                    String.format(Locale.ROOT, "%.1f pp", 100 * Z * se));
+        });
+        return g;
+    }
+
+    private static String link(String flame) {
+        return flame == null ? "" : ", [flame graph](" + flame + ")";
+    }
+
+    static String pct(double share) {
+        return String.format(Locale.ROOT, "%.1f%%", 100 * share);
+    }
+}

@@ -1,0 +1,95 @@
+package dev.kensho.report.profile;
+
+import dev.kensho.common.export.Export;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The report's profile part for a profiled run: one row per profiled case and side — its recordings per fork, its
+ * flame graph, its top frames by self CPU samples, bytes allocated per operation and GC pause time per second —
+ * then, per ledger row whose two cases were profiled, {@link ClaimDiff}'s tables. Empty for a run without profiles.
+ */
+public final class ProfilePart {
+
+    /** Frames shown per case. */
+    static final int TOP = 5;
+
+    /** The part's opening sentence and its tables. */
+    public record Part(String intro, List<Grid> grids) {
+        public boolean isEmpty() {
+            return grids.isEmpty();
+        }
+    }
+
+    private ProfilePart() {
+    }
+
+    public static Part of(Path runDir) {
+        List<CaseProfile> cases = CaseProfile.load(runDir);
+        if (cases.isEmpty()) {
+            return new Part("", List.of());
+        }
+        Grid g = Grid.of("", "case", "profile of", "recordings", "flame graph", "top frames (share of self CPU samples)",
+                ">allocated B/op", ">GC pause ms/s");
+        for (CaseProfile c : cases) {
+            for (CaseProfile.Side s : c.sides()) {
+                g.row(caseName(c), s.label(), recordings(s), s.flame() == null ? "–" : "[flame graph](" + s.flame() + ")",
+                        frames(s), s.jfr() == null ? "–" : Export.fmt(s.jfr().bytesPerOp(s.ops())),
+                        s.jfr() == null ? "–" : Export.fmt(s.jfr().gcPauseMsPerSecond()));
+            }
+        }
+        List<Grid> grids = new ArrayList<>(List.of(g));
+        for (ClaimSides.Claim claim : ClaimSides.load(runDir)) {
+            grids.addAll(ClaimDiff.of(claim, cases));
+        }
+        String intro = "Profiled over the measured iterations of every case (warm-up left out), one recording per fork; a"
+                + " server's allocation is per operation of the benchmark that drove it. Self CPU samples: the method on top"
+                + " of the stack when sampled (JFR's jdk.ExecutionSample every 10–20 ms with the profile settings; perf's"
+                + " cpu-clock for redis-server, whose bundled binary is stripped: its own frames show as [redis-server], the"
+                + " kernel's by name). The numbers of a profiled run carry the profilers' cost (docs/method.md). "
+                + (grids.size() > 1 ? "Below the cases, per published claim whose two sides were profiled, the frames whose"
+                + " share moved most." : "No ledger row has both of its sides profiled in this run.");
+        return new Part(intro, grids);
+    }
+
+    /** {@code Class.method k=v …}. */
+    static String caseName(CaseProfile c) {
+        String cls = c.benchmark().substring(0, c.benchmark().lastIndexOf('.'));
+        return cls.substring(cls.lastIndexOf('.') + 1) + c.benchmark().substring(c.benchmark().lastIndexOf('.'))
+                + c.params().entrySet().stream().map(e -> " " + e.getKey() + "=" + e.getValue()).collect(Collectors.joining());
+    }
+
+    /** A frame as the reader scans it: {@code Class.method} without the package. */
+    static String frame(String f) {
+        if (f.startsWith("[") || f.endsWith("_[k]")) {
+            return f;
+        }
+        String[] p = f.split("\\.");
+        return p.length <= 2 ? f : p[p.length - 2] + "." + p[p.length - 1];
+    }
+
+    private static String recordings(CaseProfile.Side s) {
+        String files = s.files().entrySet().stream().map(e -> "[fork " + e.getKey() + "](" + e.getValue() + ")")
+                .collect(Collectors.joining(" "));
+        String missing = s.unavailable().isEmpty() ? "" : (files.isEmpty() ? "" : "; ") + String.join("; ", s.unavailable());
+        return files + missing;
+    }
+
+    private static String frames(CaseProfile.Side s) {
+        if (s.unreadable() != null) {
+            return "profile " + s.unreadable();
+        }
+        if (s.frames() == null) {
+            return "–";
+        }
+        if (s.frames().total() == 0) {
+            return "no CPU samples";
+        }
+        return s.frames().top(TOP).stream().map(Map.Entry::getKey)
+                .map(f -> frame(f) + " " + ClaimDiff.pct(s.frames().share(f))).collect(Collectors.joining(" · "));
+    }
+}
