@@ -228,4 +228,20 @@ class CompareTest {
         String md = Compare.markdown("a", "b", java.util.List.of(), Map.of(), null, d);
         assertTrue(md.contains(d), md);
     }
+
+    @Test
+    void aProfiledRunIsNotComparedWithAPlainOneUnlessAsked(@TempDir Path tmp) throws IOException {
+        Path plain = run(tmp.resolve("plain"), 100, 1.0, 1000);
+        Path profiled = run(tmp.resolve("profiled"), 130, 1.0, 1000);
+        Files.writeString(profiled.resolve("env.json"), "{\"profiling\":{\"profiled\":true,\"profilers\":[]}}");
+        Outcome refused = compare(plain, profiled);
+        assertEquals(2, refused.status(), refused.err());
+        assertEquals(1, refused.err().strip().lines().count(), refused.err());
+        assertTrue(refused.err().contains("profiled") && refused.err().contains("--mix-profiled"), refused.err());
+        Outcome asked = compare("--mix-profiled", plain, profiled);
+        assertEquals(1, asked.status(), "compared: 130 against 100 moved; " + asked.err());
+        Path alsoProfiled = run(tmp.resolve("profiled2"), 130, 1.0, 1000);
+        Files.writeString(alsoProfiled.resolve("env.json"), "{\"profiling\":{\"profiled\":true}}");
+        assertEquals(0, compare(profiled, alsoProfiled).status(), "two profiled runs compare");
+    }
 }

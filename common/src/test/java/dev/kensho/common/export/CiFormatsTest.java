@@ -119,6 +119,31 @@ class CiFormatsTest {
         assertEquals(0, checkGab(Files.readString(empty.resolve(GithubBenchmarkFormat.SMALLER_FILE))).size());
     }
 
+    @Test
+    void jmhsGcProfilerFiguresGoWithTheirUnits(@TempDir Path tmp) throws IOException {
+        Map<String, String> p = FixtureRun.params("clients", "8", "client", "JEDIS");
+        new FixtureRun(tmp.resolve("run"))
+                .jmh(CLS + ".get", p, "thrpt", "ops/ms", 150, 15)
+                .secondary("gc.alloc.rate", "MB/sec", 300, 30)
+                .secondary("gc.alloc.rate.norm", "B/op", 2048, 4)
+                .secondary("gc.count", "counts", 12, Double.NaN)
+                .secondary("gc.time", "ms", 40, Double.NaN);
+        Path run = tmp.resolve("run");
+        JsonNode get = checkBmf(BencherFormat.of(run, Results.load(run)).toString()).get("KvBenchmark.get?client=JEDIS&clients=8");
+        assertEquals(2048, get.at("/gc-alloc-bytes-per-op/value").asDouble(), 1e-9, get.toString());
+        assertEquals(2044, get.at("/gc-alloc-bytes-per-op/lower_value").asDouble(), 1e-9);
+        assertEquals(300, get.at("/gc-alloc-rate-mb-per-s/value").asDouble(), 1e-9);
+        assertEquals(12, get.at("/gc-count/value").asDouble(), 1e-9);
+        assertEquals(40, get.at("/gc-time-ms/value").asDouble(), 1e-9);
+        JsonNode smaller = checkGab(GithubBenchmarkFormat.of(run, Results.load(run), false).toString());
+        Map<String, String> units = new java.util.HashMap<>();
+        smaller.forEach(e -> units.put(e.get("name").asText().replaceAll(".*\\[(.*)]$", "$1"), e.get("unit").asText()));
+        assertEquals("B/op", units.get("gc-alloc-bytes-per-op"), units.toString());
+        assertEquals("MB/sec", units.get("gc-alloc-rate-mb-per-s"));
+        assertEquals("counts", units.get("gc-count"));
+        assertEquals("ms", units.get("gc-time-ms"));
+    }
+
     /** BMF JSON schema, plus lower ≤ value ≤ upper and Bencher's name lengths. */
     private static JsonNode checkBmf(String text) throws IOException {
         JsonNode doc = STRICT.readTree(text);

@@ -53,9 +53,9 @@ class VerdictsTest {
     void csvHasTheVerdictAndItsFigures() {
         String csv = Export.csv(rows());
         List<String> lines = csv.lines().toList();
-        assertTrue(lines.get(0).endsWith(",source,bottleneck,bottleneck_figures"), lines.get(0));
+        assertTrue(lines.get(0).endsWith(",source,bottleneck,bottleneck_figures,profile"), lines.get(0));
         assertTrue(lines.get(1).contains(",jmh,server- and client-bound,server 0.97 ± 0.01 of 1.00 core it can use (97%); client 0.95 ± 0.01 of 1.03 cores left to it (92%)"),
                 lines.get(1));
-        assertTrue(lines.get(2).endsWith(",jmh,,"), lines.get(2));
+        assertTrue(lines.get(2).endsWith(",jmh,,,"), lines.get(2));
     }
 }

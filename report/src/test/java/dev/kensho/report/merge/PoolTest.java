@@ -65,4 +65,19 @@ class PoolTest {
         assertFalse(Files.exists(tmp.resolve("p2")), "nothing written");
         assertThrows(BadInput.class, () -> Pool.pool(a, List.of(a, a)), "never into a run");
     }
+
+    @Test
+    void refusesToPoolAProfiledRunWithAPlainOneUnlessAsked(@TempDir Path tmp) throws Exception {
+        Path a = run(tmp.resolve("aa1"), "abc");
+        Path b = run(tmp.resolve("aa2"), "abc");
+        Files.writeString(b.resolve("env.json"), "{\"host\":{\"commit\":\"abc\",\"scale\":\"default\",\"cores\":2},"
+                + "\"profiling\":{\"profiled\":true}}");
+        Files.writeString(b.resolve(dev.kensho.common.profile.Profiling.FILE), "{\"profiled\":true,\"profilers\":[]}");
+        BadInput e = assertThrows(BadInput.class, () -> Pool.pool(tmp.resolve("p"), List.of(a, b)));
+        assertTrue(e.getMessage().contains("--mix-profiled"), e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("p")), "nothing written");
+        RunFolder mixed = Pool.pool(tmp.resolve("p2"), List.of(a, b), true);
+        JsonNode env = new ObjectMapper().readTree(mixed.dir().resolve("env.json").toFile());
+        assertTrue(env.path("profiling").path("profiled").asBoolean(), "a pool with a profiled run is profiled: " + env.path("profiling"));
+    }
 }

@@ -1,0 +1,96 @@
+package dev.kensho.common.profile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the launcher checks and records about profiling before the first case: each problem one line. */
+class ProfilingTest {
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final PrintStream console = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+    @AfterEach
+    void clear() {
+        System.clearProperty(Settings.JFR_PROPERTY);
+        System.clearProperty(JfrSettings.PROPERTY);
+    }
+
+    @Test
+    void aProfilerJmhDoesNotKnowIsOneLine(@TempDir Path run) {
+        BadInput e = assertThrows(BadInput.class, () -> Profiling.prepare(run, new String[]{"-prof", "nosuch"}, console));
+        assertTrue(e.getMessage().startsWith("-prof nosuch: JMH has no profiler of that name"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+        BadInput opts = assertThrows(BadInput.class, () -> Profiling.prepare(run, new String[]{"-prof", "gc:nosuchoption=1"}, console));
+        assertTrue(opts.getMessage().startsWith("-prof gc:nosuchoption=1: "), opts.getMessage());
+        assertEquals(1, opts.getMessage().lines().count(), opts.getMessage());
+    }
+
+    @Test
+    void aJfrSettingsNameTheJdkLacksIsOneLine() {
+        BadInput e = assertThrows(BadInput.class, () -> JfrSettings.check("profiel"));
+        assertTrue(e.getMessage().startsWith("kensho.jfr.settings=profiel is not allowed; allowed: a JFR configuration this JDK has ("), e.getMessage());
+        assertTrue(e.getMessage().contains("profile") && e.getMessage().contains("default"), e.getMessage());
+        assertThrows(BadInput.class, () -> JfrSettings.check("/no/such/file.jfc"));
+        JfrSettings.check("profile");
+        JfrSettings.check("default");
+    }
+
+    @Test
+    void aRunFolderThatCannotTakeRecordingsIsOneLine(@TempDir Path run) throws Exception {
+        System.setProperty(Settings.JFR_PROPERTY, "true");
+        Files.writeString(run.resolve("jfr"), "a file where the recordings' folder must go");
+        BadInput e = assertThrows(BadInput.class, () -> Profiling.prepare(run, new String[0], console));
+        assertTrue(e.getMessage().startsWith("-Dkensho.jfr=true: the run folder cannot take recordings"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
+    void aProfiledRunIsMarkedAndSaysSo(@TempDir Path run) throws Exception {
+        System.setProperty(Settings.JFR_PROPERTY, "true");
+        String[] args = {"-prof", "gc", "-f", "1"};
+        assertArrayEquals(args, Profiling.prepare(run, args, console), "nothing to complete");
+        JsonNode p = new ObjectMapper().readTree(run.resolve(Profiling.FILE).toFile());
+        assertTrue(p.path(Profiling.PROFILED).asBoolean());
+        assertEquals("profile", p.path("jfr").path("settings").asText());
+        assertEquals(List.of("gc"), List.of(p.path("profilers").get(0).asText()));
+        String line = err.toString(StandardCharsets.UTF_8);
+        assertTrue(line.startsWith("kensho: profiled run (JFR, settings profile, per case and fork; -prof gc)"), line);
+        assertTrue(Files.isDirectory(run.resolve("jfr")));
+    }
+
+    @Test
+    void aPlainRunIsMarkedPlainAndSilent(@TempDir Path run) throws Exception {
+        Profiling.prepare(run, new String[]{"-f", "1"}, console);
+        assertFalse(Profiling.env(run).path(Profiling.PROFILED).asBoolean());
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void asyncGetsItsLibraryAndFolderInTheRun(@TempDir Path run) {
+        String[] done = AsyncProfilerLib.complete(new String[]{"-prof", "async:output=flamegraph", "-f", "1"}, run, console::println);
+        Path lib = run.resolve("async/lib/libasyncProfiler.so");
+        assertTrue(Files.isRegularFile(lib), "extracted from tools.profiler:async-profiler");
+        assertTrue(done[1].startsWith("async:libPath=" + lib + ";dir=" + run.resolve("async")), done[1]);
+        assertTrue(done[1].endsWith(";output=flamegraph"), "the user's options stay: " + done[1]);
+        String[] given = {"-prof", "async:libPath=/x.so;dir=/d;event=wall"};
+        assertEquals("async:libPath=/x.so;dir=/d;event=wall", AsyncProfilerLib.complete(given, run, console::println)[1]);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.kensho.report.profile;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A recording of a workload with known hot methods, read back: the summary names them. */
+class JfrSummaryTest {
+
+    @Test
+    void namesTheHotMethodAndFindsTheAllocation(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("w.jfr");
+        long calls = Workload.record(f, 1500);
+        JfrSummary s = JfrSummary.read(List.of(f));
+        assertTrue(s.frames().total() > 20, "CPU samples: " + s.frames().total());
+        Map.Entry<String, Long> top = s.frames().top(1).get(0);
+        assertTrue(top.getKey().endsWith("Workload.spinHotLoop"), "the hottest frame: " + s.frames().top(3));
+        assertTrue(s.frames().share(top.getKey()) > 0.5, "its share: " + s.frames().share(top.getKey()));
+        assertTrue(s.allocationKnown());
+        // this thread allocated at least the workload's arrays while it recorded
+        assertTrue(s.allocatedBytes() >= calls * Workload.BYTES_PER_CALL,
+                s.allocatedBytes() + " bytes recorded, " + calls * Workload.BYTES_PER_CALL + " allocated by the workload");
+        assertTrue(s.seconds() > 1.0 && s.seconds() < 60, "seconds recorded: " + s.seconds());
+        assertTrue(s.gcPauseNanos() >= 0);
+    }
+
+    @Test
+    void aWorkloadWithoutTheHotMethodDoesNotNameIt(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("idle.jfr");
+        try (jdk.jfr.Recording r = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"))) {
+            r.start();
+            long end = System.nanoTime() + 600_000_000L;
+            while (System.nanoTime() < end) {
+                Workload.sink += Workload.allocateKnown();
+            }
+            r.stop();
+            r.dump(f);
+        }
+        JfrSummary s = JfrSummary.read(List.of(f));
+        assertFalse(s.frames().self().keySet().stream().anyMatch(k -> k.endsWith("spinHotLoop")), s.frames().top(3).toString());
+    }
+
+    @Test
+    void aFileThatIsNoRecordingCannotBeRead(@TempDir Path dir) throws IOException {
+        Path f = Files.writeString(dir.resolve("broken.jfr"), "not a flight recording");
+        assertThrows(IOException.class, () -> JfrSummary.read(List.of(f)));
+    }
+}

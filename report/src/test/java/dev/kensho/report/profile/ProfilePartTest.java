@@ -1,0 +1,87 @@
+package dev.kensho.report.profile;
+
+import dev.kensho.common.export.Results;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A run folder with profiles.jsonl as the forks write it: a readable recording shows its top frames and a flame graph,
+ * a broken one marks its case unreadable (and nothing fails), and a claim whose two sides were profiled gets the frames
+ * whose share moved most, with known shares.
+ */
+class ProfilePartTest {
+
+    private static final String BENCH = "dev.kensho.redis.sets.SetAlgebraBenchmark.sinter";
+
+    private static String line(String layout, int fork, String side, String kind, String file, long ops) {
+        return "{\"benchmark\":\"" + BENCH + "\",\"params\":{\"layout\":\"" + layout + "\"},\"fork\":" + fork + ",\"settings\":\"profile\","
+                + "\"ops\":" + ops + ",\"seconds\":1.5,\"side\":\"" + side + "\",\"kind\":\"" + kind + "\",\"what\":\"x (pid 1)\","
+                + "\"file\":\"" + file + "\"}\n";
+    }
+
+    @Test
+    void readableAndUnreadableCases(@TempDir Path run) throws Exception {
+        Path good = Files.createDirectories(run.resolve("jfr/SetAlgebraBenchmark/sinter,layout=EQUAL"));
+        long calls = Workload.record(good.resolve("client-fork1.jfr"), 1200);
+        Path bad = Files.createDirectories(run.resolve("jfr/SetAlgebraBenchmark/sinter,layout=DISJOINT"));
+        Files.writeString(bad.resolve("client-fork1.jfr"), "truncated");
+        Files.writeString(run.resolve("profiles.jsonl"),
+                line("EQUAL", 1, "client", "jfr", "jfr/SetAlgebraBenchmark/sinter,layout=EQUAL/client-fork1.jfr", calls)
+                        + line("DISJOINT", 1, "client", "jfr", "jfr/SetAlgebraBenchmark/sinter,layout=DISJOINT/client-fork1.jfr", 10),
+                StandardCharsets.UTF_8);
+        ProfilePart.Part part = ProfilePart.of(run);
+        Grid cases = part.grids().get(0);
+        assertEquals(2, cases.rows().size());
+        List<String> eq = cases.rows().get(0);
+        assertTrue(eq.get(0).equals("SetAlgebraBenchmark.sinter layout=EQUAL"), eq.toString());
+        assertTrue(eq.get(2).contains("[fork 1](jfr/SetAlgebraBenchmark/sinter,layout=EQUAL/client-fork1.jfr)"), eq.get(2));
+        assertTrue(eq.get(3).startsWith("[flame graph](jfr/SetAlgebraBenchmark/sinter,layout=EQUAL/flame-client.html)"), eq.get(3));
+        assertTrue(Files.readString(good.resolve("flame-client.html")).contains("spinHotLoop"), "the flame graph draws the hot method");
+        assertTrue(eq.get(4).startsWith("Workload.spinHotLoop "), "top frames: " + eq.get(4));
+        double bytesPerOp = Double.parseDouble(eq.get(5).replace(",", ""));
+        assertTrue(bytesPerOp >= Workload.BYTES_PER_CALL, "B/op " + eq.get(5) + " (each op allocated " + Workload.BYTES_PER_CALL + ")");
+        List<String> broken = cases.rows().get(1);
+        assertTrue(broken.get(4).startsWith("profile unreadable: "), broken.toString());
+        assertEquals("–", broken.get(5));
+    }
+
+    @Test
+    void aClaimsTwoProfiledSidesShowWhereTheSharesMoved(@TempDir Path run) throws Exception {
+        // perf's collapsed stacks, as redis-server's side is kept: known leaf frames, known shares
+        Path a = Files.createDirectories(run.resolve("jfr/SetAlgebraBenchmark/sinter,layout=EQUAL"));
+        Path b = Files.createDirectories(run.resolve("jfr/SetAlgebraBenchmark/sinter,layout=DISJOINT"));
+        Files.writeString(a.resolve("redis-server-fork1.collapsed"), "main;sinterCommand;dictFind 80\nmain;epoll_wait_[k] 20\n");
+        Files.writeString(b.resolve("redis-server-fork1.collapsed"), "main;sinterCommand;dictFind 10\nmain;epoll_wait_[k] 90\n");
+        Files.writeString(run.resolve("profiles.jsonl"),
+                line("EQUAL", 1, "server", "perf", "jfr/SetAlgebraBenchmark/sinter,layout=EQUAL/redis-server-fork1.collapsed", 100)
+                        + line("DISJOINT", 1, "server", "perf", "jfr/SetAlgebraBenchmark/sinter,layout=DISJOINT/redis-server-fork1.collapsed", 100));
+        Results.Row ratio = new Results.Row("redis-sets", "SetAlgebraBenchmark", "sinter",
+                Map.of("layout", "EQUAL", "over", "layout=DISJOINT"), "sinter A=B / A≠B", 21, 1, "x", 3, "derived");
+        Results.Row notProfiled = new Results.Row("redis-sets", "SetAlgebraBenchmark", "sunion",
+                Map.of("layout", "EQUAL", "over", "layout=DISJOINT"), "sunion", 3, 1, "x", 3, "derived");
+        ClaimSides.save(run, "redis-sets", List.of(Map.entry("SINTER: A=B takes far longer", ratio),
+                Map.entry("SUNION", notProfiled)));
+        ProfilePart.Part part = ProfilePart.of(run);
+        assertEquals(2, part.grids().size(), "the cases, then one claim's table (the other claim's sides have no profile)");
+        Grid diff = part.grids().get(1);
+        assertTrue(diff.caption().contains("SINTER: A=B takes far longer"), diff.caption());
+        assertEquals(List.of("dictFind", "80.0%", "10.0%", "+70.0 pp"), diff.rows().get(0).subList(0, 4));
+        assertEquals(List.of("epoll_wait_[k]", "20.0%", "90.0%", "-70.0 pp"), diff.rows().get(1).subList(0, 4));
+    }
+
+    @Test
+    void aRunWithoutProfilesHasNoPart(@TempDir Path run) {
+        assertTrue(ProfilePart.of(run).isEmpty());
+        ClaimSides.save(run, "redis-sets", List.of());
+        assertTrue(Files.notExists(run.resolve(ClaimSides.DIR)), "a plain run gets no claim files");
+    }
+}
