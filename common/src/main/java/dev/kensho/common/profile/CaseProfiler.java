@@ -55,7 +55,7 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
             return;
         }
         if (files == null) {
-            Case c = Case.of(bp);
+            Case c = Case.of(bp); // the first measured iteration: from here to the last one's end
             files = CaseFiles.of(Recorder.runDir(), c.benchmark(), c.params());
             try {
                 Files.createDirectories(files.dir());
@@ -68,13 +68,15 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
             client.setToDisk(true);
             client.start();
             startedNanos = System.nanoTime();
+            ServerProfiles.liveAndListen(this::record).forEach(this::record);
         }
-        // a server started by this iteration's set-up is recorded from here
-        for (ServerProfiles.Server s : ServerProfiles.live()) {
-            if (!profiled.contains(s.pid())) {
-                profiled.add(s.pid());
-                servers.add(ServerRecording.start(s, files, fork, JfrSettings.value()));
-            }
+    }
+
+    /** Starts recording a server once, whether it was up before the case was measured or started inside it. */
+    private synchronized void record(ServerProfiles.Server s) {
+        if (files != null && !profiled.contains(s.pid())) {
+            profiled.add(s.pid());
+            servers.add(ServerRecording.start(s, files, fork, JfrSettings.value()));
         }
     }
 
@@ -94,6 +96,13 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
     }
 
     private void finish(Case c) {
+        ServerProfiles.liveAndListen(null); // first, outside this object's lock: a registering server holds the registry's
+        synchronized (this) {
+            write(c);
+        }
+    }
+
+    private void write(Case c) {
         double seconds = (System.nanoTime() - startedNanos) / 1e9;
         Path file = files.client(fork);
         Map<String, Object> line = line(c, seconds);

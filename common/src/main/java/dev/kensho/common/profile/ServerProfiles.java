@@ -31,6 +31,7 @@ public final class ServerProfiles {
     }
 
     private static final Map<Object, Server> LIVE = new LinkedHashMap<>();
+    private static java.util.function.Consumer<Server> listener = s -> { };
 
     private ServerProfiles() {
     }
@@ -38,6 +39,7 @@ public final class ServerProfiles {
     public static synchronized Registration register(Server server) {
         Object key = new Object();
         LIVE.put(key, server);
+        listener.accept(server);
         return () -> {
             synchronized (ServerProfiles.class) {
                 LIVE.remove(key);
@@ -45,8 +47,13 @@ public final class ServerProfiles {
         };
     }
 
-    /** The servers registered now, in the order they started. */
-    static synchronized List<Server> live() {
+    /**
+     * The servers registered now, in the order they started, and from now on {@code l} hears of each one registered
+     * later (JMH runs a trial's set-up inside its first iteration when there is no warm-up: a case's server can start
+     * after its recording has); {@code null} stops it.
+     */
+    static synchronized List<Server> liveAndListen(java.util.function.Consumer<Server> l) {
+        listener = l == null ? s -> { } : l;
         return new ArrayList<>(LIVE.values());
     }
 }

@@ -52,15 +52,18 @@ final class ClaimDiff {
         Grid g = Grid.of(caption, "frame", ">share, numerator", ">share, denominator", ">change", ">±");
         Set<String> frames = new TreeSet<>(fa.self().keySet());
         frames.addAll(fb.self().keySet());
+        boolean[] resolved = {false};
         frames.stream().sorted(Comparator.comparingDouble((String f) -> -Math.abs(fa.share(f) - fb.share(f)))
                 .thenComparing(Comparator.naturalOrder())).limit(ROWS).forEach(f -> {
             double pa = fa.share(f);
             double pb = fb.share(f);
-            double se = Math.sqrt(pa * (1 - pa) / Math.max(1, fa.total()) + pb * (1 - pb) / Math.max(1, fb.total()));
+            double bound = Z * Math.sqrt(pa * (1 - pa) / Math.max(1, fa.total()) + pb * (1 - pb) / Math.max(1, fb.total()));
+            resolved[0] |= Math.abs(pa - pb) > bound;
             g.row(ProfilePart.frame(f), pct(pa), pct(pb), String.format(Locale.ROOT, "%+.1f pp", 100 * (pa - pb)),
-                    String.format(Locale.ROOT, "%.1f pp", 100 * Z * se));
+                    String.format(Locale.ROOT, "%.1f pp", 100 * bound));
         });
-        return g;
+        return resolved[0] ? g : new Grid(caption + " no frame's share moved beyond its sampling error here (more samples:"
+                + " longer iterations or more forks would resolve it).", g.headers(), g.rows());
     }
 
     private static String link(String flame) {

@@ -1,0 +1,109 @@
+package dev.kensho.common.profile;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A server's side of a profiled case, against real processes: a child JVM recorded through jcmd, a busy native
+ * process sampled with perf (where perf runs here), and a server that is gone, which says why in one line.
+ */
+class ServerRecordingTest {
+
+    private static CaseFiles files(Path run) throws Exception {
+        CaseFiles f = CaseFiles.of(run, "dev.kensho.x.XBenchmark.m", Map.of("p", "1"));
+        Files.createDirectories(f.dir());
+        return f;
+    }
+
+    @Test
+    void aServerJvmIsRecordedThroughJcmd(@TempDir Path run) throws Exception {
+        Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Spinner.class.getName()).redirectErrorStream(true).start();
+        try {
+            Thread.sleep(1500); // the attach listener answers once the JVM is up
+            ServerProfiles.Server s = new ServerProfiles.Server(ServerProfiles.Kind.JVM, jvm.pid(), "hbase-server", "child JVM");
+            ServerRecording r = ServerRecording.start(s, files(run), 1, "profile");
+            Thread.sleep(1000);
+            Path f = r.end();
+            assertNull(r.unavailable(), r.unavailable());
+            assertEquals("server-fork1.jfr", f.getFileName().toString());
+            assertEquals("FLR", new String(Files.readAllBytes(f), 0, 3, java.nio.charset.StandardCharsets.US_ASCII), "a JFR file");
+        } finally {
+            jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aBusyNativeProcessIsSampledWithPerf(@TempDir Path run) throws Exception {
+        Assumptions.assumeTrue(AsyncProfilerLib.perfEventsAllowed() && onPath("perf"), "perf is not usable here");
+        Process busy = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        try {
+            ServerProfiles.Server s = new ServerProfiles.Server(ServerProfiles.Kind.NATIVE, busy.pid(), "redis-server", "sh");
+            ServerRecording r = ServerRecording.start(s, files(run), 2, "profile");
+            Thread.sleep(1000);
+            Path f = r.end();
+            assertNull(r.unavailable(), r.unavailable());
+            assertEquals("redis-server-fork2.collapsed", f.getFileName().toString());
+            List<String> lines = Files.readAllLines(f);
+            long samples = lines.stream().mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+            // how many depends on the CPU the loop got on a shared host; that it was sampled does not
+            assertTrue(samples > 0 && lines.stream().allMatch(l -> l.matches("\\S.* \\d+")), lines.toString());
+        } finally {
+            busy.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aServerThatIsGoneSaysWhyInOneLine(@TempDir Path run) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        ServerRecording jvm = ServerRecording.start(new ServerProfiles.Server(ServerProfiles.Kind.JVM, gone.pid(), "hbase-server", "x"),
+                files(run), 1, "profile");
+        assertNull(jvm.end());
+        assertNotNull(jvm.unavailable());
+        assertTrue(jvm.unavailable().startsWith("jcmd JFR.start on x failed: "), jvm.unavailable());
+        assertEquals(1, jvm.unavailable().lines().count());
+        if (onPath("perf")) {
+            ServerRecording perf = ServerRecording.start(new ServerProfiles.Server(ServerProfiles.Kind.NATIVE, gone.pid(), "redis-server", "x"),
+                    files(run), 1, "profile");
+            assertNull(perf.end());
+            assertTrue(perf.unavailable().startsWith("perf record refused ("), perf.unavailable());
+        }
+    }
+
+    private static boolean onPath(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(d, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A JVM that runs until it is killed, for jcmd to record. */
+    public static final class Spinner {
+        public static void main(String[] args) throws InterruptedException {
+            long s = 0;
+            long end = System.nanoTime() + 60_000_000_000L;
+            while (System.nanoTime() < end) {
+                s += System.nanoTime() % 7;
+                if (s % 1000 == 0) {
+                    Thread.sleep(1);
+                }
+            }
+            System.out.println(s);
+        }
+    }
+}
