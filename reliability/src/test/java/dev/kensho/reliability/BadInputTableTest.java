@@ -107,6 +107,7 @@ class BadInputTableTest {
                 Arguments.of("kensho.scale", "huge", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.bench", "([", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.jfr", "maybe", SETS + "SetImportBenchmark"),
+                Arguments.of("kensho.jfr.settings", "profiel", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.runId", "../escape", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.redis.uri", "http://cache:6379", SETS + "SetImportBenchmark"),
                 Arguments.of("kensho.redis.uri", "redis://cache:99999", KV + "KeyValueThroughputBenchmark"),
@@ -148,6 +149,22 @@ class BadInputTableTest {
         assertEquals(2, status, out);
         assertTrue(out.startsWith("kensho: "), out);
         oneLineNaming(out, property, "");
+        try (Stream<Path> files = Files.list(results)) {
+            assertEquals(List.of(), files.toList(), "no run folder for bad input");
+        }
+    }
+
+    @Test
+    void aProfilerJmhDoesNotKnowStopsTheLauncherWithOneLine() throws Exception {
+        AllBenchmarks.merge();
+        System.setProperty("kensho.results", results.toString());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(Set.of(SETS + "SetImportBenchmark"), new String[]{"-prof nosuch"}, true,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String out = err.toString(StandardCharsets.UTF_8).trim();
+        assertEquals(2, status, out);
+        assertTrue(out.startsWith("kensho: -prof nosuch: JMH has no profiler of that name"), out);
+        assertEquals(1, out.lines().count(), out);
         try (Stream<Path> files = Files.list(results)) {
             assertEquals(List.of(), files.toList(), "no run folder for bad input");
         }

@@ -70,15 +70,12 @@ public final class Report implements ReportWriter {
         String measured = measured(env);
         dev.kensho.report.profile.ProfilePart.Part profiles = dev.kensho.report.profile.ProfilePart.of(dir);
         String profiled = ProfileSection.header(env);
-        if (!profiled.isEmpty()) {
-            measured = profiled + "\n\n" + measured;
-        }
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")
-                .append(machine(env)).append("\n\n").append(measured).append("\n\n").append(legend).append("\n\n## Contents\n\n");
+                .append(machine(env)).append("\n\n").append(profiled.isEmpty() ? "" : profiled + "\n\n").append(measured).append("\n\n").append(legend).append("\n\n## Contents\n\n");
         html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>kensho report ")
                 .append(Html.esc(runId)).append("</title><style>").append(CSS).append("</style></head><body>")
                 .append("<h1>kensho report — run ").append(Html.esc(runId)).append("</h1><p>Status: <b>").append(Html.esc(state))
-                .append("</b>. ").append(Html.esc(machine(env))).append("</p><p>").append(Html.inline(measured))
+                .append("</b>. ").append(Html.esc(machine(env))).append("</p><p>").append(profiled.isEmpty() ? "" : Html.inline(profiled) + "</p><p>").append(Html.inline(measured))
                 .append("</p><p class=\"small\">").append(Html.inline(legend))
                 .append("</p><h2>Contents</h2><ul>");
         for (Rendered r : sections) {

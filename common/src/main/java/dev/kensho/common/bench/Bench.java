@@ -69,6 +69,7 @@ public final class Bench {
                 // a module of a Maven build with nothing selected: MavenBench has checked that some module has
                 return 0;
             }
+            dev.kensho.common.profile.Profiling.checkProfilers(LaunchArgs.split(args)); // -prof nosuch: one line, no run folder
             run = RunFolder.open();
             // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
             RunFolder.settleKilled(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));

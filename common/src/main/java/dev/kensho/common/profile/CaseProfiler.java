@@ -24,7 +24,7 @@ import java.util.Map;
 
 /**
  * What {@code -Dkensho.jfr=true} adds to every fork: over the measurement iterations of a case (warm-up left out,
- * as JMH's own {@code -prof jfr} does), a JFR recording of the benchmark JVM ({@code jdk.jfr.Recording}, the
+ * as JMH's own {@code -prof jfr} does; a throw-away recording over the warm-up takes JFR's start-up cost there), a JFR recording of the benchmark JVM ({@code jdk.jfr.Recording}, the
  * {@link JfrSettings} configuration) and a profile of every server registered in {@link ServerProfiles}, written
  * into the case's folder ({@link CaseFiles}) with one line per file in {@link ProfileIndex#FILE}: the case, the
  * fork, the side, the settings, and the operations JMH counted while it recorded (the report's bytes per
@@ -36,6 +36,7 @@ import java.util.Map;
 public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
 
     private Recording client;
+    private Recording warmUp;
     private CaseFiles files;
     private int fork;
     private final List<ServerRecording> servers = new ArrayList<>();
@@ -51,7 +52,16 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams bp, IterationParams ip) {
-        if (ip.getType() != IterationType.MEASUREMENT || Recorder.runDir() == null) {
+        if (Recorder.runDir() == null) {
+            return;
+        }
+        if (ip.getType() == IterationType.WARMUP) {
+            if (warmUp == null) {
+                // JFR's first start in a JVM instruments the JDK's I/O classes and the JIT compiles them again: in the
+                // warm-up, not in the measured iterations (run jfrcost-jfr1-613fb3d: the first measured iteration at 42%)
+                warmUp = new Recording(JfrSettings.configuration());
+                warmUp.start();
+            }
             return;
         }
         if (files == null) {
@@ -68,6 +78,9 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
             client.setToDisk(true);
             client.start();
             startedNanos = System.nanoTime();
+            if (warmUp != null) {
+                warmUp.close(); // after the real one started: the instrumentation never goes off in between
+            }
             ServerProfiles.liveAndListen(this::record).forEach(this::record);
         }
     }

@@ -76,6 +76,22 @@ public final class Profiling {
         return out;
     }
 
+    /**
+     * Before the run folder exists: every {@code -prof} of {@code args} (split) is one JMH knows, with options it
+     * accepts — all but {@code async}, whose library {@link #prepare} puts in the run folder first and checks then.
+     */
+    public static void checkProfilers(String[] args) {
+        try {
+            for (ProfilerConfig p : new CommandLineOptions(args).getProfilers()) {
+                if (!p.getKlass().equals("async")) {
+                    check(p);
+                }
+            }
+        } catch (CommandLineOptionException e) {
+            // the plan has said what is wrong with them
+        }
+    }
+
     /** A profiler JMH knows, with options it accepts; else one line naming it. */
     static void check(ProfilerConfig p) {
         try {

@@ -46,7 +46,8 @@ public final class ProfilePart {
         for (ClaimSides.Claim claim : ClaimSides.load(runDir)) {
             grids.addAll(ClaimDiff.of(claim, cases));
         }
-        String intro = "Profiled over the measured iterations of every case (warm-up left out), one recording per fork; a"
+        String intro = "Profiled over the measured iterations of every case (warm-up left out; a class without warm-up"
+                + " iterations has its trial set-up, such as loading the data, inside the first), one recording per fork; a"
                 + " server's allocation is per operation of the benchmark that drove it. Self CPU samples: the method on top"
                 + " of the stack when sampled (JFR's jdk.ExecutionSample every 10–20 ms with the profile settings; perf's"
                 + " cpu-clock for redis-server, whose bundled binary is stripped: its own frames show as [redis-server], the"
