@@ -2,7 +2,6 @@ package dev.kensho.common.profile;
 
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
-import jdk.jfr.Recording;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.ExternalProfiler;
@@ -35,8 +34,8 @@ import java.util.Map;
  */
 public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
 
-    private Recording client;
-    private Recording warmUp;
+    private BenchmarkRecording client;
+    private BenchmarkRecording warmUp;
     private CaseFiles files;
     private int fork;
     private final List<ServerRecording> servers = new ArrayList<>();
@@ -59,8 +58,7 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
             if (warmUp == null) {
                 // JFR's first start in a JVM instruments the JDK's I/O classes and the JIT compiles them again: in the
                 // warm-up, not in the measured iterations (run jfrcost-jfr1-613fb3d: the first measured iteration at 42%)
-                warmUp = new Recording(JfrSettings.configuration());
-                warmUp.start();
+                warmUp = new BenchmarkRecording().start();
             }
             return;
         }
@@ -73,10 +71,7 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
                 throw new IllegalStateException("cannot create " + files.dir(), e);
             }
             fork = files.nextFork();
-            client = new Recording(JfrSettings.configuration());
-            client.setName("kensho-" + fork);
-            client.setToDisk(true);
-            client.start();
+            client = new BenchmarkRecording().start();
             startedNanos = System.nanoTime();
             if (warmUp != null) {
                 warmUp.close(); // after the real one started: the instrumentation never goes off in between
@@ -123,8 +118,7 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
         line.put("kind", "jfr");
         line.put("what", "benchmark JVM (pid " + ProcessHandle.current().pid() + ")");
         try {
-            client.stop();
-            client.dump(file);
+            client.stopAndDump(file);
             line.put("file", files.relative(file));
         } catch (IOException | IllegalStateException e) {
             line.put("unavailable", "the recording could not be written (" + e.getMessage() + ")");

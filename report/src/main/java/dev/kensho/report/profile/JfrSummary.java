@@ -17,7 +17,7 @@ import java.util.Map;
  * What one or more JFR recordings of a case say, read with the JDK's {@code jdk.jfr.consumer}: CPU samples by the
  * method on top of the stack ({@code jdk.ExecutionSample}, {@code package.Class.method}), bytes allocated by every
  * thread while it recorded ({@code jdk.ThreadAllocationStatistics}: each thread's last reading less its first; a
- * thread first seen at the end started inside the recording and counts whole; without those events, the weights of
+ * thread missing from the first reading started inside the recording and counts whole; without those events, the weights of
  * {@code jdk.ObjectAllocationSample}), the GC pause time ({@code jdk.GarbageCollection}'s {@code sumOfPauses}), and
  * the seconds recorded (first event to last, per file, summed).
  */
@@ -109,11 +109,12 @@ public record JfrSummary(FrameCounts frames, long allocatedBytes, boolean alloca
             if (threads.isEmpty()) {
                 return sampledWeight;
             }
-            long firstAt = first.getEpochSecond() * 1_000_000_000L + first.getNano();
+            long firstRead = threads.values().stream().mapToLong(t -> t[2]).min().orElse(0);
             long sum = 0;
             for (long[] t : threads.values()) {
-                // a thread first read a second or more after the recording began was born inside it: all it allocated counts
-                sum += t[2] - firstAt > 1_000_000_000L ? t[1] : t[1] - t[0];
+                // a thread missing from the first reading (one batch, read within milliseconds) was born inside the
+                // recording: all it allocated counts
+                sum += t[2] - firstRead > 50_000_000L ? t[1] : t[1] - t[0];
             }
             return sum;
         }

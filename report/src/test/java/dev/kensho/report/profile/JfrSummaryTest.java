@@ -34,6 +34,30 @@ class JfrSummaryTest {
     }
 
     @Test
+    void aThreadThatEndsInsideTheRecordingCountsToo(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("t.jfr");
+        long[] calls = {0};
+        try (dev.kensho.common.profile.BenchmarkRecording r = new dev.kensho.common.profile.BenchmarkRecording().start()) {
+            Thread.sleep(300);
+            Thread t = new Thread(() -> {
+                long end = System.nanoTime() + 800_000_000L;
+                while (System.nanoTime() < end) {
+                    Workload.allocateKnown();
+                    calls[0]++;
+                }
+            });
+            t.start();
+            t.join();
+            Thread.sleep(300); // the thread is gone well before the recording ends
+            r.stopAndDump(f);
+        }
+        JfrSummary s = JfrSummary.read(List.of(f));
+        // it was read every 200 ms while it ran: at most its last 200 ms is lost, so at least half of 800 ms counts
+        assertTrue(s.allocatedBytes() >= calls[0] * Workload.BYTES_PER_CALL / 2,
+                s.allocatedBytes() + " bytes recorded, " + calls[0] * Workload.BYTES_PER_CALL + " allocated by the thread");
+    }
+
+    @Test
     void aWorkloadWithoutTheHotMethodDoesNotNameIt(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("idle.jfr");
         try (jdk.jfr.Recording r = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"))) {

@@ -1,7 +1,5 @@
 package dev.kensho.report.profile;
 
-import jdk.jfr.Configuration;
-import jdk.jfr.Recording;
 
 import java.nio.file.Path;
 
@@ -44,16 +42,14 @@ final class Workload {
     /** Records the workload for about {@code millis} ms into {@code file}; returns how many allocateKnown calls ran. */
     static long record(Path file, long millis) throws Exception {
         long calls = 0;
-        try (Recording r = new Recording(Configuration.getConfiguration("profile"))) {
-            r.start();
+        try (dev.kensho.common.profile.BenchmarkRecording r = new dev.kensho.common.profile.BenchmarkRecording().start()) {
             long end = System.nanoTime() + millis * 1_000_000L;
             while (System.nanoTime() < end) {
                 sink += spinHotLoop(200_000);
                 sink += allocateKnown();
                 calls++;
             }
-            r.stop();
-            r.dump(file);
+            r.stopAndDump(file);
         }
         return calls;
     }
