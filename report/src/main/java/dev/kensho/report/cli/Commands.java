@@ -90,8 +90,10 @@ public final class Commands implements Callable<Integer> {
 
     @Command(name = "compare", description = "What moved between two runs: every number, with its interval and the noise"
             + " floor; writes compare-<before>.md into <after>. Exit 1 when something moved.",
-            customSynopsis = JAR + " compare [--noise <A/A run 1> <A/A run 2> | --noise <noise-floor.json>] <before> <after>")
+            customSynopsis = JAR + " compare [--mix-profiled] [--noise <A/A run 1> <A/A run 2> | --noise <noise-floor.json>] <before> <after>")
     static final class CompareCommand extends Sub {
+        @Option(names = dev.kensho.report.profile.ProfiledRuns.FLAG, description = "compare a profiled run with a plain one all the same")
+        boolean mixProfiled;
         @Option(names = "--noise", description = "the noise floor: two A/A run folders of one commit (the first folders"
                 + " given), or the noise-floor.json a pair wrote")
         boolean noise;
@@ -102,6 +104,9 @@ public final class Commands implements Callable<Integer> {
         @Override
         public Integer call() {
             List<String> args = new ArrayList<>();
+            if (mixProfiled) {
+                args.add(dev.kensho.report.profile.ProfiledRuns.FLAG);
+            }
             if (noise) {
                 args.add("--noise");
             }
@@ -138,6 +143,8 @@ public final class Commands implements Callable<Integer> {
 
     @Command(name = "pool", description = "Joins N runs of one commit so each verdict rests on all of them.")
     static final class PoolCommand extends Sub {
+        @Option(names = dev.kensho.report.profile.ProfiledRuns.FLAG, description = "pool profiled runs with plain ones all the same")
+        boolean mixProfiled;
         @Parameters(index = "0", paramLabel = "<pooled folder>", description = "the folder to write")
         String into;
         @Parameters(index = "1..*", arity = "2..*", paramLabel = "<run folder>", description = "two or more run folders")
@@ -145,7 +152,7 @@ public final class Commands implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return Pool.run(into, runs, top.err);
+            return Pool.run(into, runs, mixProfiled, top.err);
         }
     }
 
