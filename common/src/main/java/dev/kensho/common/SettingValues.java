@@ -56,7 +56,7 @@ public final class SettingValues {
             case JFR, REDIS_CONTAINER, DESTRUCTIVE, NPM_CI, HBASE_CONTAINER, KINESIS_CONTAINER, KINESIS_CBOR, VERBOSE ->
                     bool(k, v);
             case SCALE -> Scale.parse(v);
-            case JFR_SETTINGS -> dev.kensho.common.profile.JfrSettings.check(v);
+            case JFR_SETTINGS -> jfrConfiguration(v);
             case BENCH -> regex(k, v);
             case PIN -> oneOf(k, v, "off", "split");
             case RUN_ID -> matches(k, v, "[A-Za-z0-9._\\-]+", "letters, digits, '.', '_' and '-'");
@@ -165,5 +165,27 @@ public final class SettingValues {
             }
         }
         throw BadInput.of(name, value, CLUSTER_ALLOWED);
+    }
+
+    /**
+     * The JFR configuration {@code kensho.jfr.settings} names — one this JDK ships ({@code profile}, {@code default}) or
+     * a {@code .jfc} file — or a one-line {@link BadInput} listing the names there are.
+     */
+    public static jdk.jfr.Configuration jfrConfiguration(String v) {
+        try {
+            if (v.endsWith(".jfc") || v.contains("/")) {
+                java.nio.file.Path p = java.nio.file.Path.of(v);
+                if (java.nio.file.Files.isRegularFile(p)) {
+                    return jdk.jfr.Configuration.create(p);
+                }
+            } else {
+                return jdk.jfr.Configuration.getConfiguration(v);
+            }
+        } catch (java.io.IOException | java.text.ParseException e) {
+            // named below
+        }
+        String names = jdk.jfr.Configuration.getConfigurations().stream().map(jdk.jfr.Configuration::getName).sorted()
+                .collect(java.util.stream.Collectors.joining(", "));
+        throw BadInput.of(Setting.JFR_SETTINGS.key(), v, "a JFR configuration this JDK has (" + names + ") or the path of a .jfc file");
     }
 }

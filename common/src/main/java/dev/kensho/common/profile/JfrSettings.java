@@ -1,15 +1,8 @@
 package dev.kensho.common.profile;
 
-import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import jdk.jfr.Configuration;
-
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.text.ParseException;
-import java.util.stream.Collectors;
 
 /**
  * {@code -Dkensho.jfr.settings}: the JFR configuration of every recording of a profiled run, the benchmark JVM's
@@ -35,29 +28,7 @@ public final class JfrSettings {
         return configuration(value());
     }
 
-    /** A value of the setting, checked: a one-line {@link BadInput} when no configuration has that name. */
-    public static void check(String v) {
-        configuration(v.trim());
-    }
-
     static Configuration configuration(String v) {
-        try {
-            if (v.endsWith(".jfc") || v.contains("/")) {
-                Path p = Path.of(v);
-                if (!Files.isRegularFile(p)) {
-                    throw bad(v);
-                }
-                return Configuration.create(p);
-            }
-            return Configuration.getConfiguration(v);
-        } catch (IOException | ParseException e) {
-            throw bad(v);
-        }
-    }
-
-    private static BadInput bad(String v) {
-        String names = Configuration.getConfigurations().stream().map(Configuration::getName).sorted()
-                .collect(Collectors.joining(", "));
-        return BadInput.of(PROPERTY, v, "a JFR configuration this JDK has (" + names + ") or the path of a .jfc file");
+        return dev.kensho.common.SettingValues.jfrConfiguration(v);
     }
 }

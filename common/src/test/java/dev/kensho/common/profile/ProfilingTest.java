@@ -45,12 +45,12 @@ class ProfilingTest {
 
     @Test
     void aJfrSettingsNameTheJdkLacksIsOneLine() {
-        BadInput e = assertThrows(BadInput.class, () -> JfrSettings.check("profiel"));
+        BadInput e = assertThrows(BadInput.class, () -> dev.kensho.common.SettingValues.jfrConfiguration("profiel"));
         assertTrue(e.getMessage().startsWith("kensho.jfr.settings=profiel is not allowed; allowed: a JFR configuration this JDK has ("), e.getMessage());
         assertTrue(e.getMessage().contains("profile") && e.getMessage().contains("default"), e.getMessage());
-        assertThrows(BadInput.class, () -> JfrSettings.check("/no/such/file.jfc"));
-        JfrSettings.check("profile");
-        JfrSettings.check("default");
+        assertThrows(BadInput.class, () -> dev.kensho.common.SettingValues.jfrConfiguration("/no/such/file.jfc"));
+        dev.kensho.common.SettingValues.jfrConfiguration("profile");
+        dev.kensho.common.SettingValues.jfrConfiguration("default");
     }
 
     @Test
