@@ -11,7 +11,8 @@ import java.time.Duration;
  * recording that reads every thread's allocated bytes ({@code jdk.ThreadAllocationStatistics}) every
  * {@link #ALLOCATION_PERIOD}. The configuration reads them only when a chunk begins and ends, and a client's threads
  * (Lettuce's event loops) end in the trial's tear-down, inside the last measured iteration: read only at the ends,
- * all they allocated was lost (run prof-async-52c21ba: 1,295 B/op against JMH's {@code -prof gc} 2,099). The
+ * all they allocated was lost (1,295 B/op against JMH's {@code -prof gc} 2,099; with the readings 2,138 against 2,098: docs/method.md, What
+ * profiling costs). The
  * companion starts after the recording and stops before it, so the recording keeps its readings at both ends too
  * (with the period in force when it stops, JFR takes none there).
  */

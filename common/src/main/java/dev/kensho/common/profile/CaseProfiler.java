@@ -57,7 +57,7 @@ public final class CaseProfiler implements InternalProfiler, ExternalProfiler {
         if (ip.getType() == IterationType.WARMUP) {
             if (warmUp == null) {
                 // JFR's first start in a JVM instruments the JDK's I/O classes and the JIT compiles them again: in the
-                // warm-up, not in the measured iterations (run jfrcost-jfr1-613fb3d: the first measured iteration at 42%)
+                // warm-up, not in the measured iterations (docs/method.md, What profiling costs)
                 warmUp = new BenchmarkRecording().start();
             }
             return;
