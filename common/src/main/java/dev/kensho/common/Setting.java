@@ -58,6 +58,7 @@ public enum Setting {
     DESTRUCTIVE("kensho.destructive", "false", "true: allow FLUSHDB, CONFIG SET, DEBUG on a server the suite did not start", Use.RUN),
     TOOL_REDIS_CLI("kensho.tool.redis-cli", "redis-cli on the PATH", "path of redis-cli (import calibration)", Use.RUN),
     REDIS_BENCHMARK("kensho.redis.benchmark", "redis-benchmark on the PATH", "path of redis-benchmark (kv calibration)", Use.RUN),
+    TOOL_MEMTIER("kensho.tool.memtier", "memtier_benchmark on the PATH", "path of memtier_benchmark (kv calibration, MemtierCalibration); one that is not memtier_benchmark or that fails leaves that calibration not measured and the run goes on", Use.RUN),
     KV_JEDIS_THREADS("kensho.kv.jedisThreads", "clients (a thread per connection)", "driver threads of the Jedis kv load generator; fewer than clients puts the driver's wait into its latencies", Use.RUN),
 
     // --- HBase

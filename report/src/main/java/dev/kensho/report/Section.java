@@ -57,6 +57,15 @@ public interface Section {
         return List.of();
     }
 
+    /**
+     * What the bottleneck line of {@code result} (a case's primary score) adds about how its own load generator ran —
+     * why a client costs what it does (e.g. blocking connections on platform threads) — or null; {@code rows} are the
+     * experiment's rows.
+     */
+    default String bottleneckNote(Results.Row result, List<Results.Row> rows) {
+        return null;
+    }
+
     /** Charts that are not plain selections of rows (time series from {@code series.jsonl}). */
     default List<Plot> plots(RunData run) {
         return List.of();

@@ -25,9 +25,10 @@ final class SectionRenderer {
 
     /**
      * What limited every result: the server's and the load generator's CPU per iteration (JMH's mean and
-     * 99.9% half-width, in cores) and the verdict they give ({@link dev.kensho.common.cpu.Bottleneck}).
+     * 99.9% half-width, in cores) and the verdict they give ({@link dev.kensho.common.cpu.Bottleneck}), with what the
+     * section says about the case's load generator ({@link Section#bottleneckNote}).
      */
-    static Table bottlenecks(List<Results.Row> own) {
+    static Table bottlenecks(Section s, List<Results.Row> own) {
         dev.kensho.common.export.Verdicts verdicts = dev.kensho.common.export.Verdicts.of(own);
         Table t = Table.of("What limited each result (CPU per iteration, in cores: the server's, the load generator's;"
                 + " a result measured while its own client was saturated says so):", "benchmark", "case", "verdict");
@@ -37,7 +38,8 @@ final class SectionRenderer {
             }
             dev.kensho.common.cpu.Bottleneck.Verdict v = verdicts.of(r);
             if (v != null) {
-                t.row(r.cls() + "." + r.method(), caseOf(r), v.toString());
+                String note = s.bottleneckNote(r, own);
+                t.row(r.cls() + "." + r.method(), caseOf(r), v + (note == null ? "" : "; " + note));
             }
         }
         return t;
@@ -91,7 +93,7 @@ final class SectionRenderer {
         if (!cal.isEmpty()) {
             blocks.add(new Rendered.Block(null, cal.caption(), null, null, cal));
         }
-        Table bound = bottlenecks(own);
+        Table bound = bottlenecks(s, own);
         if (!bound.isEmpty()) {
             blocks.add(new Rendered.Block("bottleneck-" + s.id(), "bottleneck", null, null, bound));
         }

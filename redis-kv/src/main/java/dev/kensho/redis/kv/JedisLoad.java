@@ -18,9 +18,17 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * {@code clients} blocking Jedis connections, by default each driven by a thread of its own (the classic
  * Jedis usage): a thread sends its connection's batch, blocks for the replies, sends the next. Its
- * latency is then its own request's, never a wait for a shared driver. On 2 cores 800 such threads cost
- * context switches, which is what a thread-per-connection Jedis client costs: it shows up as client CPU
- * and throughput, not as a distortion of the percentiles.
+ * latency is then its own request's, never a wait for a shared driver.
+ *
+ * <p>Which threads ({@link Threads}): {@link LoadGenerator.Client#JEDIS} runs them as <em>virtual</em> threads where
+ * the JVM has them (JDK 21+, {@link VirtualThreads}): a blocked read parks the virtual thread and frees its carrier,
+ * so 100 connections cost 100 sockets and a few carrier threads, as an event-loop client's do, while each
+ * connection keeps its own thread of control and one request in flight. On JDK 17 it falls back to platform threads
+ * and records why ({@code jedis_virtual_threads} 0, {@code jvm_feature}); {@link LoadGenerator.Client#JEDIS_PLATFORM}
+ * always uses platform threads, the design before issue 41: on 2 cores 100–800 kernel threads pay a context switch
+ * per request, which shows as client CPU and throughput, not as a distortion of the percentiles. Jedis's own I/O
+ * path takes no monitor ({@code Connection}, {@code RedisInputStream}, {@code RedisOutputStream}, {@code Protocol}
+ * have no {@code synchronized}), so a virtual thread blocked in a read does not pin its carrier.
  *
  * <p>{@code -D}{@link #THREADS_PROPERTY}{@code =n} with {@code n < clients} gives the earlier design:
  * {@code n} driver threads, each walking its {@code clients / n} connections round-robin (read connection
@@ -54,9 +62,18 @@ final class JedisLoad implements LoadGenerator {
     private final List<Jedis> jedis = new ArrayList<>();
     private final List<List<Connection>> groups = new ArrayList<>();
     private final ExecutorService drivers;
+    private final boolean virtual;
     private final int depth;
 
-    JedisLoad(RedisTarget target, int clients, int depth, int threads) {
+    /** The kind of driver threads a client asks for. */
+    enum Threads {
+        /** Virtual threads where the JVM has them (JDK 21+), else platform threads. */
+        VIRTUAL_IF_AVAILABLE,
+        /** Platform (kernel) threads, whatever the JVM. */
+        PLATFORM
+    }
+
+    JedisLoad(RedisTarget target, int clients, int depth, int threads, Threads kind) {
         this.depth = depth;
         int t = Math.min(threads, clients);
         for (int i = 0; i < t; i++) {
@@ -72,12 +89,15 @@ final class JedisLoad implements LoadGenerator {
             jedis.forEach(Jedis::close);
             throw e;
         }
-        drivers = Executors.newFixedThreadPool(t, r -> {
+        java.util.Optional<ExecutorService> v = kind == Threads.VIRTUAL_IF_AVAILABLE ? VirtualThreads.perTask()
+                : java.util.Optional.empty();
+        virtual = v.isPresent();
+        drivers = v.orElseGet(() -> Executors.newFixedThreadPool(t, r -> {
             // small stacks: up to 800 of these threads, each a short send/receive loop
             Thread th = new Thread(null, r, "kensho-jedis-driver", 256 * 1024);
             th.setDaemon(true);
             return th;
-        });
+        }));
     }
 
     /** Driver threads: {@link #THREADS_PROPERTY}, else one per connection. */
@@ -96,6 +116,11 @@ final class JedisLoad implements LoadGenerator {
 
     int threads() {
         return groups.size();
+    }
+
+    /** Whether the drivers are virtual threads. */
+    boolean virtual() {
+        return virtual;
     }
 
     @Override

@@ -89,6 +89,7 @@ public final class KeyValueSection implements Section {
         out.addAll(Ratios.against(rows, rps.and(closed), Ratios.rows(BENCH, "redisBenchmarkMix", "requests/s"),
                 KeyValueSection::serverConfig, "suite_over_calibration"));
         out.addAll(ClusterRows.derived(rows));
+        out.addAll(MemtierRows.derived(rows));
         out.addAll(CurveReport.knees(rows));
         return out;
     }
@@ -108,8 +109,37 @@ public final class KeyValueSection implements Section {
     public List<Table> tables(RunData run) {
         List<Table> out = new ArrayList<>(CurveReport.tables(run.rows()));
         out.addAll(HotKeys.tables(run.rows()));
+        out.addAll(MemtierRows.tables(run));
         out.addAll(KvCostTable.tables(run.rows(), run.env().path("host").path("cores").asInt(0)));
         return out;
+    }
+
+    /**
+     * A Jedis case's threads: on virtual threads, or on platform threads and why ({@code jedis_virtual_threads},
+     * {@code jedis_threads}, {@code jvm_feature}, recorded by {@link TrialRecords#clientThreads}); null for other cases.
+     */
+    @Override
+    public String bottleneckNote(Results.Row result, List<Results.Row> rows) {
+        Map<String, Double> rec = new TreeMap<>();
+        for (Results.Row r : rows) {
+            if (r.cls().equals(result.cls()) && r.method().equals(result.method()) && r.params().equals(result.params())
+                    && (r.metric().equals("jedis_virtual_threads") || r.metric().equals("jedis_threads") || r.metric().equals("jvm_feature"))) {
+                rec.put(r.metric(), r.score());
+            }
+        }
+        if (rec.size() < 3) {
+            return null;
+        }
+        long threads = Math.round(rec.get("jedis_threads"));
+        long jvm = Math.round(rec.get("jvm_feature"));
+        if (rec.get("jedis_virtual_threads") >= 0.5) {
+            return result.param("client") + " drove its connections with " + threads + " virtual threads (Java " + jvm + ")";
+        }
+        if (LoadGenerator.Client.JEDIS_PLATFORM.name().equals(result.param("client"))) {
+            return "JEDIS_PLATFORM drove its connections with " + threads + " platform threads, as asked (the Jedis client"
+                    + " before issue 41: a kernel thread switch per blocked read; JEDIS uses virtual threads on Java 21+)";
+        }
+        return TrialRecords.platformThreadsWhy(threads, jvm);
     }
 
     /** The params a suite row and a calibration row share: the server, keyspace and load shape. */

@@ -31,11 +31,21 @@ public interface LoadGenerator extends AutoCloseable {
                 return new LettuceLoad(target, clients, depth);
             }
         },
-        /** Jedis: blocking connections, one thread each (fewer, round-robin, with {@code kensho.kv.jedisThreads}). */
+        /**
+         * Jedis: blocking connections, one thread each (fewer, round-robin, with {@code kensho.kv.jedisThreads}) —
+         * virtual threads where the JVM has them (JDK 21+), else platform threads ({@link JedisLoad}).
+         */
         JEDIS {
             @Override
             LoadGenerator open(RedisTarget target, int clients, int depth) {
-                return new JedisLoad(target, clients, depth, JedisLoad.threads(clients));
+                return new JedisLoad(target, clients, depth, JedisLoad.threads(clients), JedisLoad.Threads.VIRTUAL_IF_AVAILABLE);
+            }
+        },
+        /** Jedis on platform threads whatever the JVM: the design before issue 41, kept to measure what the threads cost. */
+        JEDIS_PLATFORM {
+            @Override
+            LoadGenerator open(RedisTarget target, int clients, int depth) {
+                return new JedisLoad(target, clients, depth, JedisLoad.threads(clients), JedisLoad.Threads.PLATFORM);
             }
         };
 

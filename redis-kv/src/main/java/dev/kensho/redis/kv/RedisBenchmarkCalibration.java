@@ -22,10 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -129,7 +126,7 @@ public class RedisBenchmarkCalibration {
         }
         target = RedisTargets.open(KvTrial.serverConfig(ioThreads));
         try {
-            String why = RedisBenchmarkTool.unsupported(target);
+            String why = RedisBenchmarkTool.unsupported(target, "redis-benchmark");
             if (why != null) {
                 Recorder.note("redis-kv calibration", "redis-benchmark not run: " + why);
                 close();
@@ -142,7 +139,7 @@ public class RedisBenchmarkCalibration {
             int keyBytes = prefix.length() + 12;
             Recorder.measurement(bench("redisBenchmarkGet"), params, "key_bytes", keyBytes, "bytes");
             if (start == KeyValueThroughputBenchmark.Start.PRELOADED) {
-                preload();
+                new ToolKeyspace(prefix, 12, 0, keyspace).preload(target);
             }
             Recorder.note("redis-kv calibration", "redis-benchmark: separate SET-only and GET-only runs (not an 80/20"
                     + " mix) of " + requests + " requests each, -c " + clients + " -P 1 -r " + keyspace + ", 200-byte"
@@ -165,17 +162,19 @@ public class RedisBenchmarkCalibration {
         if (binary == null) {
             return 0;
         }
-        long[] c0 = serverCounts();
+        ServerCounts c0 = ServerCounts.of(target);
         RedisBenchmarkTool.Result set = RedisBenchmarkTool.run(binary, target, prefix, "SET", clients, keyspace, requests);
-        long[] c1 = serverCounts();
+        ServerCounts c1 = ServerCounts.of(target);
         RedisBenchmarkTool.Result get = RedisBenchmarkTool.run(binary, target, prefix, "GET", clients, keyspace, requests);
-        long[] c2 = serverCounts();
+        ServerCounts c2 = ServerCounts.of(target);
         // only a server the suite owns sees nothing but this run; on a shared one other clients add calls and lookups
         boolean exclusive = target.owned();
-        requireExecuted("SET", requests, c1[SET] - c0[SET], c1[GET] - c0[GET], exclusive);
-        requireExecuted("GET", requests, c2[GET] - c1[GET], c2[SET] - c1[SET], exclusive);
-        long hits = c2[HITS] - c1[HITS];
-        long misses = c2[MISSES] - c1[MISSES];
+        ServerCounts setRun = c1.since(c0);
+        ServerCounts getRun = c2.since(c1);
+        requireExecuted("SET", requests, setRun.sets(), setRun.gets(), exclusive);
+        requireExecuted("GET", requests, getRun.gets(), getRun.sets(), exclusive);
+        long hits = getRun.hits();
+        long misses = getRun.misses();
         if (start == KeyValueThroughputBenchmark.Start.PRELOADED && exclusive) {
             requireAllHit(requests, hits, misses);
         }
@@ -210,49 +209,6 @@ public class RedisBenchmarkCalibration {
 
     private static String bench(String method) {
         return KeyValueThroughputBenchmark.class.getName() + "." + method;
-    }
-
-    /** SETs every key redis-benchmark's __rand_int__ can name, with a 200-byte value, pipelined. */
-    private void preload() {
-        byte[] value = "x".repeat(Workload.VALUE_BYTES).getBytes(StandardCharsets.US_ASCII);
-        try (Jedis j = target.jedis()) {
-            Pipeline p = j.pipelined();
-            for (int i = 0; i < keyspace; i++) {
-                p.set(String.format(Locale.ROOT, "%s%012d", prefix, i).getBytes(StandardCharsets.US_ASCII), value);
-                if (i % 10_000 == 9_999) {
-                    p.sync();
-                }
-            }
-            p.sync();
-        }
-    }
-
-    private static final int GET = 0;
-    private static final int SET = 1;
-    private static final int HITS = 2;
-    private static final int MISSES = 3;
-
-    /** {cmdstat_get calls, cmdstat_set calls, keyspace_hits, keyspace_misses} now. */
-    private long[] serverCounts() {
-        try (Jedis j = target.jedis()) {
-            Map<String, String> cmd = target.info(j, "commandstats");
-            Map<String, String> s = target.info(j, "stats");
-            return new long[]{calls(cmd.get("cmdstat_get")), calls(cmd.get("cmdstat_set")),
-                    Long.parseLong(s.getOrDefault("keyspace_hits", "0")), Long.parseLong(s.getOrDefault("keyspace_misses", "0"))};
-        }
-    }
-
-    /** The {@code calls=} field of an INFO commandstats value ({@code calls=5,usec=…}); 0 for a command never called (no line). */
-    static long calls(String cmdstat) {
-        if (cmdstat == null) {
-            return 0;
-        }
-        for (String f : cmdstat.split(",")) {
-            if (f.startsWith("calls=")) {
-                return Long.parseLong(f.substring(6));
-            }
-        }
-        throw new IllegalStateException("INFO commandstats value without calls=: " + cmdstat);
     }
 
     /**

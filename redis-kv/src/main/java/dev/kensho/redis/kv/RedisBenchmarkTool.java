@@ -7,7 +7,6 @@ import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.targets.redis.RedisTarget;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,22 +45,12 @@ final class RedisBenchmarkTool {
         String user = Settings.get(BINARY_PROPERTY);
         if (user != null) {
             Path p = Paths.get(user);
-            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+            if (!ToolBinary.executable(p)) {
                 throw BadInput.of(BINARY_PROPERTY, user, "the path of an executable redis-benchmark file");
             }
             return Optional.of(p);
         }
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Paths.get(dir.isEmpty() ? "." : dir, "redis-benchmark");
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return ToolBinary.onPath("redis-benchmark");
     }
 
     /** Validates the properties (launcher preflight). */
@@ -69,14 +58,14 @@ final class RedisBenchmarkTool {
         binary();
     }
 
-    /** Why redis-benchmark cannot be pointed at this target without exposing a secret, or null. */
-    static String unsupported(RedisTarget t) {
+    /** Why an external tool ({@code tool}: redis-benchmark, memtier_benchmark) cannot be pointed at this target without exposing a secret, or null. */
+    static String unsupported(RedisTarget t, String tool) {
         if (t.tls()) {
-            return "the target uses TLS (rediss://) and this redis-benchmark run is plain TCP";
+            return "the target uses TLS (rediss://) and this " + tool + " run is plain TCP";
         }
         String pw = System.getenv(Settings.REDIS_PASSWORD_ENV);
         if (t.user() != null || (pw != null && !pw.isEmpty())) {
-            return "the target needs a password, which would have to go on redis-benchmark's command line";
+            return "the target needs a password, which would have to go on " + tool + "'s command line";
         }
         return null;
     }

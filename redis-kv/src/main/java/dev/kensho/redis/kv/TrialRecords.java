@@ -49,16 +49,36 @@ final class TrialRecords {
         }
     }
 
-    /** {@code jedis_threads}, and a note when Jedis connections share driver threads (percentiles include that wait). */
+    /**
+     * Lettuce: {@code lettuce_epoll} (1: Netty's native epoll transport, 0: NIO). Jedis:
+     * {@code jedis_threads}, {@code jedis_virtual_threads} (1 or 0) and {@code jvm_feature}; a note when Jedis connections
+     * share driver threads (percentiles include that wait), and when {@code JEDIS} fell back to platform threads.
+     */
     static void clientThreads(Case cse, LoadGenerator load, int clients) {
+        if (load instanceof LettuceLoad) {
+            // Lettuce takes Netty's native epoll transport when it is on the classpath and loads, else NIO
+            Recorder.measurement(cse.benchmark(), cse.params(), "lettuce_epoll",
+                    io.lettuce.core.resource.EpollProvider.isAvailable() ? 1 : 0, "boolean");
+        }
         if (load instanceof JedisLoad j) {
             Recorder.measurement(cse.benchmark(), cse.params(), "jedis_threads", j.threads(), "threads");
+            Recorder.measurement(cse.benchmark(), cse.params(), "jedis_virtual_threads", j.virtual() ? 1 : 0, "boolean");
+            Recorder.measurement(cse.benchmark(), cse.params(), "jvm_feature", VirtualThreads.jvmFeature(), "release");
             if (j.threads() < clients) {
                 Recorder.note("redis-kv jedis", "JEDIS ran " + j.threads() + " driver threads for " + clients
                         + " connections (-D" + JedisLoad.THREADS_PROPERTY + "): its latency percentiles include the wait"
                         + " for the shared driver's round-robin, and are not comparable with LETTUCE's");
             }
+            if (!j.virtual() && LoadGenerator.Client.JEDIS.name().equals(cse.params().get("client"))) {
+                Recorder.note("redis-kv jedis", platformThreadsWhy(j.threads(), VirtualThreads.jvmFeature()));
+            }
         }
     }
 
+    /** Why a JEDIS case ran on platform threads, and what it costs: the note, and the bottleneck line's addition. */
+    static String platformThreadsWhy(long threads, long jvmFeature) {
+        return "JEDIS drove its connections with " + threads + " platform threads because this JVM (Java " + jvmFeature
+                + ") has no virtual threads: every blocked read is a kernel thread switch on cores the server shares, so it"
+                + " spends more client CPU per request than on Java 21+ (JMH -jvm <a Java 21+ java> runs the forks there)";
+    }
 }

@@ -37,6 +37,25 @@ class BadInputTest {
     }
 
     @ParameterizedTest
+    @CsvSource({"getRatio, 0.123", "getRatio, 1.5", "client, MEMTIER", "memtierThreads, 0", "requests, 10", "keyspace, 0"})
+    void memtierCalibrationRulesRejectWithOneLine(String param, String value) {
+        BadInput e = assertThrows(BadInput.class, () -> MemtierCalibration.RULES.check(param, value));
+        assertTrue(e.getMessage().startsWith(param + "=" + value), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
+    void memtierCalibrationNeedsWholeDivisions() {
+        BadInput threads = assertThrows(BadInput.class, () -> MemtierCalibration.RULES.check(java.util.Map.of(
+                "clients", "100", "memtierThreads", "3", "requests", "200000")));
+        assertTrue(threads.getMessage().startsWith("memtierThreads=3") && threads.getMessage().contains("a divisor of clients=100"),
+                threads.getMessage());
+        BadInput requests = assertThrows(BadInput.class, () -> MemtierCalibration.RULES.check(java.util.Map.of(
+                "clients", "100", "memtierThreads", "1", "requests", "150050")));
+        assertTrue(requests.getMessage().startsWith("requests=150050"), requests.getMessage());
+    }
+
+    @ParameterizedTest
     @CsvSource({"zipf:", "zipf:-1", "pareto"})
     void distributionIsOneLineNamingTheAllowedFormsInEveryClass(String value) {
         for (dev.kensho.common.bench.ParamRules rules : java.util.List.of(KeyValueThroughputBenchmark.RULES,

@@ -72,6 +72,26 @@ class ExternalTargetSafetyTest {
                         }
                     }
                 }
+                MemtierTool.Found memtier = MemtierTool.find();
+                if (memtier.binary() != null) {
+                    MemtierCalibration m = new MemtierCalibration();
+                    m.client = Client.LETTUCE;
+                    m.clients = 10;
+                    m.memtierThreads = 1;
+                    m.ioThreads = 4;
+                    m.getRatio = 0.8;
+                    m.keyspace = 500;
+                    m.requests = 2_000;
+                    m.open(new Case(MemtierCalibration.class.getName() + ".interleaved", new TreeMap<>(Map.of("client", "LETTUCE",
+                            "clients", "10", "memtierThreads", "1", "ioThreads", "4", "getRatio", "0.8", "keyspace", "500",
+                            "requests", "2000"))), memtier);
+                    try {
+                        assertTrue(m.load.keys().prefix().equals(server.keyPrefix()), "memtier's keys stay under the suite prefix");
+                        assertTrue(m.interleaved() > 0, m.whyNot);
+                    } finally {
+                        m.close();
+                    }
+                }
             } finally {
                 if (before == null) {
                     System.clearProperty(Settings.REDIS_URI_PROPERTY);

@@ -49,8 +49,16 @@ class KeyValueSectionTest {
                     .measurement(cb, p, "shard_rps_max", 41_000, "requests/s")
                     .measurement(cb, p, "server_cpu", 1.1, "cores");
         }
+        String mc = "dev.kensho.redis.kv.MemtierCalibration."; // the memtier calibration's shapes
+        Map<String, String> mp = Map.of("client", "LETTUCE", "clients", "100", "memtierThreads", "1", "ioThreads", "1",
+                "getRatio", "0.8", "keyspace", "1000000", "requests", "200000");
+        for (String side : new String[]{"memtier", "kensho"}) {
+            f.measurement(mc + side, mp, "requests/s", 70_000, "requests/s").measurement(mc + side, mp, "requests/s", 71_000, "requests/s")
+                    .measurement(mc + side, mp, "cpu_per_request", 13, "us").measurement(mc + side, mp, "cpu_per_request", 14, "us");
+        }
         List<Results.Row> rows = f.rows();
         assertEquals(1, new KeyValueSection().derived(rows).stream().filter(r -> r.metric().equals("shards_gain")).count());
+        assertEquals(2, new KeyValueSection().derived(rows).stream().filter(r -> r.metric().startsWith("kensho_over_memtier")).count());
         SectionCheck.check(new KeyValueSection(), "dev.kensho.redis.kv", rows);
         Results.Row gain = new KeyValueSection().derived(rows).stream()
                 .filter(r -> r.metric().equals("io_threads_gain") && "2".equals(r.param("ioThreads")) && "100".equals(r.param("clients")))

@@ -42,8 +42,8 @@ class RedisBenchmarkCalibrationTest {
         assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("GET", 2_000, 2_001, 0, true));
         assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("SET", 2_000, 2_000, 1, true));
         assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("SET", 2_000, 1_000, 0, false));
-        assertEquals(0, RedisBenchmarkCalibration.calls(null));
-        assertEquals(2_000, RedisBenchmarkCalibration.calls("calls=2000,usec=1234,usec_per_call=0.62,rejected_calls=0,failed_calls=0"));
+        assertEquals(0, ServerCounts.calls(null));
+        assertEquals(2_000, ServerCounts.calls("calls=2000,usec=1234,usec_per_call=0.62,rejected_calls=0,failed_calls=0"));
     }
 
     @Test
