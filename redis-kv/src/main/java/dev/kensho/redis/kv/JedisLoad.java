@@ -28,7 +28,11 @@ import java.util.concurrent.RejectedExecutionException;
  * always uses platform threads, the design before issue 41: on 2 cores 100–800 kernel threads pay a context switch
  * per request, which shows as client CPU and throughput, not as a distortion of the percentiles. Jedis's own I/O
  * path takes no monitor ({@code Connection}, {@code RedisInputStream}, {@code RedisOutputStream}, {@code Protocol}
- * have no {@code synchronized}), so a virtual thread blocked in a read does not pin its carrier.
+ * have no {@code synchronized}), so a virtual thread blocked in a read does not pin its carrier (JFR's
+ * {@code jdk.VirtualThreadPinned} at threshold 0 on Java 25 saw two pins per JVM, both at the first read, waiting for
+ * the JDK's {@code Poller} class to initialise). Reads are untimed ({@code soTimeout} 0): a timed read costs a timer per
+ * read on a virtual thread and a {@code poll()} per read on a platform thread; the {@link Round}'s deadline bounds a
+ * hung server instead.
  *
  * <p>{@code -D}{@link #THREADS_PROPERTY}{@code =n} with {@code n < clients} gives the earlier design:
  * {@code n} driver threads, each walking its {@code clients / n} connections round-robin (read connection
@@ -82,6 +86,10 @@ final class JedisLoad implements LoadGenerator {
         try {
             for (int i = 0; i < clients; i++) {
                 Jedis j = target.jedis();
+                // untimed reads: a timed one parks through a timer per read on a virtual thread (memtier-a-0d98569: 17.2
+                // µs of client CPU per request, 11.8 untimed in x-so0-0d98569) and costs a poll() per read on a platform
+                // thread; a hung server is bounded by the round's own deadline (Round.TIMEOUT), close() ends a blocked read
+                j.getConnection().setSoTimeout(0);
                 jedis.add(j);
                 groups.get(i % t).add(j.getConnection());
             }

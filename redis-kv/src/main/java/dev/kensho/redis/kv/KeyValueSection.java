@@ -22,7 +22,9 @@ import java.util.function.Predicate;
  * over {@code redis-benchmark} on the same server ({@code suite_over_calibration}, requests/s of the
  * same client count); and per case of the throughput–latency curve its knee ({@code knee_rate}, or
  * {@code knee_rate_at_least|at_most} when the sweep does not bracket it, see {@link Knee}), with one chart
- * per case and a table of every point ({@link CurveReport}); the cost tables ({@link KvCostTable}).
+ * per case and a table of every point ({@link CurveReport}); the suite's clients against memtier_benchmark on one
+ * server ({@link MemtierRows}); the cost tables ({@link KvCostTable}); and on a Jedis case's bottleneck line, which
+ * threads drove its connections ({@link #bottleneckNote}).
  */
 public final class KeyValueSection implements Section {
 
@@ -89,7 +91,6 @@ public final class KeyValueSection implements Section {
         out.addAll(Ratios.against(rows, rps.and(closed), Ratios.rows(BENCH, "redisBenchmarkMix", "requests/s"),
                 KeyValueSection::serverConfig, "suite_over_calibration"));
         out.addAll(ClusterRows.derived(rows));
-        out.addAll(MemtierRows.derived(rows));
         out.addAll(CurveReport.knees(rows));
         return out;
     }

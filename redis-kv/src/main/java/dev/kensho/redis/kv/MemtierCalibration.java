@@ -40,9 +40,11 @@ import java.util.concurrent.TimeUnit;
  * requests ÷ its wall time) and {@code cpu_per_request} (µs of client CPU per request: memtier's reaped CPU time; the
  * suite: this JVM's process CPU time over its turn — the server is another process), under
  * {@code MemtierCalibration.memtier} and {@code MemtierCalibration.kensho} with the case's params; memtier also
- * {@code latency_p50|p99} (µs, its own). The report divides the suite's by memtier's ({@code kensho_over_memtier},
- * {@code kensho_over_memtier_cpu}) with intervals over the rounds. This class's own JMH time and CPU rows are a whole
- * round's, both sides together: not results.
+ * {@code latency_p50|p99} (µs, its own); and the round's ratios, suite ÷ memtier ({@code kensho_over_memtier},
+ * {@code kensho_over_memtier_cpu}, under {@code kensho}): paired by round, so the report's interval (Student t over the
+ * rounds' ratios, as {@code RatioInterval}'s paired rounds) is not widened by the host's drift between rounds, which
+ * moves both sides of a round alike (memtier-a-0d98569: memtier's rate ranged 96k–107k over five rounds, the Lettuce
+ * ratio 0.985–1.053). This class's own JMH time and CPU rows are a whole round's, both sides together: not results.
  *
  * <p>Answers are checked: the suite's GETs as in every kv trial ({@link KvTrial#checkAnswers}); memtier's through the
  * server's own counters — on a server the suite owns its {@code INFO commandstats} GET and SET deltas must equal what
@@ -65,7 +67,7 @@ import java.util.concurrent.TimeUnit;
  * <tr><td>ioThreads</td><td>1</td><td>server {@code io-threads}</td></tr>
  * <tr><td>getRatio</td><td>0.8</td><td>share of GETs (memtier: {@code --ratio=1:4})</td></tr>
  * <tr><td>keyspace</td><td>1,000,000</td><td>keys of each side, all preloaded</td></tr>
- * <tr><td>requests</td><td>200,000</td><td>requests of each side per round (a multiple of clients)</td></tr>
+ * <tr><td>requests</td><td>100,000</td><td>requests of each side per round (a multiple of clients)</td></tr>
  * </table>
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv -Dkensho.bench=MemtierCalibration} (JEDIS on virtual threads needs the
@@ -76,12 +78,15 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
 @Warmup(iterations = 1)
-@Measurement(iterations = 5)
+@Measurement(iterations = 10)
 public class MemtierCalibration {
 
     /** The recorded methods: memtier's turns and the suite's. */
     static final String MEMTIER = "memtier";
     static final String KENSHO = "kensho";
+    /** Each measured round's suite ÷ memtier, in requests/s and in client CPU per request. */
+    static final String RATE_RATIO = "kensho_over_memtier";
+    static final String CPU_RATIO = "kensho_over_memtier_cpu";
     /** The series kind that says why memtier was not measured in a trial. */
     static final String NOT_MEASURED = "memtier-not-measured";
 
@@ -108,7 +113,7 @@ public class MemtierCalibration {
     public double getRatio;
     @Param({"1000000"})
     public int keyspace;
-    @Param({"200000"})
+    @Param({"100000"})
     public int requests;
 
     KvTrial trial;
@@ -189,6 +194,9 @@ public class MemtierCalibration {
                 Recorder.measurement(bench(MEMTIER), p, "latency_p99", m.p99Ms() * 1e3, "us");
                 Recorder.measurement(bench(KENSHO), p, "requests/s", k[0], "requests/s");
                 Recorder.measurement(bench(KENSHO), p, "cpu_per_request", k[1], "us");
+                // this round's ratios: paired, so a drift of the host between rounds cancels
+                Recorder.measurement(bench(KENSHO), p, RATE_RATIO, k[0] / m.rps(), "x");
+                Recorder.measurement(bench(KENSHO), p, CPU_RATIO, k[1] / m.cpuMicrosPerRequest(), "x");
             }
             return m.rps() + k[0];
         } catch (MemtierTool.Failed e) {
