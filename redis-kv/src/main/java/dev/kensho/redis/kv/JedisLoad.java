@@ -23,7 +23,8 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>Which threads ({@link Threads}): {@link LoadGenerator.Client#JEDIS} runs them as <em>virtual</em> threads where
  * the JVM has them (JDK 21+, {@link VirtualThreads}): a blocked read parks the virtual thread and frees its carrier,
  * so 100 connections cost 100 sockets and a few carrier threads, as an event-loop client's do, while each
- * connection keeps its own thread of control and one request in flight. On JDK 17 it falls back to platform threads
+ * connection keeps its own thread of control and one request in flight. The carriers are the cores left to the
+ * client ({@link #coresLeft}; see {@link VirtualThreads} for why, and what it measured). On JDK 17 it falls back to platform threads
  * and records why ({@code jedis_virtual_threads} 0, {@code jvm_feature}); {@link LoadGenerator.Client#JEDIS_PLATFORM}
  * always uses platform threads, the design before issue 41: on 2 cores 100–800 kernel threads pay a context switch
  * per request, which shows as client CPU and throughput, not as a distortion of the percentiles. Jedis's own I/O
@@ -97,8 +98,8 @@ final class JedisLoad implements LoadGenerator {
             jedis.forEach(Jedis::close);
             throw e;
         }
-        java.util.Optional<ExecutorService> v = kind == Threads.VIRTUAL_IF_AVAILABLE ? VirtualThreads.perTask()
-                : java.util.Optional.empty();
+        java.util.Optional<ExecutorService> v = kind == Threads.VIRTUAL_IF_AVAILABLE
+                ? VirtualThreads.perTask(coresLeft(target)) : java.util.Optional.empty();
         virtual = v.isPresent();
         drivers = v.orElseGet(() -> Executors.newFixedThreadPool(t, r -> {
             // small stacks: up to 800 of these threads, each a short send/receive loop
@@ -106,6 +107,20 @@ final class JedisLoad implements LoadGenerator {
             th.setDaemon(true);
             return th;
         }));
+    }
+
+    /**
+     * The cores left to the client, the carriers its virtual threads ask for: every core when the server is
+     * elsewhere ({@code kensho.redis.uri}), else every core less the server's busy threads (its {@code io-threads},
+     * read back), at least one — on 2 cores with io-threads 1, one carrier, as memtier_benchmark's one thread.
+     */
+    static int coresLeft(RedisTarget target) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (target.kind() == dev.kensho.common.targets.Target.Kind.EXTERNAL) {
+            return cores;
+        }
+        String io = target.readConfig(List.of("io-threads")).getOrDefault("io-threads", "1");
+        return Math.max(1, cores - (io.matches("\\d+") ? Integer.parseInt(io) : 1));
     }
 
     /** Driver threads: {@link #THREADS_PROPERTY}, else one per connection. */

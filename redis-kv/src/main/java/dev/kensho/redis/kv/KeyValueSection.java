@@ -124,17 +124,21 @@ public final class KeyValueSection implements Section {
         Map<String, Double> rec = new TreeMap<>();
         for (Results.Row r : rows) {
             if (r.cls().equals(result.cls()) && r.method().equals(result.method()) && r.params().equals(result.params())
-                    && (r.metric().equals("jedis_virtual_threads") || r.metric().equals("jedis_threads") || r.metric().equals("jvm_feature"))) {
+                    && (r.metric().equals("jedis_virtual_threads") || r.metric().equals("jedis_threads") || r.metric().equals("jvm_feature")
+                    || r.metric().equals("jedis_carriers"))) {
                 rec.put(r.metric(), r.score());
             }
         }
-        if (rec.size() < 3) {
+        if (!rec.containsKey("jedis_virtual_threads") || !rec.containsKey("jedis_threads") || !rec.containsKey("jvm_feature")) {
             return null;
         }
         long threads = Math.round(rec.get("jedis_threads"));
         long jvm = Math.round(rec.get("jvm_feature"));
         if (rec.get("jedis_virtual_threads") >= 0.5) {
-            return result.param("client") + " drove its connections with " + threads + " virtual threads (Java " + jvm + ")";
+            Double carriers = rec.get("jedis_carriers");
+            return result.param("client") + " drove its connections with " + threads + " virtual threads"
+                    + (carriers == null ? "" : " on " + Math.round(carriers) + " carrier thread" + (Math.round(carriers) == 1 ? "" : "s"))
+                    + " (Java " + jvm + ")";
         }
         if (LoadGenerator.Client.JEDIS_PLATFORM.name().equals(result.param("client"))) {
             return "JEDIS_PLATFORM drove its connections with " + threads + " platform threads, as asked (the Jedis client"

@@ -64,10 +64,22 @@ final class MemtierTool {
         }
     }
 
-    /** One run, from its JSON ({@code ALL STATS}) and this JVM's reaped children (CPU). */
-    record Result(long requests, long sets, long gets, double rps, double p50Ms, double p99Ms, long cpuNanos) {
+    /** One run, from its JSON ({@code ALL STATS}), this JVM's reaped children (CPU) and the suite's clock (wall time). */
+    record Result(long requests, long sets, long gets, double rps, double p50Ms, double p99Ms, long cpuNanos, long wallNanos) {
         double cpuMicrosPerRequest() {
             return cpuNanos / 1e3 / requests;
+        }
+
+        /**
+         * Whether memtier's own rate fits the suite's clock: its run ({@code requests / rps}) lies inside the process's
+         * wall time (1% slack). Only an upper bound: the process outlives its run by up to a second (memtier's main
+         * thread wakes once a second to print progress). memtier times itself with {@code gettimeofday}, which a clock
+         * step moves: in run memtier-97de27d one of 36 runs reported 0.0 Ops/sec for 100,000 requests the server had
+         * executed.
+         */
+        boolean clockAgrees() {
+            double own = requests / rps;
+            return rps > 0 && Double.isFinite(own) && own <= wallNanos / 1e9 * 1.01;
         }
     }
 
@@ -144,8 +156,10 @@ final class MemtierTool {
         Path dir = TempDirs.create("kensho-memtier-");
         Path json = dir.resolve("memtier.json");
         long cpu0 = ProcessCpu.exitedChildrenNanos();
+        long t0 = System.nanoTime();
         try (ChildProcess p = ChildProcess.start(NAME, command(binary, t, load, json), dir, dir.resolve("memtier.out"))) {
             int status = p.waitFor(RUN_TIMEOUT);
+            long wall = System.nanoTime() - t0;
             long cpu = ProcessCpu.exitedChildrenNanos() - cpu0;
             if (status != 0) {
                 throw new Failed(NAME + " exited with status " + status + " (" + tail(p.logTail()) + ")");
@@ -153,7 +167,7 @@ final class MemtierTool {
             if (!Files.isRegularFile(json)) {
                 throw new Failed(NAME + " exited 0 but wrote no --json-out-file (" + tail(p.logTail()) + ")");
             }
-            return parse(JSON.readTree(json.toFile()), cpu);
+            return parse(JSON.readTree(json.toFile()), cpu, wall);
         } catch (IOException e) {
             throw new Failed(NAME + "'s JSON could not be read: " + e.getMessage());
         } finally {
@@ -162,7 +176,7 @@ final class MemtierTool {
     }
 
     /** The figures of {@code ALL STATS}: Totals' count, Ops/sec and percentiles (ms), Sets' and Gets' counts. */
-    static Result parse(JsonNode root, long cpuNanos) {
+    static Result parse(JsonNode root, long cpuNanos, long wallNanos) {
         JsonNode all = root.path("ALL STATS");
         JsonNode totals = all.path("Totals");
         if (!totals.path("Count").isNumber() || !totals.path("Ops/sec").isNumber()) {
@@ -171,7 +185,7 @@ final class MemtierTool {
         JsonNode pct = totals.path("Percentile Latencies");
         return new Result(totals.path("Count").asLong(), all.path("Sets").path("Count").asLong(),
                 all.path("Gets").path("Count").asLong(), totals.path("Ops/sec").asDouble(),
-                pct.path("p50.00").asDouble(Double.NaN), pct.path("p99.00").asDouble(Double.NaN), cpuNanos);
+                pct.path("p50.00").asDouble(Double.NaN), pct.path("p99.00").asDouble(Double.NaN), cpuNanos, wallNanos);
     }
 
     /** The end of memtier's output for a one-line message (its progress lines run long). */

@@ -50,20 +50,18 @@ final class TrialRecords {
     }
 
     /**
-     * Lettuce: {@code lettuce_epoll} (1: Netty's native epoll transport, 0: NIO). Jedis:
-     * {@code jedis_threads}, {@code jedis_virtual_threads} (1 or 0) and {@code jvm_feature}; a note when Jedis connections
+     * {@code jedis_threads}, {@code jedis_virtual_threads} (1 or 0), {@code jedis_carriers} (the virtual threads' carrier
+     * threads) and {@code jvm_feature}; a note when Jedis connections
      * share driver threads (percentiles include that wait), and when {@code JEDIS} fell back to platform threads.
      */
     static void clientThreads(Case cse, LoadGenerator load, int clients) {
-        if (load instanceof LettuceLoad) {
-            // Lettuce takes Netty's native epoll transport when it is on the classpath and loads, else NIO
-            Recorder.measurement(cse.benchmark(), cse.params(), "lettuce_epoll",
-                    io.lettuce.core.resource.EpollProvider.isAvailable() ? 1 : 0, "boolean");
-        }
         if (load instanceof JedisLoad j) {
             Recorder.measurement(cse.benchmark(), cse.params(), "jedis_threads", j.threads(), "threads");
             Recorder.measurement(cse.benchmark(), cse.params(), "jedis_virtual_threads", j.virtual() ? 1 : 0, "boolean");
             Recorder.measurement(cse.benchmark(), cse.params(), "jvm_feature", VirtualThreads.jvmFeature(), "release");
+            if (j.virtual()) {
+                Recorder.measurement(cse.benchmark(), cse.params(), "jedis_carriers", VirtualThreads.carriers(), "threads");
+            }
             if (j.threads() < clients) {
                 Recorder.note("redis-kv jedis", "JEDIS ran " + j.threads() + " driver threads for " + clients
                         + " connections (-D" + JedisLoad.THREADS_PROPERTY + "): its latency percentiles include the wait"

@@ -9,7 +9,10 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-/** JEDIS drives its connections on virtual threads exactly when the JVM has them (21+); JEDIS_PLATFORM never does. */
+/**
+ * JEDIS drives its connections on virtual threads exactly when the JVM has them (21+), on the cores the server leaves;
+ * JEDIS_PLATFORM never does.
+ */
 class JedisThreadsTest {
 
     @Test
@@ -24,6 +27,11 @@ class JedisThreadsTest {
                 assertFalse(platform.virtual());
                 assertEquals(4, jedis.threads());
                 assertEquals(4, platform.threads());
+                // the embedded server (io-threads 1) is on this machine: its core is not the client's
+                assertEquals(Math.max(1, Runtime.getRuntime().availableProcessors() - 1), JedisLoad.coresLeft(t));
+                if (has && System.getProperty(VirtualThreads.PARALLELISM) != null) {
+                    assertEquals(Integer.parseInt(System.getProperty(VirtualThreads.PARALLELISM)), VirtualThreads.carriers());
+                }
             } finally {
                 jedis.close();
                 platform.close();

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,7 +91,7 @@ class MemtierCalibrationTest {
             assertEquals(52_437.01, r.rps(), 1e-9);
             assertEquals(0.151, r.p50Ms(), 1e-12);
             assertEquals(0.335, r.p99Ms(), 1e-12);
-            assertTrue(r.cpuNanos() >= 0);
+            assertTrue(r.cpuNanos() >= 0 && r.wallNanos() > 0);
             String args = Files.readString(dir.resolve("args")).strip();
             for (String a : List.of("--port=" + t.port(), "--threads=1", "--clients=10", "--requests=200", "--ratio=1:4",
                     "--data-size=200", "--key-prefix=" + t.keyPrefix(), "--key-minimum=999999000", "--key-maximum=999999999",
@@ -118,7 +119,7 @@ class MemtierCalibrationTest {
 
     @Test
     void theServersCountsMustMatchWhatMemtierReports() {
-        MemtierTool.Result r = new MemtierTool.Result(2_000, 400, 1_600, 50_000, 0.1, 0.3, 0);
+        MemtierTool.Result r = new MemtierTool.Result(2_000, 400, 1_600, 50_000, 0.1, 0.3, 0, 41_000_000);
         MemtierCalibration.requireExecuted(r, new ServerCounts(1_600, 400, 1_600, 0), 2_000, true);
         MemtierCalibration.requireExecuted(r, new ServerCounts(1_700, 450, 1_650, 30), 2_000, false); // shared server
         assertThrows(IllegalStateException.class,
@@ -130,8 +131,20 @@ class MemtierCalibrationTest {
         assertThrows(IllegalStateException.class,
                 () -> MemtierCalibration.requireExecuted(r, new ServerCounts(1_599, 400, 1_599, 0), 2_000, false), "shortfall");
         assertThrows(IllegalStateException.class, () -> MemtierCalibration.requireExecuted(
-                new MemtierTool.Result(2_000, 400, 1_500, 50_000, 0.1, 0.3, 0), new ServerCounts(1_500, 400, 1_500, 0), 2_000, true),
+                new MemtierTool.Result(2_000, 400, 1_500, 50_000, 0.1, 0.3, 0, 41_000_000), new ServerCounts(1_500, 400, 1_500, 0), 2_000, true),
                 "GETs and SETs that do not add up to the requests");
+    }
+
+    /** memtier's own rate must fit the suite's clock: 100,000 requests at 100,000/s took 1 s of its own. */
+    @Test
+    void memtiersOwnClockMustFitTheSuites() {
+        assertTrue(new MemtierTool.Result(100_000, 20_000, 80_000, 100_000, 0.1, 0.3, 0, 1_020_000_000L).clockAgrees());
+        assertTrue(new MemtierTool.Result(100_000, 20_000, 80_000, 100_000, 0.1, 0.3, 0, 1_995_000_000L).clockAgrees(),
+                "the process outlives its run by up to a second");
+        assertFalse(new MemtierTool.Result(100_000, 20_000, 80_000, 0.0, 0.1, 0.3, 0, 1_020_000_000L).clockAgrees(),
+                "0 Ops/sec for requests the server executed (memtier-97de27d)");
+        assertFalse(new MemtierTool.Result(100_000, 20_000, 80_000, 100_000, 0.1, 0.3, 0, 900_000_000L).clockAgrees(),
+                "a run longer than the process that ran it");
     }
 
     @Test

@@ -91,9 +91,10 @@ class MemtierRowsTest {
 
         FixtureRun v = new FixtureRun(tmp.resolve("run25"));
         v.jmh(b, jedis, "thrpt", "ops/s", 50_000, 1_000).measurement(b, jedis, "jedis_threads", 100, "threads")
-                .measurement(b, jedis, "jedis_virtual_threads", 1, "boolean").measurement(b, jedis, "jvm_feature", 25, "release");
+                .measurement(b, jedis, "jedis_virtual_threads", 1, "boolean").measurement(b, jedis, "jvm_feature", 25, "release")
+                .measurement(b, jedis, "jedis_carriers", 1, "threads");
         List<Results.Row> rows25 = v.rows();
-        assertEquals("JEDIS drove its connections with 100 virtual threads (Java 25)", s.bottleneckNote(primary(rows25, "JEDIS"), rows25));
+        assertEquals("JEDIS drove its connections with 100 virtual threads on 1 carrier thread (Java 25)", s.bottleneckNote(primary(rows25, "JEDIS"), rows25));
     }
 
     private static Results.Row primary(List<Results.Row> rows, String client) {
