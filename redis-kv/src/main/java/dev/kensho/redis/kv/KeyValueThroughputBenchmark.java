@@ -54,7 +54,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Load generators: {@link LoadGenerator.Client#LETTUCE} drives every connection with async callbacks on
  * Lettuce's event loop (one thread per core; open loop: one pacer thread per core sends due batches);
  * {@link LoadGenerator.Client#JEDIS}, a blocking client, gets one thread per connection, so its latency is
- * its request's own, not a wait for a shared driver (see {@link JedisLoad}).
+ * its request's own, not a wait for a shared driver — virtual threads where the fork's JVM has them (Java 21+), else
+ * platform threads, which its bottleneck line then says; {@link LoadGenerator.Client#JEDIS_PLATFORM} (only with
+ * {@code -p}) keeps platform threads on any JVM (see {@link JedisLoad}). The yardsticks are
+ * {@link RedisBenchmarkCalibration} and {@link MemtierCalibration}.
  *
  * <p>Answers are checked, and a wrong one fails the run: every GET must return the value its key was SET
  * to, or nil only if no SET of that key had been acknowledged when the GET was sent (a lost write
@@ -66,7 +69,7 @@ import java.util.concurrent.TimeUnit;
  * <table>
  * <caption>Cases ({@code @Param}s; defaults per scale in {@code kensho-scale.properties})</caption>
  * <tr><th>param</th><th>values</th><th>meaning</th></tr>
- * <tr><td>client</td><td>LETTUCE, JEDIS</td><td>client library (enum carrying the load generator)</td></tr>
+ * <tr><td>client</td><td>LETTUCE, JEDIS (JEDIS_PLATFORM with {@code -p})</td><td>client library (enum carrying the load generator)</td></tr>
  * <tr><td>clients</td><td>100, 800</td><td>connections, each with one batch in flight</td></tr>
  * <tr><td>ioThreads</td><td>1, 2 (seed: 1, 2, 4)</td><td>server {@code io-threads} (with {@code io-threads-do-reads yes} when &gt; 1);
  * set at start on the embedded server, read back and recorded on an external one</td></tr>
@@ -88,7 +91,8 @@ import java.util.concurrent.TimeUnit;
  * {@code rate_achieved} (requests/s, mean of the iterations by the suite's clock); {@code get_hit_ratio};
  * {@code halves_drift} and {@code halves_drift_halfwidth} (closed loop: first vs second half of the measured rounds, see
  * {@link Halves}); {@code jedis_threads}; {@code cores_client} and {@code cores_server} (cores);
- * {@code server_io_threads} (as read back from the server); {@code hot_key_share} (the hottest key's exact share of
+ * {@code server_io_threads} (as read back from the server); {@code jedis_virtual_threads}, {@code jedis_carriers},
+ * {@code jvm_feature}; {@code hot_key_share} (the hottest key's exact share of
  * requests) and, for zipf, {@code hot_key_share_observed}. The redis-benchmark yardstick is its own
  * class, {@link RedisBenchmarkCalibration}.
  *

@@ -49,8 +49,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Answers are checked: the suite's GETs as in every kv trial ({@link KvTrial#checkAnswers}); memtier's through the
  * server's own counters — on a server the suite owns its {@code INFO commandstats} GET and SET deltas must equal what
  * memtier reports and every GET must hit ({@code keyspace_misses} 0: its keys are preloaded), else the trial fails
- * ({@link #requireExecuted}). memtier's keys are the suite's prefix and a number of the same width as the suite's, in
- * a range the suite's never reach ({@link #memtierKeys}), so both send 16-byte keys and a clean-up of the prefix
+ * ({@link MemtierTool#requireExecuted}). memtier's keys are the suite's prefix and a number of the same width as the suite's, in
+ * a range the suite's never reach ({@link ToolKeyspace#forMemtier}), so both send 16-byte keys and a clean-up of the prefix
  * removes both.
  *
  * <p>Without memtier (neither on the PATH nor {@link MemtierTool#BINARY_PROPERTY}), or with one that is not memtier or
@@ -148,7 +148,7 @@ public class MemtierCalibration {
                 close();
                 return;
             }
-            ToolKeyspace keys = memtierKeys(trial.target.keyPrefix(), trial.workload.keyLength(), keyspace);
+            ToolKeyspace keys = ToolKeyspace.forMemtier(trial.target.keyPrefix(), trial.workload.keyLength(), keyspace);
             keys.preload(trial.target);
             load = new MemtierTool.Load(keys, memtierThreads, clients / memtierThreads, requests / clients,
                     MemtierTool.ratio(getRatio));
@@ -214,7 +214,7 @@ public class MemtierCalibration {
         for (int attempt = 1; ; attempt++) {
             ServerCounts before = ServerCounts.of(trial.target);
             MemtierTool.Result r = MemtierTool.run(tool.binary(), trial.target, load);
-            requireExecuted(r, ServerCounts.of(trial.target).since(before), load.requests(), trial.target.owned());
+            MemtierTool.requireExecuted(r, ServerCounts.of(trial.target).since(before), load.requests(), trial.target.owned());
             if (r.clockAgrees()) {
                 return r;
             }
@@ -261,50 +261,6 @@ public class MemtierCalibration {
 
     static String bench(String method) {
         return MemtierCalibration.class.getName() + "." + method;
-    }
-
-    /**
-     * memtier's keys: the suite's prefix and a number of {@code keyLength - prefix} digits — the suite's own width, so
-     * both send keys of the same length — from the top of that width's range ({@code 10^w - keyspace} up), which the
-     * suite's indexes ({@code 0 … keyspace - 1}) never reach; one digit more when the keyspace fills half the width.
-     */
-    static ToolKeyspace memtierKeys(String prefix, int keyLength, int keyspace) {
-        int w = keyLength - prefix.length();
-        long top = pow10(w);
-        if (2L * keyspace > top) {
-            w++;
-            top = pow10(w);
-        }
-        return new ToolKeyspace(prefix, w, top - keyspace, keyspace);
-    }
-
-    private static long pow10(int digits) {
-        long p = 1;
-        for (int i = 0; i < digits; i++) {
-            p *= 10;
-        }
-        return p;
-    }
-
-    /**
-     * memtier must have done what it was asked, and the server must have seen it: {@code sent} requests reported,
-     * GETs and SETs adding up; on a server the suite owns ({@code exclusive}) the server's GET and SET deltas equal
-     * memtier's counts and every GET hit its preloaded key; on a shared one the deltas are at least memtier's. Throws a
-     * one-line {@link IllegalStateException} naming expected vs found.
-     */
-    static void requireExecuted(MemtierTool.Result r, ServerCounts server, long sent, boolean exclusive) {
-        String found = "memtier_benchmark reported " + r.requests() + " requests (" + r.gets() + " GET, " + r.sets()
-                + " SET); the server executed " + server.gets() + " GET and " + server.sets() + " SET calls (INFO commandstats)"
-                + " with " + server.hits() + " hits and " + server.misses() + " misses";
-        if (r.requests() != sent || r.gets() + r.sets() != sent) {
-            throw new IllegalStateException(found + "; expected " + sent + " requests (its --requests × connections)");
-        }
-        if (exclusive ? server.gets() != r.gets() || server.sets() != r.sets() : server.gets() < r.gets() || server.sets() < r.sets()) {
-            throw new IllegalStateException(found + "; expected " + (exclusive ? "exactly" : "at least") + " memtier's GET and SET counts");
-        }
-        if (exclusive && (server.misses() != 0 || server.hits() != r.gets())) {
-            throw new IllegalStateException(found + "; expected every GET to hit (every key preloaded)");
-        }
     }
 
     private static void checkRatio(String v) {

@@ -188,6 +188,28 @@ final class MemtierTool {
                 pct.path("p50.00").asDouble(Double.NaN), pct.path("p99.00").asDouble(Double.NaN), cpuNanos, wallNanos);
     }
 
+    /**
+     * memtier must have done what it was asked, and the server must have seen it: {@code sent} requests reported,
+     * GETs and SETs adding up; on a server the suite owns ({@code exclusive}) the server's GET and SET deltas equal
+     * memtier's counts and every GET hit its preloaded key; on a shared one the deltas are at least memtier's. Throws a
+     * one-line {@link IllegalStateException} naming expected vs found.
+     */
+    static void requireExecuted(Result r, ServerCounts server, long sent, boolean exclusive) {
+        String found = "memtier_benchmark reported " + r.requests() + " requests (" + r.gets() + " GET, " + r.sets()
+                + " SET); the server executed " + server.gets() + " GET and " + server.sets() + " SET calls (INFO commandstats)"
+                + " with " + server.hits() + " hits and " + server.misses() + " misses";
+        if (r.requests() != sent || r.gets() + r.sets() != sent) {
+            throw new IllegalStateException(found + "; expected " + sent + " requests (its --requests × connections)");
+        }
+        if (exclusive ? server.gets() != r.gets() || server.sets() != r.sets() : server.gets() < r.gets() || server.sets() < r.sets()) {
+            throw new IllegalStateException(found + "; expected " + (exclusive ? "exactly" : "at least") + " memtier's GET and SET counts");
+        }
+        if (exclusive && (server.misses() != 0 || server.hits() != r.gets())) {
+            throw new IllegalStateException(found + "; expected every GET to hit (every key preloaded)");
+        }
+    }
+
+
     /** The end of memtier's output for a one-line message (its progress lines run long). */
     private static String tail(String log) {
         String one = log.replace('\r', ' ').replaceAll("\\s+", " ").strip();

@@ -36,4 +36,27 @@ record ToolKeyspace(String prefix, int digits, long first, int count) {
             p.sync();
         }
     }
+
+    /**
+     * memtier's keys: the suite's prefix and a number of {@code keyLength - prefix} digits — the suite's own width, so
+     * both send keys of the same length — from the top of that width's range ({@code 10^w - keyspace} up), which the
+     * suite's indexes ({@code 0 … keyspace - 1}) never reach; one digit more when the keyspace fills half the width.
+     */
+    static ToolKeyspace forMemtier(String prefix, int keyLength, int keyspace) {
+        int w = keyLength - prefix.length();
+        long top = pow10(w);
+        if (2L * keyspace > top) {
+            w++;
+            top = pow10(w);
+        }
+        return new ToolKeyspace(prefix, w, top - keyspace, keyspace);
+    }
+
+    private static long pow10(int digits) {
+        long p = 1;
+        for (int i = 0; i < digits; i++) {
+            p *= 10;
+        }
+        return p;
+    }
 }

@@ -82,7 +82,7 @@ class MemtierCalibrationTest {
         assertNull(found.whyNot());
         assertEquals("memtier_benchmark v=2.3.0 (kensho test stub)", found.version());
         try (RedisTarget t = RedisTargets.open(Map.of())) {
-            MemtierTool.Load load = new MemtierTool.Load(MemtierCalibration.memtierKeys(t.keyPrefix(), 16, 1_000), 1, 10, 200,
+            MemtierTool.Load load = new MemtierTool.Load(ToolKeyspace.forMemtier(t.keyPrefix(), 16, 1_000), 1, 10, 200,
                     MemtierTool.ratio(0.8));
             MemtierTool.Result r = MemtierTool.run(stub, t, load);
             assertEquals(2_000, r.requests());
@@ -120,17 +120,17 @@ class MemtierCalibrationTest {
     @Test
     void theServersCountsMustMatchWhatMemtierReports() {
         MemtierTool.Result r = new MemtierTool.Result(2_000, 400, 1_600, 50_000, 0.1, 0.3, 0, 41_000_000);
-        MemtierCalibration.requireExecuted(r, new ServerCounts(1_600, 400, 1_600, 0), 2_000, true);
-        MemtierCalibration.requireExecuted(r, new ServerCounts(1_700, 450, 1_650, 30), 2_000, false); // shared server
+        MemtierTool.requireExecuted(r, new ServerCounts(1_600, 400, 1_600, 0), 2_000, true);
+        MemtierTool.requireExecuted(r, new ServerCounts(1_700, 450, 1_650, 30), 2_000, false); // shared server
         assertThrows(IllegalStateException.class,
-                () -> MemtierCalibration.requireExecuted(r, new ServerCounts(1_600, 400, 1_599, 1), 2_000, true), "a GET missed");
+                () -> MemtierTool.requireExecuted(r, new ServerCounts(1_600, 400, 1_599, 1), 2_000, true), "a GET missed");
         assertThrows(IllegalStateException.class,
-                () -> MemtierCalibration.requireExecuted(r, new ServerCounts(1_601, 400, 1_601, 0), 2_000, true), "one GET more");
+                () -> MemtierTool.requireExecuted(r, new ServerCounts(1_601, 400, 1_601, 0), 2_000, true), "one GET more");
         assertThrows(IllegalStateException.class,
-                () -> MemtierCalibration.requireExecuted(r, new ServerCounts(1_600, 400, 1_600, 0), 2_400, true), "fewer sent");
+                () -> MemtierTool.requireExecuted(r, new ServerCounts(1_600, 400, 1_600, 0), 2_400, true), "fewer sent");
         assertThrows(IllegalStateException.class,
-                () -> MemtierCalibration.requireExecuted(r, new ServerCounts(1_599, 400, 1_599, 0), 2_000, false), "shortfall");
-        assertThrows(IllegalStateException.class, () -> MemtierCalibration.requireExecuted(
+                () -> MemtierTool.requireExecuted(r, new ServerCounts(1_599, 400, 1_599, 0), 2_000, false), "shortfall");
+        assertThrows(IllegalStateException.class, () -> MemtierTool.requireExecuted(
                 new MemtierTool.Result(2_000, 400, 1_500, 50_000, 0.1, 0.3, 0, 41_000_000), new ServerCounts(1_500, 400, 1_500, 0), 2_000, true),
                 "GETs and SETs that do not add up to the requests");
     }
@@ -187,10 +187,10 @@ class MemtierCalibrationTest {
 
     @Test
     void memtiersKeysHaveTheSuitesLengthInARangeTheSuitesNeverReach() {
-        ToolKeyspace k = MemtierCalibration.memtierKeys("kensho:", 16, 1_000_000);
+        ToolKeyspace k = ToolKeyspace.forMemtier("kensho:", 16, 1_000_000);
         assertEquals(16, k.keyBytes());
         assertEquals(999_000_000L, k.first(), "the suite's keys are kensho:000000000 … kensho:000999999");
-        ToolKeyspace wide = MemtierCalibration.memtierKeys("kensho:", 16, 600_000_000);
+        ToolKeyspace wide = ToolKeyspace.forMemtier("kensho:", 16, 600_000_000);
         assertEquals(17, wide.keyBytes(), "a keyspace over half the width takes a digit more");
         assertEquals(9_400_000_000L, wide.first());
         assertEquals("1:4", MemtierTool.ratio(0.8));
