@@ -65,6 +65,16 @@ public final class Claims {
         return new Held(runId, taken, note);
     }
 
+    /**
+     * Claims {@code c} for {@code runId} in this JVM alone and keeps renewing it until the result is closed: for a
+     * benchmark's JVM that found no launcher's claim (an entry point that bypassed the launcher), so its lease
+     * does not expire under it while it writes.
+     */
+    public static Held hold(Claim c, String runId, Consumer<String> note) {
+        c.claim(runId, note);
+        return new Held(runId, List.of(c), note);
+    }
+
     /** Claims held by a running run: renewed every few seconds by a daemon thread. */
     public static final class Held implements AutoCloseable {
         private final String runId;

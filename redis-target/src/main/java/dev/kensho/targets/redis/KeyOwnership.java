@@ -5,13 +5,13 @@ import dev.kensho.common.Settings;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.params.SetParams;
 import redis.clients.jedis.resps.ScanResult;
 import redis.clients.jedis.commands.KeyCommands;
 import redis.clients.jedis.commands.HashCommands;
+import redis.clients.jedis.commands.ScriptingKeyCommands;
 import redis.clients.jedis.commands.StringCommands;
+import dev.kensho.common.targets.Lease;
 
-import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,17 +22,20 @@ import java.util.function.Predicate;
  * Which keys under the suite's prefix on an external Redis are the suite's own. Before its first write a
  * run looks under its prefix (on every master of a cluster, and under every shard prefix below it):
  * <ul>
- *   <li>nothing there: it writes its <b>run marker</b> {@code <prefix>~kensho-run} (a hash: run id, host,
- *       launcher pid) and holds a <b>lease</b> {@code <prefix>~kensho-lease} (expires {@value #LEASE_MS} ms
- *       after its holder stops renewing it);</li>
+ *   <li>nothing there: it takes the <b>lease</b> {@code <prefix>~kensho-lease} atomically ({@link PrefixLease}:
+ *       of two runs claiming at once, one gets it and the other is refused; it expires {@value #LEASE_MS} ms after
+ *       its holder stops renewing it), then writes its <b>run marker</b> {@code <prefix>~kensho-run} (a hash: run
+ *       id, host, launcher pid);</li>
  *   <li>keys under a marker whose lease is gone (a kensho run that was killed): the suite's own leftovers,
  *       removed with a note;</li>
- *   <li>a marker whose lease is alive: another kensho run uses the prefix now — refused in one line;</li>
+ *   <li>a lease that is alive ({@link Lease#alive}) and names another run: that run uses the prefix now — refused
+ *       in one line;</li>
  *   <li>any other key: the user's. Refused in one line (how many, one example, the two ways on), nothing
  *       written — unless {@code -Dkensho.destructive=true}, which deletes them and says so.</li>
  * </ul>
  * At the end of the run the marker, the lease and anything the run left go; a server the suite started
- * itself needs none of this (it is flushed whole).
+ * itself needs none of this (it is flushed whole). Not covered: a run on a prefix and another on a prefix below it
+ * (a shard's {@code kensho:1:} under {@code kensho:}) claiming at the same moment: each holds its own lease key.
  */
 public final class KeyOwnership {
 
@@ -58,16 +61,20 @@ public final class KeyOwnership {
         String prefix = t.keyPrefix();
         List<String> markers = new ArrayList<>();
         scan(t, prefix + "*" + MARKER_SUFFIX, markers::add);
+        List<String> leases = new ArrayList<>();
+        scan(t, prefix + "*" + LEASE_SUFFIX, leases::add);
         List<String> owned = new ArrayList<>();
         String live = null;
         try (Ops ops = Ops.of(t)) {
             for (String m : markers) {
-                String mPrefix = m.substring(0, m.length() - MARKER_SUFFIX.length());
-                Map<String, String> h = ops.hash().hgetAll(m);
-                if (!runId.equals(h.get("run")) && alive(ops.strings().get(mPrefix + LEASE_SUFFIX)) && live == null) {
-                    live = h.getOrDefault("run", "?") + " on " + h.getOrDefault("host", "?") + ", pid " + h.getOrDefault("pid", "?");
+                owned.add(m.substring(0, m.length() - MARKER_SUFFIX.length()));
+            }
+            // the lease, not the marker, says who holds a prefix: a run writes its marker only once it holds the lease
+            for (String l : leases) {
+                String held = ops.strings().get(l);
+                if (live == null && Lease.alive(held) && !runId.equals(Lease.run(held))) {
+                    live = held;
                 }
-                owned.add(mPrefix);
             }
         }
         long[] counts = new long[2];
@@ -88,8 +95,7 @@ public final class KeyOwnership {
         });
         Finding f = new Finding(markers, counts[0], example[0], counts[1], live);
         if (live != null) {
-            throw new BadInput(Settings.KEY_PREFIX_PROPERTY + "=" + prefix + " on " + t.describe() + " is in use by another"
-                    + " kensho run (" + live + "); nothing was written. Use another -D" + Settings.KEY_PREFIX_PROPERTY);
+            throw PrefixLease.inUse(t, live);
         }
         if (f.foreign > 0 && !Settings.destructiveAllowed()) {
             throw new BadInput(Settings.KEY_PREFIX_PROPERTY + "=" + prefix + " on " + t.describe() + " holds " + f.foreign
@@ -100,28 +106,44 @@ public final class KeyOwnership {
     }
 
     /**
-     * Makes the prefix this run's: {@link #inspect} (refusing what it refuses), removes the leftovers of killed
-     * runs and, with the opt-in, the keys found there, each with a line to {@code note}; then writes the marker
-     * and a lease. Nothing is scanned when the marker already names {@code runId} (a fork of the claiming run).
+     * Makes the prefix this run's: {@link #inspect} (refusing what it refuses, before writing anything), takes the
+     * lease, removes the leftovers of killed runs and, with the opt-in, the keys found there, each with a line to
+     * {@code note}; then writes the marker. Nothing is scanned when the marker already names {@code runId} (a fork
+     * of the claiming run).
      */
     public static void claim(RedisTarget t, String runId, Consumer<String> note) {
         claimIfUnclaimed(t, runId, note);
     }
 
+    /** True when the prefix's marker names {@code runId}: the run (its launcher) holds the prefix. */
+    static boolean markedFor(RedisTarget t, String runId) {
+        try (Ops ops = Ops.of(t)) {
+            return runId.equals(ops.hash().hget(t.keyPrefix() + MARKER_SUFFIX, "run"));
+        }
+    }
+
     /** {@link #claim}; true when this call wrote the marker (false: a server the suite started, or already this run's). */
     public static boolean claimIfUnclaimed(RedisTarget t, String runId, Consumer<String> note) {
-        if (t.owned()) {
+        if (t.owned() || markedFor(t, runId)) {
             return false;
         }
-        String marker = t.keyPrefix() + MARKER_SUFFIX;
-        try (Ops ops = Ops.of(t)) {
-            if (runId.equals(ops.hash().hget(marker, "run"))) {
-                return false;
-            }
+        inspect(t, runId);
+        PrefixLease.take(t, runId);
+        try {
+            cleanAndMark(t, runId, note);
+        } catch (RuntimeException e) {
+            PrefixLease.giveBack(t, runId);
+            throw e;
         }
+        return true;
+    }
+
+    /** Under this run's lease: what the prefix holds now goes (refused as {@link #inspect} refuses), then the marker. */
+    private static void cleanAndMark(RedisTarget t, String runId, Consumer<String> note) {
+        String lease = t.keyPrefix() + LEASE_SUFFIX;
         Finding f = inspect(t, runId);
         if (f.leftovers > 0 || f.foreign > 0) {
-            long removed = deleteUnderPrefix(t, k -> true);
+            long removed = deleteUnderPrefix(t, k -> !k.equals(lease));
             if (f.leftovers > 0) {
                 note.accept("removed " + f.leftovers + " key(s) under " + t.keyPrefix() + " left by an earlier kensho run"
                         + " that ended without cleaning up (its marker had no live lease) on " + t.describe());
@@ -133,30 +155,19 @@ public final class KeyOwnership {
             }
         }
         try (Ops ops = Ops.of(t)) {
-            ops.hash().hset(marker, Map.of("run", runId, "host", host(), "pid", Long.toString(ProcessHandle.current().pid()),
-                    "started", java.time.Instant.now().toString()));
-            renew(ops, t, runId);
+            ops.hash().hset(t.keyPrefix() + MARKER_SUFFIX, Map.of("run", runId, "host", Lease.host(),
+                    "pid", Long.toString(ProcessHandle.current().pid()), "started", java.time.Instant.now().toString()));
         }
-        return true;
     }
 
-    /** Renews this run's lease (the holder calls it every {@code LEASE_MS / 3}). */
+    /** Renews this run's lease (the holder calls it every {@code LEASE_MS / 3}); never another run's. */
     public static void renew(RedisTarget t, String runId) {
-        try (Ops ops = Ops.of(t)) {
-            renew(ops, t, runId);
-        }
+        PrefixLease.renew(t, runId);
     }
 
-    private static void renew(Ops ops, RedisTarget t, String runId) {
-        ops.strings().set(t.keyPrefix() + LEASE_SUFFIX, runId + " " + host() + " " + ProcessHandle.current().pid(),
-                SetParams.setParams().px(LEASE_MS));
-    }
-
-    /** Drops the lease only (a run being stopped): the marker stays, so the next run removes what is left. */
-    public static void dropLease(RedisTarget t) {
-        try (Ops ops = Ops.of(t)) {
-            ops.keys().unlink(t.keyPrefix() + LEASE_SUFFIX);
-        }
+    /** Drops this run's lease only (a run being stopped): the marker stays, so the next run removes what is left. */
+    public static void dropLease(RedisTarget t, String runId) {
+        PrefixLease.giveBack(t, runId);
     }
 
     /** The end of a run: removes what it left under the prefix, then its marker and lease. Returns the count left. */
@@ -172,33 +183,9 @@ public final class KeyOwnership {
         long left = deleteUnderPrefix(t, k -> !bookkeeping(k));
         try (Ops ops = Ops.of(t)) {
             ops.keys().unlink(t.keyPrefix() + MARKER_SUFFIX); // one key per command: a cluster may hold them in two slots
-            ops.keys().unlink(t.keyPrefix() + LEASE_SUFFIX);
         }
+        PrefixLease.giveBack(t, runId);
         return left;
-    }
-
-    /** A lease value "run host pid" is alive unless it is gone, or names this host and a pid that has ended. */
-    static boolean alive(String lease) {
-        if (lease == null) {
-            return false;
-        }
-        String[] p = lease.split(" ");
-        if (p.length == 3 && p[1].equals(host())) {
-            try {
-                return ProcessHandle.of(Long.parseLong(p[2])).map(ProcessHandle::isAlive).orElse(false);
-            } catch (NumberFormatException e) {
-                return true;
-            }
-        }
-        return true; // another machine's run: its lease expires on its own
-    }
-
-    private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            return "unknown-host";
-        }
     }
 
     /**
@@ -256,7 +243,7 @@ public final class KeyOwnership {
     }
 
     /** Single-key commands on a node, or routed by slot on a cluster. */
-    private record Ops(Object client) implements AutoCloseable {
+    record Ops(Object client) implements AutoCloseable {
         static Ops of(RedisTarget t) {
             return new Ops(t instanceof RedisCluster c ? c.jedisCluster(1) : t.jedis(RedisTarget.CONNECT_TIMEOUT));
         }
@@ -271,6 +258,10 @@ public final class KeyOwnership {
 
         KeyCommands keys() {
             return (KeyCommands) client;
+        }
+
+        ScriptingKeyCommands scripts() {
+            return (ScriptingKeyCommands) client;
         }
 
         @Override

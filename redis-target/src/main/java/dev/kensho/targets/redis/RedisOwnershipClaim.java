@@ -11,12 +11,15 @@ import java.util.function.Consumer;
 /**
  * {@link KeyOwnership} wired into a run: the launcher's preflight looks (read only) and registers a
  * {@link Claims.Claim}; every fork that opens the external target checks that the run's marker is there and
- * claims the prefix itself if not (an entry point that bypassed the launcher), releasing it when the target closes.
+ * claims the prefix itself if not (an entry point that bypassed the launcher), renewing its lease until the target
+ * closes and releasing it then.
  */
 final class RedisOwnershipClaim implements Claims.Claim {
 
     private final String uri;
     private final String prefix;
+    /** The run this claim was taken for (for {@link #interrupted()}, which is not told). */
+    private volatile String claimedFor;
 
     private RedisOwnershipClaim(String uri, String prefix) {
         this.uri = uri;
@@ -41,9 +44,11 @@ final class RedisOwnershipClaim implements Claims.Claim {
                 Recorder.note("safety", line);
             }
         };
-        if (KeyOwnership.claimIfUnclaimed(t, runId, note)) {
-            t.releaseOwnershipOnClose(runId);
+        if (t.owned() || KeyOwnership.markedFor(t, runId)) {
+            return;
         }
+        t.releaseOnClose(Claims.hold(new RedisOwnershipClaim(Settings.get(Settings.REDIS_URI_PROPERTY), t.keyPrefix()),
+                runId, note));
     }
 
     /** The server behind the URI as a whole: every master of a cluster. */
@@ -66,6 +71,7 @@ final class RedisOwnershipClaim implements Claims.Claim {
         try (RedisTarget t = open()) {
             KeyOwnership.claim(t, runId, note);
         }
+        claimedFor = runId;
     }
 
     @Override
@@ -88,8 +94,12 @@ final class RedisOwnershipClaim implements Claims.Claim {
 
     @Override
     public void interrupted() {
+        String runId = claimedFor;
+        if (runId == null) {
+            return;
+        }
         try (RedisTarget t = open()) {
-            KeyOwnership.dropLease(t);
+            KeyOwnership.dropLease(t, runId);
         }
     }
 }

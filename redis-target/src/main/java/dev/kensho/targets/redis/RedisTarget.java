@@ -35,7 +35,7 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     private final String prefix = Shard.runKeyPrefix();
     private RedisClient lettuce;
     private final ServerWatch watch = new ServerWatch(this);
-    private String claimedRun;
+    private AutoCloseable heldClaim;
 
     public abstract Kind kind();
 
@@ -297,22 +297,22 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
         return m;
     }
 
-    /** This JVM claimed the prefix for {@code runId} ({@link KeyOwnership}): {@link #close()} releases it. */
-    void releaseOwnershipOnClose(String runId) {
-        claimedRun = runId;
+    /** This JVM claimed the prefix and renews it ({@link KeyOwnership}, {@code Claims.hold}): {@link #close()} releases it. */
+    void releaseOnClose(AutoCloseable held) {
+        heldClaim = held;
     }
 
     @Override
     public void close() {
-        String claimed;
+        AutoCloseable claimed;
         synchronized (this) {
-            claimed = claimedRun;
-            claimedRun = null;
+            claimed = heldClaim;
+            heldClaim = null;
         }
         if (claimed != null) {
             try {
-                KeyOwnership.release(this, claimed);
-            } catch (RuntimeException e) {
+                claimed.close();
+            } catch (Exception e) {
                 // a dead server holds nothing; a live one's marker tells the next run that these keys were ours
             }
         }

@@ -124,19 +124,70 @@ class KeyOwnershipTest {
         }
     }
 
+    /** Eight runs claim one prefix at the same moment: exactly one gets it, the others are refused in one line. */
     @Test
-    void theLeaseOfAnEndedLocalProcessIsNotAlive() {
-        assertFalse(KeyOwnership.alive(null));
-        assertTrue(KeyOwnership.alive("r other-host 1"), "another machine's lease lives until it expires");
-        ProcessHandle me = ProcessHandle.current();
-        String host;
+    void ofRunsClaimingOnePrefixAtOnceExactlyOneGetsIt() throws Exception {
+        int runs = 8;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(runs);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(runs);
         try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            host = "unknown-host";
+            List<java.util.concurrent.Future<String>> outcomes = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                String runId = "race-" + i;
+                outcomes.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        KeyOwnership.claim(external, runId, line -> { });
+                        return runId;
+                    } catch (BadInput refused) {
+                        assertTrue(refused.getMessage().contains("in use by another kensho run (race-")
+                                && !refused.getMessage().contains("\n"), refused.getMessage());
+                        return null;
+                    }
+                }));
+            }
+            List<String> winners = new ArrayList<>();
+            for (var f : outcomes) {
+                String w = f.get();
+                if (w != null) {
+                    winners.add(w);
+                }
+            }
+            assertEquals(1, winners.size(), "runs that believe they hold kensho: " + winners);
+            try (Jedis j = server.jedis()) {
+                assertEquals(winners.get(0), j.hget("kensho:" + KeyOwnership.MARKER_SUFFIX, "run"));
+                assertEquals(winners.get(0), dev.kensho.common.targets.Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
+            }
+        } finally {
+            pool.shutdownNow();
         }
-        assertTrue(KeyOwnership.alive("r " + host + " " + me.pid()));
-        assertFalse(KeyOwnership.alive("r " + host + " " + Long.MAX_VALUE));
+    }
+
+    /** A holder that lost its lease (it lapsed and another run took the prefix) neither renews nor drops the new one. */
+    @Test
+    void aLapsedHolderNeverOverwritesTheRunThatTookOver() {
+        try (Jedis j = server.jedis()) {
+            KeyOwnership.claim(external, "run-g", line -> { });
+            String theirs = "run-h elsewhere 7";
+            j.set("kensho:" + KeyOwnership.LEASE_SUFFIX, theirs); // run-g's lease lapsed; run-h on another host took it
+            KeyOwnership.renew(external, "run-g");
+            KeyOwnership.dropLease(external, "run-g");
+            assertEquals(theirs, j.get("kensho:" + KeyOwnership.LEASE_SUFFIX));
+            j.del("kensho:" + KeyOwnership.LEASE_SUFFIX); // and once it lapses with nobody holding it, the holder renews it
+            KeyOwnership.renew(external, "run-g");
+            assertEquals("run-g", dev.kensho.common.targets.Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
+        }
+    }
+
+    /** A killed local run's lease (its pid has ended) is taken over at once, without waiting for it to expire. */
+    @Test
+    void aLeaseOfAnEndedLocalProcessIsTakenOver() {
+        try (Jedis j = server.jedis()) {
+            j.set("kensho:" + KeyOwnership.LEASE_SUFFIX, "killed-run " + dev.kensho.common.targets.Lease.host() + " "
+                    + Long.MAX_VALUE, redis.clients.jedis.params.SetParams.setParams().px(60_000));
+            KeyOwnership.claim(external, "run-i", line -> { });
+            assertEquals("run-i", dev.kensho.common.targets.Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
+        }
     }
 
     @Test
