@@ -4,8 +4,11 @@
  * <ul>
  *   <li>{@link dev.kensho.redis.sets.SetImportBenchmark} — the bulk {@code SADD} import the write-up
  *       timed with {@code redis-cli --pipe};</li>
- *   <li>{@link dev.kensho.redis.sets.SetAlgebraBenchmark} — {@code SINTER}/{@code SUNION}/{@code SDIFF}
- *       × overlap, full reply streamed vs server only ({@code …STORE}, {@code SINTERCARD});</li>
+ *   <li>{@link dev.kensho.redis.sets.SetAlgebraCliBenchmark} — {@code SINTER}/{@code SUNION}/{@code SDIFF} at A=B
+ *       and A≠B as the write-up timed them: {@code redis-cli} writing the whole reply to a file, both sides in
+ *       interleaved rounds (the ledger's claims);</li>
+ *   <li>{@link dev.kensho.redis.sets.SetAlgebraBenchmark} — the same operations × overlap through a Java client,
+ *       full reply streamed vs server only ({@code …STORE}, {@code SINTERCARD}): context and the reply's share;</li>
  *   <li>{@link dev.kensho.redis.sets.SetGrowthBenchmark} — the same operations as N grows;</li>
  *   <li>{@link dev.kensho.redis.sets.SetFlushBenchmark} — {@code FLUSHDB} sync and {@code ASYNC};</li>
  *   <li>{@link dev.kensho.redis.sets.SetMemoryBenchmark} — memory per member vs N and member size;</li>
