@@ -226,7 +226,7 @@ public final class Report implements ReportWriter {
     }
 
     private static final String CSS = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
-            + "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top}"
+            + "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;overflow-wrap:anywhere}"
             + "td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}figure{margin:1em 0}svg{max-width:100%;height:auto}"
             + ".small{font-size:85%;color:#555}"
             + "table.ledger{width:100%}table.ledger td.v{white-space:nowrap;font-weight:600}"

@@ -29,7 +29,7 @@ class JfrSummaryTest {
         // this thread allocated at least the workload's arrays while it recorded
         assertTrue(s.allocatedBytes() >= calls * Workload.BYTES_PER_CALL,
                 s.allocatedBytes() + " bytes recorded, " + calls * Workload.BYTES_PER_CALL + " allocated by the workload");
-        assertTrue(s.seconds() > 1.0 && s.seconds() < 60, "seconds recorded: " + s.seconds());
+        assertTrue(s.seconds() > 1.0, "the recording spans the 1.5 s workload: " + s.seconds() + " s");
         assertTrue(s.gcPauseNanos() >= 0);
     }
 
