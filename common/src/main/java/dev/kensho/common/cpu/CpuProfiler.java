@@ -25,6 +25,7 @@ import java.util.List;
  * cpu.client.thread the client's busiest thread, in cores: a single-threaded load generator is saturated at 1
  * cpu.other         cores every other process of the machine used (a shared machine is not idle)
  * cpu.machine.limit the machine's processors
+ * cpu.server.op     server CPU seconds per operation, where the benchmark brackets its operation ({@link OperationCpu})
  * </pre>
  * The launcher adds it to every run ({@code -prof dev.kensho.common.cpu.CpuProfiler} does the same by
  * hand). It samples before and after each iteration, as JMH's own {@code gc} profiler does, so the window
@@ -52,6 +53,7 @@ public final class CpuProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        OperationCpu.reset();
         serverBefore = ServerCpu.sample();
         commandsBefore = ServerCommands.sample();
         threadsBefore = ThreadCpu.clientThreads();
@@ -92,6 +94,10 @@ public final class CpuProfiler implements InternalProfiler {
                     || r.getLabel().equals("cpu.server") && here).mapToDouble(ScalarResult::getScore).sum();
             out.add(scalar("cpu.other", Math.max(0, (machineEnd - machineBefore) / (double) wall - ours)));
             out.add(scalar("cpu.machine.limit", ProcessCpu.machineCpus()));
+        }
+        double op = OperationCpu.secondsPerOperation();
+        if (!Double.isNaN(op)) {
+            out.add(new ScalarResult(OperationCpu.METRIC, op, OperationCpu.UNIT, AggregationPolicy.AVG));
         }
         if (!threadsBefore.isEmpty()) {
             // over the whole iteration: a thread's tear-down after the server stopped is idle time, not load

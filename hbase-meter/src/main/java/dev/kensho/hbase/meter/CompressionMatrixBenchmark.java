@@ -2,6 +2,7 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
+import dev.kensho.common.cpu.OperationCpu;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
@@ -54,12 +55,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * passed HBase's 128 MiB flush size several times; 48k rows never would), minor compactions are held off
  * during the load, and the family's block cache is off.
  * <ul>
- * <li>{@code load} — single shot: put every row into an empty table <em>and flush it</em>: the time ends
- *     when every row is in HFiles written with the case's encoding and codec. After each iteration (not
- *     timed) the HFiles are read: every trailer must name the case's codec and its file info the case's
- *     encoding, together they must hold exactly the rows written, and some region must have flushed during
- *     the load (more than one HFile) — else the trial fails. Then a major
- *     compaction is timed on its own and the files are checked again.</li>
+ * <li>{@code load} — single shot: put every row into an empty table, flush it <em>and major-compact it</em>: the
+ *     time ends when every row is in one HFile per region written with the case's encoding and codec, so it holds
+ *     every step the codec runs in (the region server's flush threads during and after the load, the compaction),
+ *     as the write-up's load "includes the compression time". Between the flush and the compaction the store files
+ *     are listed (~1 ms, inside the time): some region must have flushed during the load (more than one HFile) —
+ *     else the trial fails. After each iteration (not timed) the compacted HFiles are read: every trailer must name
+ *     the case's codec and its file info the case's encoding, and together they must hold exactly the rows
+ *     written. The region server's CPU seconds of the shot (puts, flushes, compaction) are JMH's secondary result
+ *     {@code cpu.server.op} ({@link OperationCpu}), read in 10 ms clock ticks.</li>
  * <li>{@code fullScan} — single shot: one Scan over the whole (loaded, flushed, major-compacted) table,
  *     {@code setCacheBlocks(false)} and the family's block cache off, so every data block is read from the
  *     HFile and decoded and decompressed inside the scan time (the OS page cache holds the files: they
@@ -74,11 +78,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Recorded beside JMH's times (metric: unit), per {@code load} case and measured iteration:
  * <ul>
- * <li>{@code put_ms}, {@code flush_ms}: ms — the two parts of the {@code load} time (puts acknowledged;
- *     then the final flush until every memstore is empty);</li>
- * <li>{@code compaction_ms}: ms — the major compaction after the load, until every store holds one HFile
- *     (polled every 10 ms);</li>
- * <li>{@code flushes_per_region}: count — HFiles per region right after the load = flushes (mean over
+ * <li>{@code put_ms}, {@code flush_ms}, {@code compaction_ms}: ms — the three parts of the {@code load} time (puts
+ *     acknowledged; the final flush until every memstore is empty; the major compaction until every store holds
+ *     one HFile, polled every 10 ms) — the ~1 ms listing between the last two is in neither;</li>
+ * <li>{@code flushes_per_region}: count — HFiles per region right after the final flush = flushes (mean over
  *     regions); {@code flushes_per_region_min}: count — the fewest of any region;</li>
  * <li>{@code memstore_flush_size}: bytes — the table's MEMSTORE_FLUSHSIZE;</li>
  * <li>{@code hfile_bytes}: bytes — total HFile size on disk after the major compaction;</li>
@@ -90,10 +93,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <li>{@code work} for {@code load} and {@code fullScan}: rows and bytes per operation, giving
  *     {@code records/s}.</li>
  * </ul>
+ * The HFile sizes of the write-up's whole grid, for its size-order claims, come from {@link CodecSizeBenchmark}
+ * (the same load, one fork per cell, no rounds: a size is the same in every run).
  * The load and scan changes of Figure 4 come from JMH's own scores of {@code load} and {@code fullScan}.
  *
- * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=CompressionMatrix} (the default scale
- * runs the write-up's 16 cells; {@code -Dkensho.scale=full} all 35); the published size:
+ * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=CompressionMatrix} (the default scale runs the
+ * four cells the write-up's claims name — NONE/NONE, DIFF, GZ, DIFF + GZ — in 12 interleaved rounds;
+ * {@code -Dkensho.scale=full} all 35 cells in 2); the published size:
  * {@code -Dkensho.scale=seed} (10.08M rows, the write-up's four published cells; expect hours), or this
  * class's {@code main}.
  */
@@ -151,8 +157,7 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
     long rows;
     MatrixRegime regime;
     MeterLoader.Loaded last;
-    long putNanos;
-    long flushNanos;
+    MatrixFiles files;
     long baseline;
 
     @Setup(Level.Trial)
@@ -224,16 +229,24 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
         }
     }
 
-    /** Puts every row, then flushes: ends when the rows are in HFiles written with the case's codec. */
+    /**
+     * Puts every row, flushes, and major-compacts: ends when the rows are in one HFile per region written with the
+     * case's encoding and codec — every step the codec runs in (flushes during and after the load, the compaction).
+     */
     @Benchmark
     public long load() {
+        OperationCpu.begin();
         long t0 = System.nanoTime();
         last = loadRows(table);
         long t1 = System.nanoTime();
         target.flush(table);
         long t2 = System.nanoTime();
-        putNanos = t1 - t0;
-        flushNanos = t2 - t1;
+        List<String> flushed = target.storeFilePaths(table); // one HFile per flush: a listing, ~1 ms
+        long t3 = System.nanoTime();
+        target.majorCompact(table);
+        long t4 = System.nanoTime();
+        OperationCpu.end();
+        files = new MatrixFiles(t1 - t0, t2 - t1, t4 - t3, MatrixRegime.filesPerRegion(flushed));
         return last.rows();
     }
 
@@ -269,8 +282,9 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
     }
 
     /**
-     * Checks the files the load left (codec, encoding, rows, flushes per region), times the major
-     * compaction, checks again; records the figures when {@code record} (measured iterations only).
+     * Checks what the load left — some region flushed during it, and the compacted files carry the case's codec,
+     * encoding and every row — and records the figures ({@link MatrixFiles}) when {@code record} (measured
+     * iterations only).
      */
     void measureFiles(boolean record) {
         if (scanCase) {
@@ -281,40 +295,16 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
         }
         MeterLoader.Loaded done = last;
         last = null;
-        List<HFiles.StoreFile> loaded = target.storeFiles(table);
-        MatrixRegime.verify(loaded, encoding, codec, rows);
-        Map<String, Integer> flushes = MatrixRegime.filesPerRegion(loaded);
-        int regions = Math.max(1, saltBuckets);
-        // an external cluster's files are seen through region metrics (one pseudo file per region): no flush count
-        boolean filesVisible = loaded.stream().allMatch(f -> f.cells() >= 0);
-        if (filesVisible) {
-            regime.requireFlushesDuringTheLoad(table, flushes);
+        // an external cluster's files are seen through region metrics: no flush count
+        if (!files.flushed().isEmpty()) {
+            regime.requireFlushesDuringTheLoad(table, files.flushed());
         }
-        long c0 = System.nanoTime();
-        target.majorCompact(table);
-        long compactNanos = System.nanoTime() - c0;
-        List<HFiles.StoreFile> files = target.storeFiles(table);
-        MatrixRegime.verify(files, encoding, codec, rows);
-        if (!record) {
-            return;
+        List<HFiles.StoreFile> compacted = target.storeFiles(table);
+        MatrixRegime.verify(compacted, encoding, codec, rows);
+        if (record) {
+            files.record(label, regime, compacted, Math.max(1, saltBuckets), baseline);
+            Recorder.work(label.benchmark(), label.params(), done.rows(), done.bytes());
         }
-        long bytes = HFiles.totalBytes(files);
-        MeterBench.measurement(label, "put_ms", putNanos / 1e6, "ms");
-        MeterBench.measurement(label, "flush_ms", flushNanos / 1e6, "ms");
-        MeterBench.measurement(label, "compaction_ms", compactNanos / 1e6, "ms");
-        if (filesVisible) {
-            MeterBench.measurement(label, "flushes_per_region", (double) loaded.size() / regions, "count");
-            MeterBench.measurement(label, "flushes_per_region_min",
-                    flushes.values().stream().mapToInt(Integer::intValue).min().orElse(0), "count");
-        }
-        MeterBench.measurement(label, "memstore_flush_size", regime.flushSize(), "bytes");
-        MeterBench.measurement(label, "hfile_bytes", bytes, "bytes");
-        MeterBench.measurement(label, "hfile_count", files.size(), "count");
-        MeterBench.measurement(label, "hfiles_per_region", (double) files.size() / regions, "count");
-        MeterBench.measurement(label, "hfile_uncompressed_bytes",
-                files.stream().mapToLong(HFiles.StoreFile::uncompressedBytes).sum(), "bytes");
-        MeterBench.measurement(label, "hfile_ratio_to_none", (double) bytes / baseline, "ratio");
-        Recorder.work(label.benchmark(), label.params(), done.rows(), done.bytes());
     }
 
     @TearDown(Level.Trial)

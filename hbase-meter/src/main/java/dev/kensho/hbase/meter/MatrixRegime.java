@@ -20,8 +20,8 @@ import java.util.TreeMap;
  * <li>{@code MEMSTORE_FLUSHSIZE} per table = the memstore heap one region's rows take ÷
  *     {@code flushesPerRegion} (HBase flushes a region when its memstore heap passes this size);</li>
  * <li>minor compactions held off during the load ({@code hbase.hstore.compaction.min} above the number
- *     of flushes), so the timed load is puts + flushes, the HFiles left after it count the flushes, and the
- *     major compaction that merges them is timed on its own;</li>
+ *     of flushes), so the HFiles left after the final flush count the flushes, and one major compaction merges
+ *     them (inside the timed load, after that count);</li>
  * <li>no write blocking on store-file count or memstore size: the small flush size must not turn into
  *     client back-off pauses that a 128 MiB memstore would not have;</li>
  * <li>family {@code BLOCKCACHE => false}: scans read every data block from the HFile (and so decode and
@@ -86,19 +86,19 @@ final class MatrixRegime {
                 .setValue("hbase.hregion.memstore.block.multiplier", "64"));
     }
 
-    /** HFiles per region directory (…/table/region/family/file), in region order. */
-    static Map<String, Integer> filesPerRegion(List<HFiles.StoreFile> files) {
+    /** HFiles per region directory, from the files' paths (…/table/region/family/file), in region order. */
+    static Map<String, Integer> filesPerRegion(List<String> paths) {
         Map<String, Integer> out = new TreeMap<>();
-        for (HFiles.StoreFile f : files) {
-            String[] parts = f.path().split("/");
-            String region = parts.length >= 3 ? parts[parts.length - 3] : f.path();
+        for (String path : paths) {
+            String[] parts = path.split("/");
+            String region = parts.length >= 3 ? parts[parts.length - 3] : path;
             out.merge(region, 1, Integer::sum);
         }
         return out;
     }
 
     /**
-     * The HFiles per region right after the timed load + flush are the flushes of that region (minor
+     * The HFiles per region right after the load's final flush are the flushes of that region (minor
      * compactions are held off: one HFile per flush). The final flush gives every region one; a region
      * with more flushed during the load. If none did, the load ran with the whole table in the memstore —
      * not the regime — and the trial fails. How many each region had is recorded, not required: it

@@ -272,6 +272,12 @@ public final class EmbeddedHBase extends HBaseTarget {
     }
 
     @Override
+    public List<String> storeFilePaths(TableName table) {
+        requireSuiteNamespace(table, "inspect");
+        return ask("FILES " + table.getNameAsString());
+    }
+
+    @Override
     protected boolean compacted(TableName tn) {
         return Boolean.parseBoolean(ask("COMPACTED " + tn.getNameAsString()).get(0));
     }

@@ -75,6 +75,14 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
     /** The HFiles of a suite table, read from their trailers; see {@link HFiles}. */
     public abstract List<HFiles.StoreFile> storeFiles(TableName table);
 
+    /**
+     * The paths of a suite table's live HFiles without reading them — cheap enough to sit inside a timed load; empty
+     * where the target shows no files (an external cluster's regions are seen through their metrics).
+     */
+    public List<String> storeFilePaths(TableName table) {
+        return storeFiles(table).stream().filter(f -> f.cells() >= 0).map(HFiles.StoreFile::path).toList();
+    }
+
     /** The suite's namespace. */
     public String namespace() {
         return namespace;
