@@ -21,7 +21,7 @@ import java.util.Map;
  *
  * <p>{@code kind} says what the reader may conclude (see {@code docs/method.md}): a {@code claim} is a
  * dimensionless statement (a ratio, reference 1) that gets a {@link Verdict}. A claim row carries its own
- * {@code range} ("1.31..2.03", "1..Infinity" for a direction alone) when the write-up gives one for that
+ * {@code range} ("1.31..2.03", "1..Infinity" or "0..1" for a direction alone) when the write-up gives one for that
  * claim (a claim of shape only, with no number published, leaves {@code published} empty and gives its
  * range); what its mechanism needs to run — {@code needs_cores} (cores for the server alone),
  * {@code needs_threads} (client threads), {@code needs_cluster} ("yes": servers on several hosts); and
@@ -81,6 +81,9 @@ public record Published(String key, Kind kind, String what, double value, double
     public String shown() {
         if (Double.isNaN(value) && Double.isInfinite(rangeHigh)) {
             return "direction: above " + dev.kensho.common.export.Export.fmt(rangeLow) + " " + unit;
+        }
+        if (Double.isNaN(value) && rangeLow == 0 && rangeHigh == 1) {
+            return "direction: below 1 " + unit;
         }
         if (Double.isNaN(value)) {
             return "shape: " + dev.kensho.common.export.Export.fmt(rangeLow) + " … " + dev.kensho.common.export.Export.fmt(rangeHigh)

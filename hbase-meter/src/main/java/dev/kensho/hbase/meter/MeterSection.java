@@ -1,5 +1,6 @@
 package dev.kensho.hbase.meter;
 
+import dev.kensho.common.cpu.OperationCpu;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Published;
@@ -19,7 +20,9 @@ import java.util.function.Predicate;
 /**
  * Experiment 2's report section: the encoding × codec matrix, the two queries and the load path.
  * Derived at report time, each case over its counterpart: load and full-scan time over NONE/NONE's
- * ({@code load_ratio_to_none}, {@code scan_ratio_to_none}); the thread gain of each query and of the
+ * ({@code load_ratio_to_none}, {@code scan_ratio_to_none}) and the region server's CPU of a load over NONE/NONE's
+ * ({@code load_cpu_ratio_to_none}, from {@link OperationCpu}'s {@code cpu.server.op}: same rows on both sides, so
+ * the ratio of CPU seconds per million rows); the size orders of the write-up's figures ({@link SizeOrder}); the thread gain of each query and of the
  * load (most threads over one, {@code threads_gain}); Scan rows/s over multi-Get rows/s at the same
  * thread count, each at its largest measured query ({@code scan_over_get}); the loader over HBase's
  * PerformanceEvaluation ({@code suite_over_calibration}). Tables: the write-up's "sum of changes" ranking; storage $
@@ -87,10 +90,12 @@ public final class MeterSection implements Section {
     @Override
     public List<Results.Row> derived(List<Results.Row> rows) {
         List<Results.Row> out = new ArrayList<>();
-        for (String[] m : new String[][]{{"load", "load_ratio_to_none"}, {"fullScan", "scan_ratio_to_none"}}) {
-            Predicate<Results.Row> sel = Ratios.rows(MATRIX, m[0], "ss");
-            out.addAll(Ratios.against(rows, sel, sel.and(none()), r -> Ratios.others(r, "encoding", "codec"), m[1]));
+        for (String[] m : new String[][]{{"load", "ss", "load_ratio_to_none"}, {"fullScan", "ss", "scan_ratio_to_none"},
+                {"load", OperationCpu.METRIC, "load_cpu_ratio_to_none"}}) {
+            Predicate<Results.Row> sel = Ratios.rows(MATRIX, m[0], m[1]);
+            out.addAll(Ratios.against(rows, sel, sel.and(none()), r -> Ratios.others(r, "encoding", "codec"), m[2]));
         }
+        out.addAll(SizeOrder.derive(rows));
         out.addAll(Ratios.gain(rows, Ratios.rows("MeterScanBenchmark", "scanSeries", "records/s"), "threads", "threads_gain"));
         out.addAll(Ratios.gain(rows, Ratios.rows("LatestReadingGetBenchmark", "multiGetLatest", "records/s"), "threads",
                 "threads_gain"));

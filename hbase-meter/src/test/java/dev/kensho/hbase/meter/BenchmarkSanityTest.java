@@ -119,15 +119,18 @@ class BenchmarkSanityTest {
         assertTrue(load.baseline > 0, "NONE/NONE baseline measured");
         load.emptyTable();
         assertEquals(load.rows, load.load());
-        // the timed load ended with every row in HFiles: several per region (one per flush), none in the memstore
+        // the timed load ended with every row compacted into one HFile per region, none in the memstore
         var afterLoad = hbase.storeFiles(load.table);
         assertEquals(load.rows, dev.kensho.targets.hbase.HFiles.totalCells(afterLoad));
-        var perRegion = MatrixRegime.filesPerRegion(afterLoad);
+        assertEquals(load.saltBuckets, afterLoad.size(), "one HFile per region after the load's major compaction");
+        // before the compaction each region held one HFile per flush
+        var perRegion = load.files.flushed();
         assertEquals(load.saltBuckets, perRegion.size());
         assertTrue(perRegion.values().stream().anyMatch(n -> n >= 2), "a region flushed during the load: " + perRegion);
-        System.err.println("kensho test: smoke matrix load: put " + load.putNanos / 1e6 + " ms, flush " + load.flushNanos / 1e6
-                + " ms, HFiles per region after the load " + perRegion.values() + ", flush size " + load.regime.flushSize());
-        load.measureFiles(true); // checks codec, encoding, cells and flushes; times the major compaction; checks again
+        System.err.println("kensho test: smoke matrix load: put " + load.files.putNanos() / 1e6 + " ms, flush "
+                + load.files.flushNanos() / 1e6 + " ms, compaction " + load.files.compactNanos() / 1e6
+                + " ms, HFiles per region before it " + perRegion.values() + ", flush size " + load.regime.flushSize());
+        load.measureFiles(true); // checks the flushes, codec, encoding and cells
         var files = hbase.storeFiles(load.table);
         assertEquals(load.saltBuckets, files.size(), "one HFile per region after the major compaction");
         assertTrue(files.stream().allMatch(f -> f.compression().equals("SNAPPY") && f.encoding().equals("FAST_DIFF")));
@@ -145,6 +148,26 @@ class BenchmarkSanityTest {
         assertEquals(scan.rows, scan.fullScan());
         scan.tearDown();
         assertFalse(hbase.exists(scan.table));
+    }
+
+    @Test
+    void codecSizeRecordsTheCompactedFilesOfItsCell(HBaseTarget hbase) throws Exception {
+        CodecSizeBenchmark b = new CodecSizeBenchmark();
+        b.open(Smoke.apply(b, "load"));
+        assertEquals("DIFF", b.encoding);
+        assertEquals("GZ", b.codec);
+        b.emptyTable();
+        assertEquals(b.rows, b.load());
+        b.measureFiles(true);
+        var files = hbase.storeFiles(b.table);
+        assertEquals(b.rows, dev.kensho.targets.hbase.HFiles.totalCells(files));
+        assertTrue(files.stream().allMatch(f -> f.compression().equals("GZ") && f.encoding().equals("DIFF")), files.toString());
+        // a known order: rows of repeated keys and small readings, delta-encoded and gzipped, take less than half
+        // the bytes of the same rows stored plain (0.09 of them at the default scale)
+        long bytes = dev.kensho.targets.hbase.HFiles.totalBytes(files);
+        assertTrue(2 * bytes < b.baseline, bytes + " bytes DIFF + GZ vs " + b.baseline + " NONE/NONE");
+        b.tearDown();
+        assertFalse(hbase.exists(b.table));
     }
 
     @Test

@@ -49,4 +49,27 @@ class MeterVerdictsTest {
         assertEquals(1.48, p.claimLow());
         assertEquals(1.48, p.claimHigh());
     }
+
+    @Test
+    void scanDiffIsTheWriteUpsRangeOfScanChanges() {
+        Published p = claim("scan_diff");
+        Verdict.Conditions ours = new Verdict.Conditions(2, 4);
+        assertTrue(Verdict.of(p, 1.08, new Interval(0.98, 1.20, "paired"), ours).startsWith(Verdict.REPRODUCED));
+        // −10% … +10% reaches below the write-up's −3%: open, not reproduced
+        String open = Verdict.of(p, 1.0, new Interval(0.90, 1.10, "paired"), ours);
+        assertTrue(open.startsWith(Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 0.970"), open);
+        assertTrue(Verdict.of(p, 1.5, new Interval(1.4, 1.6, "paired"), ours).startsWith(Verdict.CONTRADICTED));
+    }
+
+    @Test
+    void loadCpuKeepsItsDirectionWhileTheMeasureLimitsItsMagnitude() {
+        for (String key : List.of("load_cpu_diff", "load_cpu_gz", "load_cpu_diff_gz")) {
+            Published p = claim(key);
+            Verdict.Conditions ours = new Verdict.Conditions(2, 4);
+            String more = Verdict.of(p, 1.15, new Interval(1.08, 1.22, "paired"), ours);
+            assertTrue(more.startsWith(Verdict.DIRECTION + "; magnitude " + Verdict.NOT_REPRODUCIBLE), more);
+            String less = Verdict.of(p, 0.85, new Interval(0.80, 0.90, "paired"), ours);
+            assertTrue(less.startsWith(Verdict.CONTRADICTED + ": opposite direction"), key + ": a codec that saves CPU: " + less);
+        }
+    }
 }
