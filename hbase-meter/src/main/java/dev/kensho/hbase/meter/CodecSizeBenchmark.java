@@ -17,11 +17,12 @@ import java.util.concurrent.TimeUnit;
  * HFile sizes of its whole grid — encodings PREFIX, DIFF, FAST_DIFF (PREFIX_TREE is gone from HBase 2) × codecs
  * SNAPPY, GZ, LZ4 — and it draws three size orders: DIFF the smallest encoding (311 MB, 53%), GZ the smallest
  * codec (126 MB, 22%), DIFF + GZ the smallest combination (110 MB, 19%). The report's ledger holds each as a claim
- * ({@code MeterSection}: a cell's bytes over the smallest other cell's it names).
+ * ({@link SizeOrder}: the named cell's bytes over the smallest other cell's of its figure).
  *
  * <p>The same load as {@link CompressionMatrixBenchmark}'s {@code load} (its rows, regime, checks and recorded
  * {@code hfile_bytes}, {@code hfile_ratio_to_none}), inherited, over the whole grid: a size does not drift with the
- * host the way a time does, so one fork per cell and two shots (two samples give the size's interval) decide it
+ * host the way a time does, so one fork per cell and three shots (the 99.9% Student t half-width of two samples is
+ * 450 sd, of three 18 sd) decide it
  * where the matrix needs rounds for its times. Its times are context; the matrix's rounds hold the time claims.
  *
  * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -am -Dkensho.bench=CodecSize} or this class's {@code main};
@@ -31,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 0)
-@Measurement(iterations = 2)
+@Measurement(iterations = 3)
 public class CodecSizeBenchmark extends CompressionMatrixBenchmark {
 
     public static final ParamRules RULES = CompressionMatrixBenchmark.RULES;

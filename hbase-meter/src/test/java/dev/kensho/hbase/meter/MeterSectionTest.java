@@ -31,9 +31,16 @@ class MeterSectionTest {
         for (String[] c : cases) {
             Map<String, String> ps = p("encoding", c[0], "codec", c[1], "meters", "100", "days", "2");
             f.jmh(P + "CompressionMatrixBenchmark.load", ps, "ss", "s/op", Double.parseDouble(c[2]), 0.5)
+                    .secondary("cpu.server.op", "s/op", Double.parseDouble(c[2]) * 1.5, 0.5)
                     .measurement(P + "CompressionMatrixBenchmark.load", ps, "hfile_ratio_to_none", Double.parseDouble(c[4]), "ratio")
                     .measurement(P + "CompressionMatrixBenchmark.load", ps, "hfile_ratio_to_none", Double.parseDouble(c[4]) * 1.01, "ratio");
             f.jmh(P + "CompressionMatrixBenchmark.fullScan", ps, "ss", "s/op", Double.parseDouble(c[3]), 0.5);
+        }
+        for (String[] c : new String[][]{{"NONE", "NONE", "1000"}, {"DIFF", "NONE", "500"}, {"PREFIX", "NONE", "800"},
+                {"NONE", "GZ", "200"}, {"NONE", "SNAPPY", "400"}, {"DIFF", "GZ", "100"}}) {
+            Map<String, String> ps = p("encoding", c[0], "codec", c[1], "meters", "100", "days", "2");
+            f.measurement(P + "CodecSizeBenchmark.load", ps, "hfile_bytes", Double.parseDouble(c[2]), "bytes")
+                    .measurement(P + "CodecSizeBenchmark.load", ps, "hfile_bytes", Double.parseDouble(c[2]) + 0.01, "bytes");
         }
         for (String threads : new String[]{"1", "100"}) {
             double k = threads.equals("1") ? 1 : 7;
