@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The same load as {@link CompressionMatrixBenchmark}'s {@code load} (its rows, regime, checks and recorded
  * {@code hfile_bytes}, {@code hfile_ratio_to_none}), inherited, over the whole grid: a size does not drift with the
- * host the way a time does, so one fork per cell and three shots (the 99.9% Student t half-width of two samples is
- * 450 sd, of three 18 sd) decide it
+ * host the way a time does, so one fork per cell and five shots (the 99.9% Student t half-width of three samples is
+ * 18 sd, of five 3.9 sd; in run hbase-regime-86d7801 a GZ cell's shots differed by 0.1–0.3%, NONE/NONE's not at all) decide it
  * where the matrix needs rounds for its times. Its times are context; the matrix's rounds hold the time claims.
  *
  * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -am -Dkensho.bench=CodecSize} or this class's {@code main};
@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 0)
-@Measurement(iterations = 3)
+@Measurement(iterations = 5)
 public class CodecSizeBenchmark extends CompressionMatrixBenchmark {
 
     public static final ParamRules RULES = CompressionMatrixBenchmark.RULES;
