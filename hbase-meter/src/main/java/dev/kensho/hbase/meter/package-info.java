@@ -10,7 +10,10 @@
  * <li>{@link dev.kensho.hbase.meter.LoadCalibrationBenchmark}: the same load next to HBase's own
  *     PerformanceEvaluation {@code sequentialWrite --nomapred} on the same cluster;</li>
  * <li>{@link dev.kensho.hbase.meter.CompressionMatrixBenchmark}: encodings × codecs — HFile bytes, load
- *     time, full-scan time (the write-up's Figures 1–4);</li>
+ *     time through flush and major compaction, the region server's CPU per load, full-scan time (the write-up's
+ *     Figures 1–4);</li>
+ * <li>{@link dev.kensho.hbase.meter.CodecSizeBenchmark}: the HFile bytes of the write-up's whole 16-cell grid, for
+ *     the size orders of its Figures 1–3 ({@link dev.kensho.hbase.meter.SizeOrder});</li>
  * <li>{@link dev.kensho.hbase.meter.MeterScanBenchmark}: Query 1, a few meters' series by Scan;</li>
  * <li>{@link dev.kensho.hbase.meter.LatestReadingGetBenchmark}: Query 2, the latest reading of many
  *     meters by batched multi-Get (its rows/s beside Query 1's gives the Scan-vs-Get ratio, 47× published).</li>
