@@ -68,7 +68,7 @@ public final class Compare {
     }
 
     /** One number measured in both runs. */
-    public record Diff(Results.Row before, Results.Row after) {
+    public record Diff(Results.Row before, Results.Row after) implements NoiseFloor.Pair {
         public double relative() {
             return (after.score() - before.score()) / before.score();
         }
@@ -236,7 +236,7 @@ public final class Compare {
                     RunFolder a1 = RunFolder.at(resolve(rest.remove(0)));
                     RunFolder a2 = RunFolder.at(resolve(rest.remove(0)));
                     dev.kensho.report.profile.ProfiledRuns.check(List.of(a1.dir(), a2.dir()), mixProfiled);
-                    floors = NoiseFloor.of(nonEmpty(a1), nonEmpty(a2));
+                    floors = NoiseFloor.of(diff(nonEmpty(a1), nonEmpty(a2)), Compare::key);
                     noiseSource = a1.dir().getFileName() + " / " + a2.dir().getFileName();
                     noiseOut = a2.dir();
                 } else {

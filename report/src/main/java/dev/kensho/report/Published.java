@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.kensho.common.export.Results;
+import dev.kensho.report.stats.Claim;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +21,7 @@ import java.util.Map;
  * "k=v;k=v", {@code metric}; a derived row of the section is found the same way).
  *
  * <p>{@code kind} says what the reader may conclude (see {@code docs/method.md}): a {@code claim} is a
- * dimensionless statement (a ratio, reference 1) that gets a {@link Verdict}. A claim row carries its own
+ * dimensionless statement (a ratio, reference 1) that gets a {@link dev.kensho.report.stats.Verdict}. A claim row carries its own
  * {@code range} ("1.31..2.03", "1..Infinity" or "0..1" for a direction alone) when the write-up gives one for that
  * claim (a claim of shape only, with no number published, leaves {@code published} empty and gives its
  * range); what its mechanism needs to run — {@code needs_cores} (cores for the server alone),
@@ -34,9 +35,19 @@ import java.util.Map;
 public record Published(String key, Kind kind, String what, double value, double error, String unit, String source,
                         String setup, String cls, String method, Map<String, String> filter, String metric,
                         double rangeLow, double rangeHigh, int needsCores, int needsThreads, boolean needsCluster,
-                        String condition) {
+                        String condition) implements Claim {
 
     public enum Kind { CLAIM, CONTEXT, SET }
+
+    @Override
+    public boolean context() {
+        return kind == Kind.CONTEXT;
+    }
+
+    @Override
+    public boolean setBySuite() {
+        return kind == Kind.SET;
+    }
 
     /** The {@code published.csv} beside {@code owner} (in its package). */
     public static List<Published> load(Class<?> owner) {

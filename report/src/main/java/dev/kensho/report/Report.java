@@ -10,6 +10,7 @@ import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.ReportWriter;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.report.stats.RatioMethod;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +37,16 @@ import java.util.Optional;
  */
 public final class Report implements ReportWriter {
 
+    /** The report's legend; its ratio methods are {@link RatioMethod#legend()}, in the order they are tried. */
+    static final String LEGEND = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is reproduced (our whole"
+            + " interval inside its range), contradicted, not resolved (with what would resolve it) or not reproducible here"
+            + " by our interval, never by the means alone — a named condition limits the magnitude, never the direction; context figures are"
+            + " bound to the write-up's machine and get none; a figure that follows from an input we chose is set by"
+            + " the suite. ±: JMH's 99.9% confidence half-width (standard deviation for recorded measurements);"
+            + " ratios: a 99.9% interval by the method named in the row (" + RatioMethod.legend()
+            + "; docs/method.md, Intervals). One run is one sample of a verdict. All numbers: [results.csv](results.csv),"
+            + " [summary.md](summary.md).";
+
     @Override
     public void write(RunFolder run, List<Results.Row> rows) {
         try {
@@ -57,16 +68,7 @@ public final class Report implements ReportWriter {
         StringBuilder html = new StringBuilder();
         String runId = dir.getFileName().toString();
         String state = RunFolder.stateOf(dir); // not env.json's: a launcher killed since then left it "running"
-        String legend = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is reproduced (our whole"
-                + " interval inside its range), contradicted, not resolved (with what would resolve it) or not reproducible here"
-                + " by our interval, never by the means alone — a named condition limits the magnitude, never the direction; context figures are"
-                + " bound to the write-up's machine and get none; a figure that follows from an input we chose is set by"
-                + " the suite. ±: JMH's 99.9% confidence half-width (standard deviation for recorded measurements);"
-                + " ratios: a 99.9% interval by the method named in the row (the spread of a fork pooled over the method's"
-                + " cases — of interleaved rounds, with what moved a whole round taken out, or of consecutive forks — else"
-                + " paired rounds, else a bootstrap over both sides' iterations, else the delta rule when both sides are"
-                + " within ±10%, else Fieller's; docs/method.md, Intervals). One run is one sample of a verdict. All numbers: [results.csv](results.csv),"
-                + " [summary.md](summary.md).";
+        String legend = LEGEND;
         String measured = measured(env);
         dev.kensho.report.profile.ProfilePart.Part profiles = dev.kensho.report.profile.ProfilePart.of(dir);
         String profiled = ProfileSection.header(env);

@@ -5,6 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
+import dev.kensho.report.stats.ForkSpreads;
+import dev.kensho.report.stats.RatioInterval;
+import dev.kensho.report.stats.RatioMethod;
+import dev.kensho.report.stats.Ratios;
+import dev.kensho.report.stats.Verdict;
+import dev.kensho.report.stats.Width;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 import java.io.IOException;
@@ -47,7 +53,8 @@ final class SectionRenderer {
 
     static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env)
             throws IOException {
-        List<Results.Row> own = runRows.stream().filter(r -> r.experiment().equals(s.id())).toList();
+        // each method's fork spread, pooled over its cases, bounds the ratios derived below (RatioInterval)
+        List<Results.Row> own = ForkSpreads.attach(runRows.stream().filter(r -> r.experiment().equals(s.id())).toList());
         List<Results.Row> derived = s.derived(own);
         List<Results.Row> rows = new ArrayList<>(own);
         rows.addAll(derived);
@@ -73,9 +80,7 @@ final class SectionRenderer {
             drawn.add(p.id());
         }
         if (!derived.isEmpty()) {
-            Table t = Table.of("Derived at report time from the rows above (ratios: one case over its counterpart,"
-                    + " 99.9% interval from both sides' by the method named — paired rounds, else a bootstrap over"
-                    + " the iterations, else the delta rule when both are within ±10%, else Fieller's, see docs/method.md; fits: ± from the points'):",
+            Table t = Table.of(DERIVED_CAPTION,
                     "what", "case", "over", ">value", "interval (99.9%)", "reads");
             for (Results.Row r : derived) {
                 t.row(r.cls() + "." + r.method() + " " + r.metric(), caseOf(r), r.params().getOrDefault("over", ""),
@@ -100,6 +105,11 @@ final class SectionRenderer {
         return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
                 ledger(s, published, rows, env, drawn, status(dir)), blocks);
     }
+
+    /** The derived rows' caption: the ratio methods in the order {@link RatioInterval#of} tries them. */
+    static final String DERIVED_CAPTION = "Derived at report time from the rows above (ratios: one case over its counterpart,"
+            + " 99.9% interval from both sides' by the method named — " + RatioMethod.legend()
+            + ", see docs/method.md; fits: ± from the points'):";
 
     /** The precision budget of a number beside a published figure: a 99.9% half-width of at most 5% of it. */
     static final double BUDGET = 0.05;
@@ -197,11 +207,11 @@ final class SectionRenderer {
                     ? " (" + r.forks().count() + " forks)" : "");
         }
         String method = r.interval() == null ? null : r.interval().method();
-        if (method != null && method.startsWith("paired rounds")) {
+        if (RatioMethod.of(method) == RatioMethod.PAIRED) {
             return "rests on " + method + " of one run";
         }
-        if (RatioInterval.roundsOf(method) != null) {
-            return "rests on " + RatioInterval.roundsOf(method) + " of one run";
+        if (RatioMethod.roundsOf(method) != null) {
+            return "rests on " + RatioMethod.roundsOf(method) + " of one run";
         }
         if (r.forks() != null && r.forks().rounds() > 1) {
             return "rests on " + r.forks().rounds() + " interleaved rounds of one run";

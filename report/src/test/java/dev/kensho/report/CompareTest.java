@@ -114,8 +114,8 @@ class CompareTest {
     /** The floor's known answer: t(0.9995, 8) times the root mean square of the eight ln(A2 / A1). */
     @Test
     void theFloorBoundsAMethodsAaDifferencesAtTheReportsConfidence(@TempDir Path tmp) throws IOException {
-        Map<String, Double> floors = NoiseFloor.of(Results.load(cases(tmp.resolve("aa1"), 1.0, BASE)),
-                Results.load(cases(tmp.resolve("aa2"), 1.0, times(BASE, QUIET))));
+        Map<String, Double> floors = NoiseFloor.of(Compare.diff(Results.load(cases(tmp.resolve("aa1"), 1.0, BASE)),
+                Results.load(cases(tmp.resolve("aa2"), 1.0, times(BASE, QUIET)))), Compare::key);
         // numpy/scipy: expm1(t.ppf(0.9995, 8) · √mean(ln² QUIET)) = expm1(5.041305 × 0.0075003)
         double expected = EXPECTED_FLOOR;
         assertEquals(8, floors.size(), floors.toString());
@@ -156,7 +156,7 @@ class CompareTest {
     void aMethodWithTooFewAaNumbersGetsNoFloor(@TempDir Path tmp) throws IOException {
         Path a1 = cases(tmp.resolve("aa1"), 1.0, 100, 200);
         Path a2 = cases(tmp.resolve("aa2"), 1.0, 101, 199);
-        assertTrue(NoiseFloor.of(Results.load(a1), Results.load(a2)).isEmpty());
+        assertTrue(NoiseFloor.of(Compare.diff(Results.load(a1), Results.load(a2)), Compare::key).isEmpty());
         Outcome o = compare("--noise", a1, a2, cases(tmp.resolve("base"), 1.0, 100, 200), cases(tmp.resolve("after"), 1.0, 150, 200));
         assertEquals(0, o.status(), o.out());
         assertTrue(o.out().contains("no A/A floor") && o.out().contains("1 beyond the intervals had no A/A floor"), o.out());

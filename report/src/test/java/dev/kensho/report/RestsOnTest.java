@@ -25,7 +25,7 @@ class RestsOnTest {
         assertEquals("rests on paired rounds (10) of one run", SectionRenderer.restsOn(row(
                 new Interval(1.1, 1.3, "paired rounds (10)"), null)));
         assertEquals("rests on 2 interleaved rounds of one run", SectionRenderer.restsOn(row(
-                new Interval(0.9, 1.6, RatioInterval.pooledRoundsMethod(11, 12, 2)), null)), "a ratio of two rounds cases");
+                new Interval(0.9, 1.6, RatioMethod.pooledRoundsLabel(11, 12, 2)), null)), "a ratio of two rounds cases");
         assertEquals("rests on 4 interleaved rounds of one run", SectionRenderer.restsOn(row(null,
                 new Forks(List.of(new double[]{1}, new double[]{1}, new double[]{1}, new double[]{1}), 4))));
         assertEquals("rests on 2 runs pooled (4 forks)", SectionRenderer.restsOn(row(null,

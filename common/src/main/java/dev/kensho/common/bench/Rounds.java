@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * fork, in an order shuffled per round. A case's forks then lie minutes apart, so their spread holds the host's
  * drift across the class, and the two sides of a claim are measured minutes, not a whole class, apart (the report
  * bounds their ratio by the pooled spread of the rounds' forks, or pairs them round by round,
- * {@code report.RatioInterval#of}).
+ * {@code report.stats.RatioInterval#of}).
  *
  * <p>Each case of each round is its own JMH {@code Runner} with one value per {@code -p} and writes
  * {@code jmh/rounds/<Class>.r<round>.<n>.json} (n: its place in that round's order; a folder of its own so that

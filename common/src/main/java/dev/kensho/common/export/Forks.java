@@ -9,8 +9,9 @@ import java.util.List;
  * {@code kensho.rounds} run (fork k measured in round k, every case of the class once per round,
  * see {@code bench.Rounds}), 0 for a run of consecutive forks. Two rows of one class with the same
  * {@code rounds} were measured side by side, round by round, so what moved a whole round can be taken out of
- * their ratio ({@code report.RatioInterval#of}). {@code spread}, when set, is the spread of a fork's mean pooled
- * over the cases of its method ({@link ForkSpread}); it is derived, and {@link #equals} ignores it.
+ * their ratio ({@code report.stats.RatioInterval#of}). {@code spread}, when set, is the spread of a fork's mean pooled
+ * over the cases of its method ({@link ForkSpread}, estimated by the report's {@code stats.ForkSpreads}); it is
+ * derived, and {@link #equals} ignores it.
  */
 public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
 
@@ -23,7 +24,7 @@ public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
         this(iterations, rounds, null);
     }
 
-    /** These forks with the spread of their method's cases ({@link ForkSpread#attach}). */
+    /** These forks with the spread of their method's cases. */
     public Forks withSpread(ForkSpread s) {
         return new Forks(iterations, rounds, s);
     }
@@ -54,17 +55,6 @@ public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
     /** The mean of fork {@code k}'s iterations. */
     public double forkMean(int k) {
         return Arrays.stream(iterations.get(k)).average().orElse(Double.NaN);
-    }
-
-    /**
-     * Enough for a bootstrap: two forks or more, or one fork of at least {@code minIterations} iterations
-     * (then only its iterations are resampled).
-     */
-    public boolean resamplable(int minIterations) {
-        if (iterations.isEmpty() || iterations.stream().anyMatch(f -> f.length == 0)) {
-            return false;
-        }
-        return count() >= 2 || iterations.get(0).length >= minIterations;
     }
 
     @Override

@@ -1,13 +1,15 @@
 package dev.kensho.common.export;
 
+import org.apache.commons.math3.distribution.TDistribution;
+
 import java.util.Locale;
 
 /**
  * A number's confidence interval at {@link Results#CONFIDENCE}, and the method that gave it ("Student t",
  * "delta", "Fieller", "bootstrap …"). An unbounded interval (a ratio whose denominator's interval reaches 0)
  * has infinite ends: it holds every value and resolves nothing. {@code why}, when not empty, says what made a wide
- * interval wide (the report's {@code Width}); it is not part of {@link #shown()}. {@code repeats} and {@code df} say
- * what it rests on, so a reader can be told how many more would narrow it (the report's {@code Remedy}): the forks
+ * interval wide (the report's {@code stats.Width}); it is not part of {@link #shown()}. {@code repeats} and {@code df} say
+ * what it rests on, so a reader can be told how many more would narrow it (the report's {@code stats.Remedy}): the forks
  * (or interleaved rounds) per side, 0 when unknown, and the degrees of freedom of its Student t quantile, 0 when it
  * has none (a bootstrap, the delta rule).
  */
@@ -29,6 +31,24 @@ public record Interval(double low, double high, String method, String why, int r
     /** The same interval resting on {@code repeats} forks or rounds per side, its t at {@code df} degrees of freedom. */
     public Interval restingOn(int repeats, double df) {
         return new Interval(low, high, method, why, repeats, df);
+    }
+
+    /**
+     * Student t's two-sided quantile at {@link Results#CONFIDENCE} with {@code df} degrees of freedom (at least 1):
+     * the one t every half-width of the suite uses, at run time (a recorded measurement's, a merged shard's) and in
+     * the report's statistics ({@code report.stats}).
+     */
+    public static double tQuantile(double df) {
+        return new TDistribution(Math.max(1, df)).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+    }
+
+    /**
+     * Student t's two-sided quantile at {@link Results#CONFIDENCE} with {@code df} degrees of freedom (at least 1):
+     * the one t every half-width of the suite uses, at run time (a recorded measurement's, a merged shard's) and in
+     * the report's statistics ({@code report.stats}).
+     */
+    public static double tQuantile(double df) {
+        return new TDistribution(Math.max(1, df)).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
     }
 
     /** The interval a Fieller or bootstrap ratio has when its denominator's interval reaches 0. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 import java.io.IOException;
@@ -41,7 +40,6 @@ public final class JmhMerge {
     public static final String ROUNDS_FIELD = "kenshoRounds";
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final double CONFIDENCE = Results.CONFIDENCE;
 
     private JmhMerge() {
     }
@@ -187,8 +185,7 @@ public final class JmhMerge {
         for (double x : v) {
             ss += (x - m) * (x - m);
         }
-        double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-        return t * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        return Interval.tQuantile(n - 1) * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
     }
 
     /** JMH's percentile: the minimum at 0, else commons-math3's default estimate. */

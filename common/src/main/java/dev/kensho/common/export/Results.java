@@ -83,9 +83,7 @@ public final class Results {
             if (samples < 2) {
                 return Double.NaN;
             }
-            double t = new org.apache.commons.math3.distribution.TDistribution(samples - 1)
-                    .inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-            return t * error / Math.sqrt(samples);
+            return Interval.tQuantile(samples - 1) * error / Math.sqrt(samples);
         }
     }
 
@@ -160,7 +158,7 @@ public final class Results {
                     m.path("unit").asText(""), values.size(), RECORDED));
         });
         fromIntervalLogs(rows, runDir);
-        return ForkSpread.attach(rows);
+        return rows; // the report attaches each method's fork spread (report.stats.ForkSpreads)
     }
 
     /**

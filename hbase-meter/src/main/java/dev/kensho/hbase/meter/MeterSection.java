@@ -4,7 +4,7 @@ import dev.kensho.common.cpu.OperationCpu;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Published;
-import dev.kensho.report.Ratios;
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.RunData;
 import dev.kensho.report.Section;
 import dev.kensho.report.Table;

@@ -1,11 +1,11 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
-import dev.kensho.report.Ratios;
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.Table;
-import dev.kensho.report.Verdict;
-import org.apache.commons.math3.distribution.TDistribution;
+import dev.kensho.report.stats.Verdict;
 import org.apache.commons.math3.linear.MatrixUtils;
 import org.apache.commons.math3.linear.RealMatrix;
 
@@ -135,7 +135,7 @@ public final class SpeedupModel {
             double ms = CostModel.toMs(r.score(), r.unit()) / calls;
             double half = CostModel.toMs(r.halfWidth(), r.unit()) / calls;
             double se = r.samples() > 1 && !Double.isNaN(half)
-                    ? half / new TDistribution(r.samples() - 1).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2)
+                    ? half / Interval.tQuantile(r.samples() - 1)
                     : Double.NaN;
             out.add(new Point(Double.parseDouble(r.param("roundTripMs")), perCall, ms, se));
         }
@@ -181,7 +181,7 @@ public final class SpeedupModel {
         double scale = dof <= 0 ? Double.NaN : weighted ? Math.max(1, chi2 / dof) : chi2 / dof;
         double[][] cov = inv.scalarMultiply(scale).getData();
         double q = dof <= 0 ? Double.NaN
-                : new TDistribution(dof).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+                : Interval.tQuantile(dof);
         return new Fit(coef, cov, n, dof, q, ssTot == 0 ? 1 : 1 - ssRes / ssTot, weighted);
     }
 

@@ -2,7 +2,7 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
-import dev.kensho.report.Ratios;
+import dev.kensho.report.stats.Ratios;
 
 import java.util.List;
 import java.util.function.Predicate;

@@ -4,7 +4,7 @@ import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.Curves;
 import dev.kensho.report.Plot;
-import dev.kensho.report.Ratios;
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.Table;
 
 import java.util.ArrayList;

@@ -64,7 +64,7 @@ class KeyValueSectionTest {
                 .filter(r -> r.metric().equals("io_threads_gain") && "2".equals(r.param("ioThreads")) && "100".equals(r.param("clients")))
                 .findFirst().orElseThrow();
         assertEquals(100_000.0 / 150_000, gain.score(), 1e-12);
-        assertEquals("lower", dev.kensho.report.Ratios.reading(gain));
+        assertEquals("lower", dev.kensho.report.stats.Ratios.reading(gain));
         assertEquals(6, new KeyValueSection().derived(rows).stream().filter(r -> r.metric().equals("suite_over_calibration")).count(),
                 "every closed-loop case is matched with the calibration of its server config");
 

@@ -2,7 +2,7 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
-import dev.kensho.report.Ratios;
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.common.testing.FixtureRun;
 import dev.kensho.report.testing.SectionCheck;
 import org.junit.jupiter.api.Test;

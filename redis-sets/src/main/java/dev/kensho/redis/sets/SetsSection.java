@@ -2,9 +2,9 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
-import dev.kensho.report.Growth;
+import dev.kensho.report.stats.Growth;
 import dev.kensho.report.Published;
-import dev.kensho.report.Ratios;
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.RunData;
 import dev.kensho.report.Section;
 import dev.kensho.report.Table;

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Interval;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -125,7 +125,7 @@ final class Sums {
         double err = Double.NaN;
         if (n > 1) {
             double sd = Math.sqrt(v.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (n - 1));
-            err = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2) * sd / Math.sqrt(n);
+            err = Interval.tQuantile(n - 1) * sd / Math.sqrt(n);
         }
         pm.put("score", mean);
         if (Double.isNaN(err)) {

@@ -1,4 +1,4 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
@@ -10,7 +10,7 @@ import java.util.Locale;
 /**
  * The verdict on a published figure from our value of the same dimensionless quantity and its interval, by
  * the rules of {@code docs/method.md}; never from the means alone. A claim is a ratio with reference 1. What
- * it says is its own range ({@link Published#claimLow()} … {@link Published#claimHigh()}: the range its row
+ * it says is its own range ({@link Claim#claimLow()} … {@link Claim#claimHigh()}: the range its row
  * gives, else its value, a point); its direction is the side of 1 that range lies on, and a range that straddles 1
  * makes no direction. In order:
  * <ol>
@@ -34,7 +34,7 @@ import java.util.Locale;
  *       side of 1, the direction is reproduced and the point said to lie within ours.</li>
  * </ol>
  * Every open row ends with what would resolve it. The text before "(ours" is the verdict's kind ({@code Compare}
- * compares kinds, {@link LedgerView} shows it as a word); what follows is the numbers and the remedy.
+ * compares kinds, {@code LedgerView} shows it as a word); what follows is the numbers and the remedy.
  */
 public final class Verdict {
 
@@ -68,14 +68,14 @@ public final class Verdict {
      * @param value    our value in the published unit (NaN: not measured)
      * @param interval its interval at the report's confidence (null: none)
      */
-    public static String of(Published p, double value, Interval interval, Conditions ours) {
+    public static String of(Claim p, double value, Interval interval, Conditions ours) {
         if (Double.isNaN(value)) {
             return NOT_MEASURED;
         }
-        if (p.kind() == Published.Kind.CONTEXT) {
+        if (p.context()) {
             return CONTEXT;
         }
-        if (p.kind() == Published.Kind.SET) {
+        if (p.setBySuite()) {
             return SET_BY_SUITE;
         }
         List<String> missing = missing(p, ours);
@@ -143,7 +143,7 @@ public final class Verdict {
     }
 
     /** Where the interval lies against 1: NONE when the claim has no direction (its range straddles 1 or is 1). */
-    private static Side side(Published p, Interval i) {
+    private static Side side(Claim p, Interval i) {
         boolean up = p.claimLow() >= 1 && p.claimHigh() > 1;
         boolean down = p.claimHigh() <= 1 && p.claimLow() < 1;
         if (!up && !down) {
@@ -156,7 +156,7 @@ public final class Verdict {
     }
 
     /** What the claim needs that this run lacked, e.g. "≥ 100 client threads (ours: 16)". */
-    static List<String> missing(Published p, Conditions ours) {
+    static List<String> missing(Claim p, Conditions ours) {
         List<String> out = new ArrayList<>();
         if (p.needsCores() > 0 && ours.cores() > 0 && ours.cores() < p.needsCores()) {
             out.add("≥ " + p.needsCores() + " cores for the server alone (this machine has " + ours.cores() + ")");
@@ -170,7 +170,7 @@ public final class Verdict {
         return out;
     }
 
-    private static String factor(double v, Interval i, Published p, String role) {
+    private static String factor(double v, Interval i, Claim p, String role) {
         String published = Double.isNaN(p.value()) ? p.shown() : Export.fmt(p.value());
         String range = Double.isNaN(p.rangeLow()) || Double.isNaN(p.value()) ? ""
                 : ", range " + Export.fmt(p.rangeLow()) + "–" + Export.fmt(p.rangeHigh());

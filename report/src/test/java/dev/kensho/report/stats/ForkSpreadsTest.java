@@ -1,4 +1,4 @@
-package dev.kensho.common.export;
+package dev.kensho.report.stats;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,7 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
-import dev.kensho.common.export.Results;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.Locale;
 
@@ -60,7 +58,7 @@ final class Remedy {
         }
         double shrink = half / nearest;
         int n = i.repeats();
-        String unit = i.method().contains("round") ? "rounds" : "forks per side";
+        String unit = RatioMethod.overRounds(i) ? "rounds" : "forks per side";
         if (n < 1) {
             // the interval rests on samples we cannot count in forks (a rate, a recorded number): say it as a factor
             double times = Math.ceil(10 * shrink * shrink) / 10;
@@ -99,7 +97,7 @@ final class Remedy {
     }
 
     private static double quantile(double df) {
-        return new TDistribution(df).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+        return Interval.tQuantile(df);
     }
 
     /** "≈ 20 min", "≈ 3.5 h". */

@@ -1,4 +1,4 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
@@ -22,7 +22,7 @@ import java.util.Locale;
  * </ul>
  * A ratio names the wider of its sides.
  */
-final class Width {
+public final class Width {
 
     static final double LIMIT = 0.15;
     static final int LIMIT_PERCENT = 15;
@@ -31,7 +31,7 @@ final class Width {
     }
 
     /** {@code i} with the reason attached when it is wider than the limit around {@code value}; else {@code i}. */
-    static Interval explain(Interval i, double value, Results.Row... sides) {
+    public static Interval explain(Interval i, double value, Results.Row... sides) {
         if (i == null || i.isUnbounded() || value == 0) {
             return i; // unbounded says why already (the denominator's interval reaches 0)
         }

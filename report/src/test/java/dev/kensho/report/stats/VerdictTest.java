@@ -1,4 +1,4 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import dev.kensho.common.export.Interval;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class VerdictTest {
     }
 
     private static Interval ci(double lo, double hi) {
-        return new Interval(lo, hi, RatioInterval.FIELLER);
+        return new Interval(lo, hi, RatioMethod.FIELLER_LABEL);
     }
 
     private static String of(Published p, double lo, double hi) {
@@ -140,16 +140,16 @@ class VerdictTest {
     /** An interval that misses the claim would contradict it; over two forks that disagree it decides nothing. */
     @Test
     void aBootstrapOverTwoForksThatDisagreeIsNotResolved() {
-        Interval few = new Interval(0.665, 0.936, RatioInterval.BOOTSTRAP + RatioInterval.FEW_FORKS);
+        Interval few = new Interval(0.665, 0.936, RatioMethod.BOOTSTRAP_LABEL + RatioInterval.FEW_FORKS);
         String v = Verdict.of(claim(1.44, Double.NaN, Double.NaN), 0.811, few, TWO_CORES);
         assertTrue(v.startsWith(Verdict.NOT_RESOLVED) && v.contains("2 forks disagree"), v);
-        assertTrue(Verdict.of(claim(1.44, Double.NaN, Double.NaN), 0.811, new Interval(0.665, 0.936, RatioInterval.BOOTSTRAP),
+        assertTrue(Verdict.of(claim(1.44, Double.NaN, Double.NaN), 0.811, new Interval(0.665, 0.936, RatioMethod.BOOTSTRAP_LABEL),
                 TWO_CORES).startsWith(Verdict.CONTRADICTED), "the same interval over enough forks contradicts");
     }
 
     @Test
     void anUnboundedIntervalIsNotResolved() {
-        assertTrue(Verdict.of(claim(2.0, Double.NaN, Double.NaN), 3, Interval.unbounded(RatioInterval.FIELLER), TWO_CORES)
+        assertTrue(Verdict.of(claim(2.0, Double.NaN, Double.NaN), 3, Interval.unbounded(RatioMethod.FIELLER_LABEL), TWO_CORES)
                 .startsWith(Verdict.NOT_RESOLVED + ": our interval is unbounded (Fieller: the denominator's interval reaches 0)"));
     }
 

@@ -1,4 +1,4 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import dev.kensho.common.export.ForkSpread;
 import dev.kensho.common.export.Forks;
@@ -27,7 +27,7 @@ class RatioIntervalTest {
     @Test
     void narrowSidesUseTheDeltaRule() {
         Interval i = RatioInterval.of(row(200, 10, 10), row(100, 5, 10));
-        assertEquals(RatioInterval.DELTA, i.method());
+        assertEquals(RatioMethod.DELTA_LABEL, i.method());
         assertEquals(1.858579, i.low(), 1e-6);
         assertEquals(2.141421, i.high(), 1e-6);
         Interval exact = RatioInterval.fieller(200, 10, 10, 100, 5, 10);
@@ -40,7 +40,7 @@ class RatioIntervalTest {
         // 0.8 ± 45% over 1 ± 45%, equal samples: t·se is the half-width itself, g = 0.45² = 0.2025,
         // spread = sqrt(0.36²·0.7975 + 0.8²·0.45²) = 0.48266; ends (0.8 ∓ 0.48266) / 0.7975
         Interval i = RatioInterval.of(row(0.8, 0.36, 10), row(1.0, 0.45, 10));
-        assertEquals(RatioInterval.FIELLER, i.method());
+        assertEquals(RatioMethod.FIELLER_LABEL, i.method());
         assertEquals(0.39792, i.low(), 1e-4);
         assertEquals(1.60835, i.high(), 1e-4);
         assertTrue(i.high() - 0.8 > 0.8 - i.low(), "longer above the ratio than below");
@@ -74,7 +74,7 @@ class RatioIntervalTest {
         List<double[]> num = List.of(new double[]{20, 21, 19, 20}, new double[]{22, 23, 21, 22}, new double[]{18, 19, 17, 18});
         List<double[]> den = List.of(new double[]{10, 10.5, 9.5, 10}, new double[]{10, 11, 9, 10}, new double[]{10, 10, 10, 10});
         Interval a = RatioInterval.bootstrap(num, den);
-        assertEquals(RatioInterval.BOOTSTRAP, a.method());
+        assertEquals(RatioMethod.BOOTSTRAP_LABEL, a.method());
         assertTrue(a.contains(2.0) && a.low() < 1.9 && a.high() > 2.1, a.shown());
         assertEquals(a, RatioInterval.bootstrap(num, den), "fixed seed: the same interval every time");
     }
@@ -83,7 +83,7 @@ class RatioIntervalTest {
     void oneForkIsBootstrappedOverItsIterationsOnlyAndSaysSo() {
         Interval i = RatioInterval.bootstrap(List.of(new double[]{20, 21, 19, 20, 22, 18}),
                 List.of(new double[]{10, 10.5, 9.5, 10, 11, 9}));
-        assertEquals(RatioInterval.BOOTSTRAP_ONE_FORK, i.method());
+        assertEquals(RatioMethod.BOOTSTRAP_ONE_FORK_LABEL, i.method());
         assertTrue(i.contains(2.0) && i.low() > 1.5 && i.high() < 2.5, i.shown());
         assertTrue(i.shown().endsWith("bootstrap (iterations only: one fork)"), i.shown());
     }
@@ -105,8 +105,8 @@ class RatioIntervalTest {
         assertTrue(few.method().endsWith(RatioInterval.FEW_FORKS), few.method());
         Interval fewDen = RatioInterval.of(withForks("a", agree, 0), withForks("b", disagree, 0));
         assertTrue(fewDen.method().endsWith(RatioInterval.FEW_FORKS), "the denominator's forks count too: " + fewDen.method());
-        assertEquals(RatioInterval.BOOTSTRAP, RatioInterval.of(withForks("a", agree, 0), withForks("b", agree, 0)).method());
-        assertEquals(RatioInterval.BOOTSTRAP,
+        assertEquals(RatioMethod.BOOTSTRAP_LABEL, RatioInterval.of(withForks("a", agree, 0), withForks("b", agree, 0)).method());
+        assertEquals(RatioMethod.BOOTSTRAP_LABEL,
                 RatioInterval.of(withForks("a", threeDisagree, 0), withForks("b", agree, 0)).method());
     }
 
@@ -125,7 +125,7 @@ class RatioIntervalTest {
                 withForks("a", agreeB, 0, "B"), withForks("a", apart, 0, "C"), withForks("a", apart, 0, "D")));
         Interval pooled = RatioInterval.of(rows.get(0), rows.get(1));
         // se = sqrt(2 · s² / 2) = s = ln(1.3)/2; scipy: t.ppf(0.9995, 4) = 8.610302, so exp(∓1.129518)
-        assertEquals(RatioInterval.pooledSpreadMethod(4, 4), pooled.method());
+        assertEquals(RatioMethod.pooledSpreadLabel(4, 4), pooled.method());
         assertEquals(0.3231891, pooled.low(), 1e-6);
         assertEquals(1 / 0.3231891, pooled.high(), 1e-5);
 
@@ -161,7 +161,7 @@ class RatioIntervalTest {
         Interval i = RatioInterval.pooledSpread(2, 2, sa, 1, 1, sb);
         assertEquals(0.837282, i.low(), 1e-6);
         assertEquals(4.777362, i.high(), 1e-6);
-        assertEquals(RatioInterval.pooledSpreadMethod(14.5075, 16), i.method());
+        assertEquals(RatioMethod.pooledSpreadLabel(14.5075, 16), i.method());
         assertEquals(14.5075, i.df(), 1e-4);
     }
 
@@ -207,7 +207,7 @@ class RatioIntervalTest {
         assertEquals(2 - h, paired.low(), 1e-5);
         assertEquals(2 + h, paired.high(), 1e-5);
         Interval unpaired = RatioInterval.of(withForks("a", num, 0), withForks("b", den, 0));
-        assertEquals(RatioInterval.BOOTSTRAP, unpaired.method(), "the same forks, not from rounds: resampled unpaired");
+        assertEquals(RatioMethod.BOOTSTRAP_LABEL, unpaired.method(), "the same forks, not from rounds: resampled unpaired");
         assertTrue(unpaired.high() - unpaired.low() > 10 * (paired.high() - paired.low()),
                 unpaired.shown() + " vs " + paired.shown());
     }
@@ -235,7 +235,7 @@ class RatioIntervalTest {
         ForkSpread s = rows.get(0).forks().spread();
         assertEquals(3, s.df());
         Interval i = RatioInterval.of(rows.get(0), rows.get(1));
-        assertEquals(RatioInterval.pooledRoundsMethod(3, 4, 2), i.method());
+        assertEquals(RatioMethod.pooledRoundsLabel(3, 4, 2), i.method());
         // numpy, apart from the code: the log fork means less case and round means, residual sd over 3 df 0.0182591;
         // scipy t.ppf(0.9995, 3) = 12.923979; the pooled means' ratio 1.992184 × exp(∓0.235981)
         assertEquals(0.0182591, s.logSd(), 1e-7);
@@ -256,7 +256,7 @@ class RatioIntervalTest {
         List<double[]> den = side(1, new double[DRIFT.length]);
         List<Results.Row> rows = ForkSpread.attach(List.of(withForks("a", num, 6, "x"), withForks("a", den, 6, "y")));
         Interval pooled = RatioInterval.of(rows.get(0), rows.get(1));
-        assertEquals(RatioInterval.pooledRoundsMethod(5, 2, 6), pooled.method());
+        assertEquals(RatioMethod.pooledRoundsLabel(5, 2, 6), pooled.method());
         Interval paired = RatioInterval.paired(num, den);
         assertTrue(pooled.contains(2.0), pooled.shown());
         assertTrue(pooled.high() - pooled.low() < 1.5 * (paired.high() - paired.low()), pooled.shown() + " vs " + paired.shown());
@@ -271,14 +271,14 @@ class RatioIntervalTest {
         Results.Row a = withForks("a", num, 6);
         Results.Row other = new Results.Row("redis-kv", "D", "b", Map.of(), "thrpt", 1, Double.NaN, "ops/s", 18, "jmh", null,
                 new Forks(den, 6));
-        assertEquals(RatioInterval.BOOTSTRAP, RatioInterval.of(a, other).method(), "class D ran its rounds after C's");
+        assertEquals(RatioMethod.BOOTSTRAP_LABEL, RatioInterval.of(a, other).method(), "class D ran its rounds after C's");
     }
 
     @Test
     void oneRoundCannotBePairedAndSaysSo() {
         Interval i = RatioInterval.of(withForks("a", List.of(new double[]{20, 21, 19, 20, 22, 18}), 1),
                 withForks("b", List.of(new double[]{10, 10.5, 9.5, 10, 11, 9}), 1));
-        assertEquals(RatioInterval.BOOTSTRAP_ONE_FORK + RatioInterval.ONE_ROUND, i.method());
+        assertEquals(RatioMethod.BOOTSTRAP_ONE_FORK_LABEL + RatioInterval.ONE_ROUND, i.method());
         assertTrue(i.contains(2.0), i.shown());
     }
 
@@ -286,6 +286,6 @@ class RatioIntervalTest {
     void rowsWithTooFewIterationsFallBackToTheirHalfWidths() {
         Results.Row a = new Results.Row("x-y", "C", "m", Map.of(), "thrpt", 200, 10, "ops/s", 3, "jmh", null,
                 new Forks(List.of(new double[]{190, 200, 210}), 0));
-        assertEquals(RatioInterval.DELTA, RatioInterval.of(a, row(100, 5, 10)).method());
+        assertEquals(RatioMethod.DELTA_LABEL, RatioInterval.of(a, row(100, 5, 10)).method());
     }
 }

@@ -1,4 +1,4 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import dev.kensho.common.export.Results;
 

@@ -1,40 +1,36 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import dev.kensho.common.export.ForkSpread;
 import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
  * The interval of a ratio of two independent means, at the report's confidence ({@link Results#CONFIDENCE},
- * JMH's 99.9%), valid at any width (docs/method.md, "Intervals"):
+ * JMH's 99.9%), valid at any width (docs/method.md, "Intervals"). {@link #of} tries the {@link RatioMethod}s in
+ * their order and takes the first that applies to both rows:
  * <ul>
+ *   <li>{@link #pooledSpread} over rounds — two rows of one method's cases from the same interleaved rounds (two
+ *       or more), the spread of the rounds pooled over the method's cases ({@link ForkSpreads#ofRounds}: round
+ *       effects taken out as pairing does, so two rounds of twelve cells have 11 degrees of freedom where pairing
+ *       one claim's two rounds has 1);</li>
+ *   <li>{@link #paired} — other rows of one class's rounds: Student t over the rounds' ratios (fork mean over
+ *       fork mean, round by round), so host drift that moves both sides of a round alike cancels;</li>
+ *   <li>{@link #pooledSpread} — Student t on the log ratio, each side's variance the spread of a fork's mean
+ *       pooled over the cases of its method ({@link ForkSpreads}) over its forks;</li>
+ *   <li>{@link #bootstrap} — a percentile bootstrap over JMH's per-fork iterations (two forks or more, or one
+ *       fork of {@value #MIN_ONE_FORK_ITERATIONS} iterations or more): forks resampled, then iterations within
+ *       each resampled fork (iterations only when a side has one fork), fixed seed;</li>
  *   <li>{@link #delta} — relative half-widths add in quadrature; only when both sides are within
  *       ±{@value #DELTA_LIMIT_PERCENT}%, where it agrees with the exact methods;</li>
- *   <li>{@link #fieller} — Fieller's exact interval from each side's mean, half-width and sample count;
- *       unbounded when the denominator's interval reaches 0;</li>
- *   <li>{@link #pooledSpread} — Student t on the log ratio, each side's variance the spread of a fork's mean
- *       pooled over the cases of its method ({@link ForkSpread}) over its forks;</li>
- *   <li>{@link #bootstrap} — a percentile bootstrap over JMH's per-fork iterations: forks resampled, then
- *       iterations within each resampled fork (iterations only when a side has one fork), fixed seed;</li>
- *   <li>{@link #paired} — both sides measured in the same randomised interleaved rounds ({@code kensho.rounds}):
- *       Student t over the rounds' ratios (fork mean over fork mean, round by round), so host drift that moves
- *       both sides of a round alike cancels.</li>
+ *   <li>{@link #fieller} — Fieller's exact interval from each side's mean, half-width and sample count (rows that
+ *       carry only a score and a half-width: derived rates, recorded measurements); unbounded when the
+ *       denominator's interval reaches 0.</li>
  * </ul>
- * {@link #of} picks, for two rows of one method's cases from the same rounds (two rounds or more), the pooled
- * spread of the rounds ({@link ForkSpread#ofRounds}: round effects taken out as pairing does, the spread pooled
- * over the method's cases, so two rounds of twelve cells have 11 degrees of freedom where pairing one claim's
- * two rounds has 1); for other rows of one class's rounds, paired; for any other rows the pooled spread when
- * both carry one (their method has a case of two forks or more); else the
- * bootstrap when both rows carry their iterations ({@link Results.Row#forks()}: two forks or more,
- * or one fork of {@value #MIN_ONE_FORK_ITERATIONS} iterations or more); else delta when both sides are narrow,
- * else Fieller (rows that carry only a score and a half-width: derived rates, recorded measurements).
  */
 public final class RatioInterval {
 
@@ -46,10 +42,6 @@ public final class RatioInterval {
     /** Fixed, so the same run renders the same report. */
     static final long SEED = 29L;
 
-    public static final String DELTA = "delta";
-    public static final String FIELLER = "Fieller";
-    public static final String BOOTSTRAP = "bootstrap (forks, then iterations)";
-    public static final String BOOTSTRAP_ONE_FORK = "bootstrap (iterations only: one fork)";
     /** What a one-round run's method adds: its sides were interleaved, but one round cannot be paired. */
     public static final String ONE_ROUND = "; one round: not paired";
     /** A side with one fork needs this many iterations for a bootstrap over them. */
@@ -66,41 +58,68 @@ public final class RatioInterval {
     private RatioInterval() {
     }
 
-    /** The interval of {@code a / b}; null when a side has no interval (one sample). */
+    /** The interval of {@code a / b} by the first {@link RatioMethod} that applies; null when none does (one sample). */
     public static Interval of(Results.Row a, Results.Row b) {
+        for (RatioMethod m : RatioMethod.values()) {
+            if (applies(m, a, b)) {
+                return by(m, a, b);
+            }
+        }
+        return null;
+    }
+
+    /** Whether method {@code m} can bound {@code a / b}. */
+    static boolean applies(RatioMethod m, Results.Row a, Results.Row b) {
         Forks fa = a.forks();
         Forks fb = b.forks();
-        if (fa != null && fb != null && sameRounds(a, b)) {
-            if (fa.rounds() >= 2) {
-                boolean pooled = fa.spread() != null && fa.spread().rounds() == fa.rounds() && fa.spread().equals(fb.spread())
-                        && a.score() > 0 && b.score() > 0;
-                return pooled ? pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread())
-                        : paired(fa.iterations(), fb.iterations());
-            }
-            if (fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
+        boolean forks = fa != null && fb != null;
+        boolean positive = a.score() > 0 && b.score() > 0;
+        return switch (m) {
+            case POOLED_ROUNDS -> forks && sameRounds(a, b) && fa.rounds() >= 2 && fa.spread() != null
+                    && fa.spread().rounds() == fa.rounds() && fa.spread().equals(fb.spread()) && positive;
+            case PAIRED -> forks && sameRounds(a, b) && fa.rounds() >= 2;
+            // a spread of rounds has the round effects taken out: it bounds only a ratio within those rounds
+            case POOLED_SPREAD -> forks && fa.spread() != null && fb.spread() != null && fa.spread().rounds() == 0
+                    && fb.spread().rounds() == 0 && positive;
+            case BOOTSTRAP -> forks && resamplable(fa) && resamplable(fb);
+            case DELTA -> narrow(a) && narrow(b);
+            case FIELLER -> !Double.isNaN(a.halfWidth()) && !Double.isNaN(b.halfWidth());
+        };
+    }
+
+    /** The interval of {@code a / b} by method {@code m}, which {@link #applies}. */
+    static Interval by(RatioMethod m, Results.Row a, Results.Row b) {
+        Forks fa = a.forks();
+        Forks fb = b.forks();
+        return switch (m) {
+            case POOLED_ROUNDS, POOLED_SPREAD -> pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread());
+            case PAIRED -> paired(fa.iterations(), fb.iterations());
+            case BOOTSTRAP -> {
                 Interval i = bootstrap(fa.iterations(), fb.iterations());
-                return new Interval(i.low(), i.high(), i.method() + ONE_ROUND).restingOn(i.repeats(), i.df());
+                String qualifier = sameRounds(a, b) ? ONE_ROUND
+                        : !i.isUnbounded() && (tooFewToBound(fa) || tooFewToBound(fb)) ? FEW_FORKS : "";
+                yield qualifier.isEmpty() ? i : new Interval(i.low(), i.high(), i.method() + qualifier).restingOn(i.repeats(), i.df());
             }
+            case DELTA -> delta(a.score(), a.halfWidth(), b.score(), b.halfWidth());
+            case FIELLER -> fieller(a.score(), a.halfWidth(), a.samples(), b.score(), b.halfWidth(), b.samples());
+        };
+    }
+
+    /** A side within ±{@value #DELTA_LIMIT_PERCENT}%. */
+    private static boolean narrow(Results.Row r) {
+        double h = r.halfWidth();
+        return !Double.isNaN(h) && h / Math.abs(r.score()) <= DELTA_LIMIT;
+    }
+
+    /**
+     * Enough for a bootstrap: two forks or more, or one fork of at least {@value #MIN_ONE_FORK_ITERATIONS}
+     * iterations (then only its iterations are resampled).
+     */
+    static boolean resamplable(Forks f) {
+        if (f.iterations().isEmpty() || f.iterations().stream().anyMatch(k -> k.length == 0)) {
+            return false;
         }
-        // a spread of rounds has the round effects taken out: it bounds only a ratio within those rounds
-        if (fa != null && fb != null && fa.spread() != null && fb.spread() != null && fa.spread().rounds() == 0
-                && fb.spread().rounds() == 0 && a.score() > 0 && b.score() > 0) {
-            return pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread());
-        }
-        if (fa != null && fb != null && fa.resamplable(MIN_ONE_FORK_ITERATIONS) && fb.resamplable(MIN_ONE_FORK_ITERATIONS)) {
-            Interval i = bootstrap(fa.iterations(), fb.iterations());
-            return i.isUnbounded() || !(tooFewToBound(fa) || tooFewToBound(fb)) ? i
-                    : new Interval(i.low(), i.high(), i.method() + FEW_FORKS).restingOn(i.repeats(), i.df());
-        }
-        double ha = a.halfWidth();
-        double hb = b.halfWidth();
-        if (Double.isNaN(ha) || Double.isNaN(hb)) {
-            return null;
-        }
-        if (ha / Math.abs(a.score()) <= DELTA_LIMIT && hb / Math.abs(b.score()) <= DELTA_LIMIT) {
-            return delta(a.score(), ha, b.score(), hb);
-        }
-        return fieller(a.score(), ha, a.samples(), b.score(), hb, b.samples());
+        return f.count() >= 2 || f.iterations().get(0).length >= MIN_ONE_FORK_ITERATIONS;
     }
 
     /**
@@ -112,11 +131,6 @@ public final class RatioInterval {
         Forks fb = b.forks();
         return fa.rounds() > 0 && fa.rounds() == fb.rounds() && fa.count() == fa.rounds() && fb.count() == fb.rounds()
                 && a.experiment().equals(b.experiment()) && a.cls().equals(b.cls());
-    }
-
-    /** The method of a paired interval over {@code n} rounds. */
-    public static String pairedMethod(int n) {
-        return "paired rounds (" + n + ")";
     }
 
     /**
@@ -131,33 +145,14 @@ public final class RatioInterval {
         for (int k = 0; k < n; k++) {
             double d = Arrays.stream(den.get(k)).average().orElse(Double.NaN);
             if (!(d > 0)) {
-                return Interval.unbounded(pairedMethod(n));
+                return Interval.unbounded(RatioMethod.pairedLabel(n));
             }
             ratios[k] = Arrays.stream(num.get(k)).average().orElse(Double.NaN) / d;
         }
         double mean = Arrays.stream(ratios).average().orElse(Double.NaN);
         double ss = Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum();
         double h = quantile(n) * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
-        return new Interval(mean - h, mean + h, pairedMethod(n)).restingOn(n, n - 1);
-    }
-
-    /** The method of a pooled-spread interval. */
-    public static String pooledSpreadMethod(double df, int cases) {
-        return String.format(Locale.ROOT, "pooled fork spread (t, %.0f df over %d cases)", df, cases);
-    }
-
-    /** What a pooled-spread interval over interleaved rounds names after its round count. */
-    static final String ROUNDS_POOLED = " interleaved rounds, spread pooled";
-
-    /** The method of a pooled-spread interval over interleaved rounds. */
-    public static String pooledRoundsMethod(double df, int cases, int rounds) {
-        return String.format(Locale.ROOT, "%d%s (t, %.0f df over %d cases)", rounds, ROUNDS_POOLED, df, cases);
-    }
-
-    /** "N interleaved rounds" of a {@link #pooledRoundsMethod} method, else null. */
-    static String roundsOf(String method) {
-        int i = method == null ? -1 : method.indexOf(ROUNDS_POOLED);
-        return i > 0 ? method.substring(0, i + ROUNDS_POOLED.indexOf(',')) : null;
+        return new Interval(mean - h, mean + h, RatioMethod.pairedLabel(n)).restingOn(n, n - 1);
     }
 
     /**
@@ -176,12 +171,11 @@ public final class RatioInterval {
         if (!(df >= 1)) {
             df = Math.min(sa.df(), sb.df()); // both spreads 0: no noise seen, the smaller pool's df
         }
-        double t = new TDistribution(df).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
-        double h = t * Math.sqrt(va + vb);
+        double h = Interval.tQuantile(df) * Math.sqrt(va + vb);
         double r = a / b;
         int cases = same ? sa.cases() : sa.cases() + sb.cases();
         return new Interval(r * Math.exp(-h), r * Math.exp(h),
-                same && sa.rounds() > 0 ? pooledRoundsMethod(df, cases, sa.rounds()) : pooledSpreadMethod(df, cases))
+                same && sa.rounds() > 0 ? RatioMethod.pooledRoundsLabel(df, cases, sa.rounds()) : RatioMethod.pooledSpreadLabel(df, cases))
                 .restingOn(Math.min(na, nb), df);
     }
 
@@ -189,7 +183,7 @@ public final class RatioInterval {
     public static Interval delta(double a, double ha, double b, double hb) {
         double r = a / b;
         double h = Math.abs(r) * Math.hypot(ha / a, hb / b);
-        return new Interval(r - h, r + h, DELTA);
+        return new Interval(r - h, r + h, RatioMethod.DELTA_LABEL);
     }
 
     /**
@@ -203,18 +197,18 @@ public final class RatioInterval {
         double q = quantile(Math.min(na, nb));
         double g = q * q * seB * seB / (b * b);
         if (g >= 1) {
-            return Interval.unbounded(FIELLER);
+            return Interval.unbounded(RatioMethod.FIELLER_LABEL);
         }
         double r = a / b;
         double spread = q / Math.abs(b) * Math.sqrt(seA * seA * (1 - g) + r * r * seB * seB);
         double lo = (r - spread) / (1 - g);
         double hi = (r + spread) / (1 - g);
-        return new Interval(Math.min(lo, hi), Math.max(lo, hi), FIELLER).restingOn(0, Math.max(1, Math.min(na, nb) - 1));
+        return new Interval(Math.min(lo, hi), Math.max(lo, hi), RatioMethod.FIELLER_LABEL).restingOn(0, Math.max(1, Math.min(na, nb) - 1));
     }
 
     /** Student t's two-sided quantile at the report's confidence for a mean of {@code n} samples. */
     static double quantile(int n) {
-        return new TDistribution(Math.max(1, n - 1)).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+        return Interval.tQuantile(n - 1);
     }
 
     /** Two forks (up to {@value #MIN_SPREAD_FORKS} − 1) whose means lie apart more than their iterations explain. */
@@ -239,7 +233,7 @@ public final class RatioInterval {
             denHigh = Math.max(denHigh, d);
             ratios[i] = resampledMean(num, rnd) / d;
         }
-        String method = num.size() < 2 || den.size() < 2 ? BOOTSTRAP_ONE_FORK : BOOTSTRAP;
+        String method = num.size() < 2 || den.size() < 2 ? RatioMethod.BOOTSTRAP_ONE_FORK_LABEL : RatioMethod.BOOTSTRAP_LABEL;
         if (denLow <= 0 && denHigh >= 0) {
             return Interval.unbounded(method);
         }

@@ -1,11 +1,11 @@
-package dev.kensho.report;
+package dev.kensho.report.stats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
-import org.apache.commons.math3.distribution.TDistribution;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,18 +15,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
- * {@link Compare}'s noise floor: how far a number may move between two runs of the same code on the same machine
- * (an A/A pair) and still be noise, per number, keyed as {@link Compare#key}; computed from two A/A run folders
- * ({@link #of}) or read from the {@value #FILE} a previous comparison wrote beside them ({@link #write}, {@link #read}).
+ * The noise floor of {@code report.Compare}: how far a number may move between two runs of the same code on the same
+ * machine (an A/A pair) and still be noise, per number, keyed as the caller keys its numbers; computed from the
+ * numbers two A/A run folders share ({@link #of}) or read from the {@value #FILE} a previous comparison wrote beside
+ * them ({@link #write}, {@link #read}).
  */
-final class NoiseFloor {
+public final class NoiseFloor {
 
-    static final String FILE = "noise-floor.json";
+    public static final String FILE = "noise-floor.json";
     /** A/A numbers of one method and metric needed for a floor (t at 3 degrees of freedom: 12.9). */
-    static final int MIN_NUMBERS = 3;
+    public static final int MIN_NUMBERS = 3;
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One number as the two runs of an A/A pair measured it. */
+    public interface Pair {
+        Results.Row before();
+
+        Results.Row after();
+    }
 
     private NoiseFloor() {
     }
@@ -37,10 +46,13 @@ final class NoiseFloor {
      * (a difference of two runs of the same code has mean 0), as a relative change: exp(that) − 1. A method and
      * metric with fewer than {@value #MIN_NUMBERS} such numbers gets no floor, and its numbers are not
      * judged. One number's own A/A difference is no floor: a second pair exceeds it half the time.
+     *
+     * @param pairs the numbers both runs measured
+     * @param key   how the caller keys a number (the floors are looked up by it)
      */
-    static Map<String, Double> of(List<Results.Row> a1, List<Results.Row> a2) {
-        Map<String, List<Compare.Diff>> groups = new TreeMap<>();
-        for (Compare.Diff d : Compare.diff(a1, a2)) {
+    public static Map<String, Double> of(List<? extends Pair> pairs, Function<Results.Row, String> key) {
+        Map<String, List<Pair>> groups = new TreeMap<>();
+        for (Pair d : pairs) {
             if (d.before().score() > 0 && d.after().score() > 0) {
                 groups.computeIfAbsent(d.after().cls() + "|" + d.after().method() + "|" + d.after().metric(),
                         k -> new ArrayList<>()).add(d);
@@ -53,13 +65,13 @@ final class NoiseFloor {
                 return;
             }
             double ss = ds.stream().mapToDouble(d -> Math.pow(Math.log(d.after().score() / d.before().score()), 2)).sum();
-            double bound = new TDistribution(n).inverseCumulativeProbability(1 - (1 - Compare.CONFIDENCE) / 2) * Math.sqrt(ss / n);
-            ds.forEach(d -> out.put(Compare.key(d.after()), Math.expm1(bound)));
+            double bound = Interval.tQuantile(n) * Math.sqrt(ss / n);
+            ds.forEach(d -> out.put(key.apply(d.after()), Math.expm1(bound)));
         });
         return out;
     }
 
-    static void write(Path file, String source, Map<String, Double> floors) throws IOException {
+    public static void write(Path file, String source, Map<String, Double> floors) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("source", source);
         ObjectNode f = root.putObject("floors");
@@ -67,7 +79,7 @@ final class NoiseFloor {
         Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root), StandardCharsets.UTF_8);
     }
 
-    static Map<String, Double> read(Path file) {
+    public static Map<String, Double> read(Path file) {
         try {
             JsonNode floors = JSON.readTree(file.toFile()).get("floors");
             if (floors == null || !floors.isObject()) {
