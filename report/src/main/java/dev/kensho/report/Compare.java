@@ -5,6 +5,7 @@ import dev.kensho.common.Settings;
 import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
+import dev.kensho.report.stats.NoiseFloor;
 import dev.kensho.common.export.RunFolder;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.report.stats.Verdict;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.common.export.Results;
 
 import java.util.Comparator;

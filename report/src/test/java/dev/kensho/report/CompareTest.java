@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.report.stats.NoiseFloor;
 import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Results;
 import org.junit.jupiter.api.Test;

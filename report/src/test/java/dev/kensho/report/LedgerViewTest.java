@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.report.stats.Verdict;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

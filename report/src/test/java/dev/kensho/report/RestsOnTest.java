@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.report.stats.RatioMethod;
 import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;

@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.report.stats.Ratios;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.Results;
 import org.junit.jupiter.api.Test;

@@ -42,15 +42,6 @@ public record Interval(double low, double high, String method, String why, int r
         return new TDistribution(Math.max(1, df)).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
     }
 
-    /**
-     * Student t's two-sided quantile at {@link Results#CONFIDENCE} with {@code df} degrees of freedom (at least 1):
-     * the one t every half-width of the suite uses, at run time (a recorded measurement's, a merged shard's) and in
-     * the report's statistics ({@code report.stats}).
-     */
-    public static double tQuantile(double df) {
-        return new TDistribution(Math.max(1, df)).inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
-    }
-
     /** The interval a Fieller or bootstrap ratio has when its denominator's interval reaches 0. */
     public static Interval unbounded(String method) {
         return new Interval(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, method);

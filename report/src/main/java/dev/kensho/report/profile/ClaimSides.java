@@ -1,5 +1,6 @@
 package dev.kensho.report.profile;
 
+import dev.kensho.report.stats.Claim;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

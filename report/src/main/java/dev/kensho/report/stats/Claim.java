@@ -1,5 +1,6 @@
 package dev.kensho.report.stats;
 
+
 /**
  * What a {@link Verdict} judges: a published figure's kind, value, the range its claim states and what its mechanism
  * needs to run. The report's {@code Published} (a row of a module's {@code published.csv}) is one; the verdict rules

@@ -1,5 +1,8 @@
 package dev.kensho.report.stats;
 
+import dev.kensho.common.export.ForkSpread;
+import dev.kensho.common.export.Forks;
+import dev.kensho.common.export.Results;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -11,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Known answers of the pooled spread of fork means, and which rows carry it. */
-class ForkSpreadTest {
+class ForkSpreadsTest {
 
     private static Forks forks(int rounds, double... forkMeans) {
         return new Forks(java.util.Arrays.stream(forkMeans).mapToObj(m -> new double[]{m * 0.99, m * 1.01}).toList(), rounds);
@@ -21,11 +24,11 @@ class ForkSpreadTest {
     void pooledOverEveryCaseOfTwoForksOrMore() {
         // case 1: logs of 100 and 110 lie ln(1.1)/2 either side of their mean; case 2: 200 and 180, ln(10/9)/2;
         // the one-fork case adds nothing: df 2, ss = (ln² 1.1 + ln² (10/9)) / 2
-        ForkSpread s = ForkSpread.of(List.of(forks(0, 100, 110), forks(0, 200, 180), forks(0, 50)));
+        ForkSpread s = ForkSpreads.of(List.of(forks(0, 100, 110), forks(0, 200, 180), forks(0, 50)));
         assertEquals(2, s.df());
         assertEquals(2, s.cases());
         assertEquals(0.0710367, s.logSd(), 1e-7, "numpy: √((Σ (ln m − mean)² over both cases) / 2)");
-        assertNull(ForkSpread.of(List.of(forks(0, 100), forks(0, 120))), "one fork per case: no spread to pool");
+        assertNull(ForkSpreads.of(List.of(forks(0, 100), forks(0, 120))), "one fork per case: no spread to pool");
     }
 
     @Test
@@ -36,7 +39,7 @@ class ForkSpreadTest {
         Results.Row d = row("load", Map.of("codec", "LZ4"), forks(2, 10, 12));
         Results.Row e = new Results.Row("hbase-meter", "C", "load", Map.of(), "records/s", 5, 1, "records/s", 2, "derived");
         Results.Row f = row("load", Map.of("codec", "ZSTD"), forks(2, 20, 20));
-        List<Results.Row> out = ForkSpread.attach(List.of(a, b, c, d, e, f));
+        List<Results.Row> out = ForkSpreads.attach(List.of(a, b, c, d, e, f));
         ForkSpread load = out.get(0).forks().spread();
         assertEquals(1, load.df());
         assertEquals(0, load.rounds());
@@ -64,15 +67,15 @@ class ForkSpreadTest {
             }
             cases.add(forks(3, means));
         }
-        ForkSpread s = ForkSpread.ofRounds(cases, 3);
+        ForkSpread s = ForkSpreads.ofRounds(cases, 3);
         assertEquals(4, s.df(), "(cases - 1) (rounds - 1)");
         // numpy, apart from the code: the log means less case and round means plus the grand mean, √(SS / 4); the
         // drift and the sizes leave only the noise's interaction
         assertEquals(0.0156240, s.logSd(), 1e-7);
         assertEquals(3, s.rounds());
         // consecutive forks of the same means spread with the drift in them
-        assertTrue(ForkSpread.of(cases).logSd() > 5 * s.logSd(), ForkSpread.of(cases) + " vs " + s);
-        assertNull(ForkSpread.ofRounds(cases.subList(0, 1), 3), "one case: nothing to pool");
+        assertTrue(ForkSpreads.of(cases).logSd() > 5 * s.logSd(), ForkSpreads.of(cases) + " vs " + s);
+        assertNull(ForkSpreads.ofRounds(cases.subList(0, 1), 3), "one case: nothing to pool");
     }
 
     @Test
@@ -86,7 +89,7 @@ class ForkSpreadTest {
         }
         double mean = java.util.Arrays.stream(d).average().orElseThrow();
         double var = java.util.Arrays.stream(d).map(x -> (x - mean) * (x - mean)).sum() / 3;
-        ForkSpread s = ForkSpread.ofRounds(List.of(a, b), 4);
+        ForkSpread s = ForkSpreads.ofRounds(List.of(a, b), 4);
         assertEquals(3, s.df());
         assertEquals(var, 2 * s.logSd() * s.logSd(), 1e-12);
     }

@@ -1,5 +1,6 @@
 package dev.kensho.report.stats;
 
+import dev.kensho.report.Published;
 import dev.kensho.common.export.ForkSpread;
 import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
@@ -121,7 +122,7 @@ class RatioIntervalTest {
         List<double[]> agreeA = List.of(new double[]{100, 100}, new double[]{100, 100});
         List<double[]> agreeB = List.of(new double[]{100, 100}, new double[]{100, 100});
         List<double[]> apart = List.of(new double[]{100, 100}, new double[]{130, 130});
-        List<Results.Row> rows = ForkSpread.attach(List.of(withForks("a", agreeA, 0, "A"),
+        List<Results.Row> rows = ForkSpreads.attach(List.of(withForks("a", agreeA, 0, "A"),
                 withForks("a", agreeB, 0, "B"), withForks("a", apart, 0, "C"), withForks("a", apart, 0, "D")));
         Interval pooled = RatioInterval.of(rows.get(0), rows.get(1));
         // se = sqrt(2 · s² / 2) = s = ln(1.3)/2; scipy: t.ppf(0.9995, 4) = 8.610302, so exp(∓1.129518)
@@ -142,7 +143,7 @@ class RatioIntervalTest {
     void twoForksThatDisagreeAreBoundedByTheMethodsSpread() {
         List<double[]> apart = List.of(new double[]{8, 8}, new double[]{12, 12});
         List<double[]> near = List.of(new double[]{10, 10}, new double[]{10.4, 10.4});
-        List<Results.Row> rows = ForkSpread.attach(List.of(withForks("a", apart, 0, "A"),
+        List<Results.Row> rows = ForkSpreads.attach(List.of(withForks("a", apart, 0, "A"),
                 withForks("a", near, 0, "B")));
         Interval i = RatioInterval.of(rows.get(0), rows.get(1));
         assertTrue(i.method().startsWith("pooled fork spread"), i.method());
@@ -231,7 +232,7 @@ class RatioIntervalTest {
         }
         in.add(new Results.Row("redis-kv", "D", "a", Map.of(), "thrpt", 50, Double.NaN, "ops/s", 6, "jmh", null,
                 new Forks(List.of(new double[]{49, 50, 51}, new double[]{59, 60, 61}), 0)));
-        List<Results.Row> rows = ForkSpread.attach(in);
+        List<Results.Row> rows = ForkSpreads.attach(in);
         ForkSpread s = rows.get(0).forks().spread();
         assertEquals(3, s.df());
         Interval i = RatioInterval.of(rows.get(0), rows.get(1));
@@ -254,7 +255,7 @@ class RatioIntervalTest {
     void aDriftThatMovesEveryCaseOfARoundCancelsInThePooledRoundsSpread() {
         List<double[]> num = side(2, JITTER);
         List<double[]> den = side(1, new double[DRIFT.length]);
-        List<Results.Row> rows = ForkSpread.attach(List.of(withForks("a", num, 6, "x"), withForks("a", den, 6, "y")));
+        List<Results.Row> rows = ForkSpreads.attach(List.of(withForks("a", num, 6, "x"), withForks("a", den, 6, "y")));
         Interval pooled = RatioInterval.of(rows.get(0), rows.get(1));
         assertEquals(RatioMethod.pooledRoundsLabel(5, 2, 6), pooled.method());
         Interval paired = RatioInterval.paired(num, den);

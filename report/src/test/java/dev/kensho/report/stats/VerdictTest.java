@@ -1,5 +1,6 @@
 package dev.kensho.report.stats;
 
+import dev.kensho.report.Published;
 import dev.kensho.common.export.Interval;
 import org.junit.jupiter.api.Test;
 
