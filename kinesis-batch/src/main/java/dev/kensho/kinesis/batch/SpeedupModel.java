@@ -53,63 +53,6 @@ public final class SpeedupModel {
     public record Point(double rttMs, double recordsPerCall, double msPerCall, double seMs) {
     }
 
-    /** Coefficients (F, h, b), their covariance, degrees of freedom and the 99.9% quantile used. */
-    public record Fit(double[] coef, double[][] cov, int points, int dof, double q, double r2, boolean weighted) {
-
-        public double f() {
-            return coef[0];
-        }
-
-        public double h() {
-            return coef[1];
-        }
-
-        public double b() {
-            return coef[2];
-        }
-
-        /** 99.9% half-width of coefficient {@code i} (NaN without degrees of freedom). */
-        public double half(int i) {
-            return q * Math.sqrt(cov[i][i]);
-        }
-
-        public double callMs(double rttMs) {
-            return f() + h() * rttMs;
-        }
-
-        public double speedup(double rttMs) {
-            return speedup(coef, rttMs);
-        }
-
-        /** 99.9% half-width of {@link #speedup} by the delta rule. */
-        public double speedupHalf(double rttMs) {
-            double[] g = new double[3];
-            for (int j = 0; j < 3; j++) {
-                double e = 1e-6 * Math.max(1e-3, Math.abs(coef[j]));
-                double[] up = coef.clone();
-                double[] dn = coef.clone();
-                up[j] += e;
-                dn[j] -= e;
-                g[j] = (speedup(up, rttMs) - speedup(dn, rttMs)) / (2 * e);
-            }
-            double var = 0;
-            for (int i = 0; i < 3; i++) {
-                for (int j = 0; j < 3; j++) {
-                    var += g[i] * cov[i][j] * g[j];
-                }
-            }
-            return q * Math.sqrt(var);
-        }
-
-        private static double speedup(double[] c, double rttMs) {
-            double call = c[0] + c[1] * rttMs;
-            int n = CostModel.PUBLISHED_RECORDS;
-            long batches = (n + BATCH - 1) / BATCH;
-            double perBatch = (double) n / batches;
-            return n * (call + c[2]) / (batches * (call + perBatch * c[2]));
-        }
-    }
-
     private SpeedupModel() {
     }
 
@@ -134,16 +77,14 @@ public final class SpeedupModel {
             }
             double ms = CostModel.toMs(r.score(), r.unit()) / calls;
             double half = CostModel.toMs(r.halfWidth(), r.unit()) / calls;
-            double se = r.samples() > 1 && !Double.isNaN(half)
-                    ? half / Interval.tQuantile(r.samples() - 1)
-                    : Double.NaN;
+            double se = r.samples() > 1 && !Double.isNaN(half) ? half / Interval.tQuantile(r.samples() - 1) : Double.NaN;
             out.add(new Point(Double.parseDouble(r.param("roundTripMs")), perCall, ms, se));
         }
         return out;
     }
 
     /** The fit, or null when the points cannot determine F, h and b (fewer than two round trips or batch sizes). */
-    public static Fit fit(List<Point> pts) {
+    public static SpeedupFit fit(List<Point> pts) {
         if (pts.size() < 3 || pts.stream().mapToDouble(Point::rttMs).distinct().count() < 2
                 || pts.stream().mapToDouble(Point::recordsPerCall).distinct().count() < 2) {
             return null;
@@ -180,9 +121,8 @@ public final class SpeedupModel {
         int dof = n - 3;
         double scale = dof <= 0 ? Double.NaN : weighted ? Math.max(1, chi2 / dof) : chi2 / dof;
         double[][] cov = inv.scalarMultiply(scale).getData();
-        double q = dof <= 0 ? Double.NaN
-                : Interval.tQuantile(dof);
-        return new Fit(coef, cov, n, dof, q, ssTot == 0 ? 1 : 1 - ssRes / ssTot, weighted);
+        double q = dof <= 0 ? Double.NaN : Interval.tQuantile(dof);
+        return new SpeedupFit(coef, cov, n, dof, q, ssTot == 0 ? 1 : 1 - ssRes / ssTot, weighted);
     }
 
     /** Connection regimes present in the run, in name order. */
@@ -200,7 +140,7 @@ public final class SpeedupModel {
         double r = CostModel.PUBLISHED_ROUND_TRIP_MS;
         for (String c : connections(rows)) {
             List<Point> pts = points(rows, c);
-            Fit fit = fit(pts);
+            SpeedupFit fit = fit(pts);
             if (fit == null || !contains(pts, r)) {
                 continue; // no prediction outside the swept round trips
             }
@@ -271,7 +211,7 @@ public final class SpeedupModel {
         double r = CostModel.PUBLISHED_ROUND_TRIP_MS;
         for (String c : connections(rows)) {
             List<Point> pts = points(rows, c);
-            Fit fit = fit(pts);
+            SpeedupFit fit = fit(pts);
             if (fit == null) {
                 continue;
             }

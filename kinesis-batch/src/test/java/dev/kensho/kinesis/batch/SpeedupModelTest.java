@@ -34,7 +34,7 @@ class SpeedupModelTest {
 
     @Test
     void exactPointsGiveTheParametersBack() {
-        SpeedupModel.Fit fit = SpeedupModel.fit(synthetic(0, 1));
+        SpeedupFit fit = SpeedupModel.fit(synthetic(0, 1));
         assertEquals(F, fit.f(), 1e-6);
         assertEquals(H, fit.h(), 1e-9);
         assertEquals(B, fit.b(), 1e-9);
@@ -45,7 +45,7 @@ class SpeedupModelTest {
 
     @Test
     void noisyPointsGiveIntervalsThatHoldTheParametersAndTheSpeedup() {
-        SpeedupModel.Fit fit = SpeedupModel.fit(synthetic(0.5, 42));
+        SpeedupFit fit = SpeedupModel.fit(synthetic(0.5, 42));
         assertTrue(fit.weighted(), "every point has a standard error");
         double[] truth = {F, H, B};
         for (int i = 0; i < 3; i++) {
@@ -94,7 +94,7 @@ class SpeedupModelTest {
         assertEquals(1.9529, SpeedupModel.PUBLISHED_RECORD_MS, 1e-4);
         assertEquals(322.061, SpeedupModel.PUBLISHED_CALL_MS, 1e-3);
         // the model at those costs gives the published ratio back
-        SpeedupModel.Fit pub = new SpeedupModel.Fit(new double[]{SpeedupModel.PUBLISHED_CALL_MS, 0, SpeedupModel.PUBLISHED_RECORD_MS},
+        SpeedupFit pub = new SpeedupFit(new double[]{SpeedupModel.PUBLISHED_CALL_MS, 0, SpeedupModel.PUBLISHED_RECORD_MS},
                 new double[3][3], 2, 0, Double.NaN, 1, false);
         assertEquals(324.014 / 2.597, pub.speedup(0), 1e-9);
     }
