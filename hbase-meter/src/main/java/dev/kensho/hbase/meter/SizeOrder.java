@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.export.Results;
-import dev.kensho.report.Ratios;
+import dev.kensho.report.stats.Ratios;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,7 +2,7 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.export.Results;
 import dev.kensho.report.Published;
-import dev.kensho.report.Verdict;
+import dev.kensho.report.stats.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
