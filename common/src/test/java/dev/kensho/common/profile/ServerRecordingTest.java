@@ -4,8 +4,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -39,7 +42,7 @@ class ServerRecordingTest {
             Path f = r.end();
             assertNull(r.unavailable(), r.unavailable());
             assertEquals("server-fork1.jfr", f.getFileName().toString());
-            assertEquals("FLR", new String(Files.readAllBytes(f), 0, 3, java.nio.charset.StandardCharsets.US_ASCII), "a JFR file");
+            assertEquals("FLR", new String(Files.readAllBytes(f), 0, 3, StandardCharsets.US_ASCII), "a JFR file");
         } finally {
             jvm.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
@@ -52,7 +55,12 @@ class ServerRecordingTest {
         try {
             ServerProfiles.Server s = new ServerProfiles.Server(ServerProfiles.Kind.NATIVE, busy.pid(), "redis-server", "sh");
             ServerRecording r = ServerRecording.start(s, files(run), 2, "profile");
-            Thread.sleep(1000);
+            // the loop must get CPU while perf records: on a busy host (parallel test JVMs) one second of wall
+            // clock was sometimes no CPU at all, so wait for two seconds of the loop's own CPU (at most a minute)
+            Duration before = busy.info().totalCpuDuration().orElse(Duration.ZERO);
+            for (int i = 0; i < 600 && busy.info().totalCpuDuration().orElse(Duration.ZERO).minus(before).toMillis() < 2000; i++) {
+                Thread.sleep(100);
+            }
             Path f = r.end();
             assertNull(r.unavailable(), r.unavailable());
             assertEquals("redis-server-fork2.collapsed", f.getFileName().toString());
@@ -84,7 +92,7 @@ class ServerRecordingTest {
     }
 
     private static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(d, tool))) {
                 return true;
             }
