@@ -1,5 +1,15 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.JedisClusterLoad;
+import dev.kensho.redis.kv.load.JedisLoad;
+import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.trial.KvTrial;
+import dev.kensho.redis.kv.load.LettuceClusterLoad;
+import dev.kensho.redis.kv.load.LettuceLoad;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.trial.ShardCounters;
+import dev.kensho.redis.kv.load.Timings;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
@@ -83,7 +93,7 @@ import java.util.concurrent.TimeUnit;
 @Threads(1)
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 6, time = 4)
-public class ClusterThroughputBenchmark {
+public class ClusterThroughputBenchmark extends KvTrialState {
 
     /** Requests per invocation, as {@link KeyValueThroughputBenchmark#REQUESTS}. */
     public static final int REQUESTS = KeyValueThroughputBenchmark.REQUESTS;
@@ -95,7 +105,7 @@ public class ClusterThroughputBenchmark {
             .intRange("clients", 1, 10_000)
             .doubleRange("getRatio", 0.0, 1.0)
             .intRange("keyspace", 1, 1_000_000_000)
-            .oneOf("start", KeyValueThroughputBenchmark.Start.class)
+            .oneOf("start", Start.class)
             .rule(KeyDistribution.PARAM, KeyDistribution::check)
             .preflight(RedisTargets::validate);
 
@@ -110,12 +120,10 @@ public class ClusterThroughputBenchmark {
     @Param({"1000000"})
     public int keyspace;
     @Param
-    public KeyValueThroughputBenchmark.Start start;
+    public Start start;
     @Param({KeyDistribution.UNIFORM})
     public String distribution;
 
-    /** The trial this state holds: target, workload, connections, timings ({@link KvTrial}, as the single-server classes). */
-    KvTrial trial;
     ShardCounters shardCounters;
     private Case cse;
 
@@ -133,19 +141,14 @@ public class ClusterThroughputBenchmark {
         }
     }
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    /** Everything of a trial, outside JMH too (the sanity test calls it with its own {@link Case}). */
+    @Override
     void open(Case c) {
         RULES.check(c.params());
         cse = c;
         trial = KvTrial.cluster(client, clients, getRatio, keyspace, start, distribution).open(this::openTarget);
         try {
             trial.point(c, "0"); // closed loop: server_io_threads and cores recorded, timings and interval logs
-            RedisTarget target = trial.target;
+            RedisTarget target = trial.target();
             int cores = Runtime.getRuntime().availableProcessors();
             Recorder.measurement(cse.benchmark(), cse.params(), "cores_available", cores, "cores");
             if (target.kind() == RedisTarget.Kind.EMBEDDED && shards > 1) {
@@ -185,24 +188,21 @@ public class ClusterThroughputBenchmark {
         return trial.run(REQUESTS);
     }
 
-    @Setup(Level.Iteration)
-    public void iterationStart() {
+    @Override
+    void beforeIteration() {
         shardCounters.start();
-        trial.iterationStart();
     }
 
-    @TearDown(Level.Iteration)
-    public void iteration(IterationParams ip) {
-        boolean measured = ip.getType() != IterationType.WARMUP;
+    @Override
+    void afterIteration(boolean measured) {
         shardCounters.stop(measured);
-        trial.iteration(measured);
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    void endTrial(KvTrial t) {
         try {
-            if (trial != null && trial.load != null) {
-                trial.endPoint();
+            if (t.load() != null) {
+                t.endPoint();
                 shardCounters.record(cse);
             }
         } finally {

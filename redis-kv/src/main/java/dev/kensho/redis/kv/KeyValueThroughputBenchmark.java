@@ -1,5 +1,14 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.Halves;
+import dev.kensho.redis.kv.load.JedisLoad;
+import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.report.KvCostTable;
+import dev.kensho.redis.kv.trial.KvTrial;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.trial.OfferedRate;
+import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
@@ -106,7 +115,7 @@ import java.util.concurrent.TimeUnit;
 @Threads(1)
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 6, time = 4)
-public class KeyValueThroughputBenchmark {
+public class KeyValueThroughputBenchmark extends KvTrialState {
 
     /**
      * Requests per invocation: a multiple of 100 and 800 (50 per connection at 800), ~0.7-2 s at this
@@ -129,9 +138,6 @@ public class KeyValueThroughputBenchmark {
             .preflight(JedisLoad::validate)
             .preflight(KvCostTable::checkPrices);
 
-    /** State of the database when the trial starts. */
-    public enum Start { EMPTY, PRELOADED }
-
     @Param
     public LoadGenerator.Client client;
     @Param({"100", "800"})
@@ -151,18 +157,11 @@ public class KeyValueThroughputBenchmark {
     @Param({KeyDistribution.UNIFORM})
     public String distribution;
 
-    /** The trial this state holds: server, workload, connections, timings ({@link KvTrial}). */
-    KvTrial trial;
-
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    /** Everything of a trial, outside JMH too (the sanity tests call it with their own {@link Case}). */
+    @Override
     void open(Case c) {
         RULES.check(c.params());
-        trial = KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace, start, distribution).begin(c, rate, 0);
+        trial = KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace, start, distribution)
+                .begin(c, rate, 0, REQUESTS);
     }
 
     @Benchmark
@@ -171,27 +170,13 @@ public class KeyValueThroughputBenchmark {
         return trial.run(REQUESTS);
     }
 
-    @Setup(Level.Iteration)
-    public void iterationStart() {
-        trial.iterationStart();
-    }
-
-    @TearDown(Level.Iteration)
-    public void iteration(IterationParams ip) {
-        trial.iteration(ip.getType() != IterationType.WARMUP);
-    }
-
     /** Checks the answers, records the trial's results, and closes it. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        if (trial == null) {
-            return;
-        }
+    @Override
+    void endTrial(KvTrial t) {
         try {
-            trial.endPoint();
+            t.endPoint();
         } finally {
-            trial.close();
-            trial = null;
+            t.close();
         }
     }
 

@@ -1,5 +1,12 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.report.Knee;
+import dev.kensho.redis.kv.trial.KvTrial;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.trial.OfferedRate;
+import dev.kensho.redis.kv.trial.SweptCase;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
@@ -66,7 +73,7 @@ import java.util.concurrent.TimeUnit;
 @Threads(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 6, time = 1)
-public class KeyValueThroughputLatencyBenchmark {
+public class KeyValueThroughputLatencyBenchmark extends KvTrialState {
 
     /**
      * Requests per invocation: a multiple of 100 and 800, a tenth of the closed-loop class's so that an
@@ -89,26 +96,20 @@ public class KeyValueThroughputLatencyBenchmark {
     @Param({"1000000"})
     public int keyspace;
     @Param({"PRELOADED"})
-    public KeyValueThroughputBenchmark.Start start;
+    public Start start;
     @Param({"0", "0.25x", "0.5x", "0.75x", "0.9x", "1.0x"})
     public String rate;
     @Param({KeyDistribution.UNIFORM})
     public String distribution;
 
-    /** This point's trial: the case's kept one (in one JVM), or a new one ({@link SweptCase}). */
-    KvTrial trial;
     private Case cse;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
     /** The trial of this point: the case's kept trial pointed at this rate, or a new one ({@link SweptCase}). */
+    @Override
     void open(Case c) {
         RULES.check(c.params());
         cse = c;
-        trial = SweptCase.take(c, rate, () -> KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace,
+        trial = SweptCase.take(c, rate, REQUESTS, () -> KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace,
                 start, distribution));
     }
 
@@ -118,23 +119,10 @@ public class KeyValueThroughputLatencyBenchmark {
         return trial.run(REQUESTS);
     }
 
-    @Setup(Level.Iteration)
-    public void iterationStart() {
-        trial.iterationStart();
-    }
-
-    @TearDown(Level.Iteration)
-    public void iteration(IterationParams ip) {
-        trial.iteration(ip.getType() != IterationType.WARMUP);
-    }
-
     /** Records the point's results; the trial stays open for the case's next point. */
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        if (trial != null) {
-            SweptCase.release(cse, trial);
-            trial = null;
-        }
+    @Override
+    void endTrial(KvTrial t) {
+        SweptCase.release(cse, t);
     }
 
     public static void main(String[] args) {

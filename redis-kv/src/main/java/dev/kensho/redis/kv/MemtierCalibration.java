@@ -1,5 +1,15 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.report.MemtierRows;
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.trial.KvTrial;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.tool.MemtierTool;
+import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
+import dev.kensho.redis.kv.tool.ServerCounts;
+import dev.kensho.redis.kv.tool.ToolKeyspace;
+import dev.kensho.redis.kv.trial.TrialRecords;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
@@ -7,6 +17,7 @@ import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisTargets;
+import com.sun.management.OperatingSystemMXBean;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -54,7 +65,7 @@ import java.util.concurrent.TimeUnit;
  * removes both.
  *
  * <p>Without memtier (neither on the PATH nor {@link MemtierTool#BINARY_PROPERTY}), or with one that is not memtier or
- * exits non-zero, the trial records why ({@value #NOT_MEASURED} series, a note, and one console line for a bad
+ * exits non-zero, the trial records why ({@value #MemtierRows.NOT_MEASURED} series, a note, and one console line for a bad
  * binary) and measures nothing; the run goes on. On a TLS or password target it is not run (the secret would have to go
  * on memtier's command line).
  *
@@ -79,16 +90,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 @Warmup(iterations = 1)
 @Measurement(iterations = 10)
-public class MemtierCalibration {
-
-    /** The recorded methods: memtier's turns and the suite's. */
-    static final String MEMTIER = "memtier";
-    static final String KENSHO = "kensho";
-    /** Each measured round's suite ÷ memtier, in requests/s and in client CPU per request. */
-    static final String RATE_RATIO = "kensho_over_memtier";
-    static final String CPU_RATIO = "kensho_over_memtier_cpu";
-    /** The series kind that says why memtier was not measured in a trial. */
-    static final String NOT_MEASURED = "memtier-not-measured";
+public class MemtierCalibration extends CalibrationState {
 
     public static final ParamRules RULES = ParamRules.of()
             .oneOf("client", LoadGenerator.Client.class)
@@ -120,14 +122,13 @@ public class MemtierCalibration {
     MemtierTool.Load load;
     /** Why memtier is not measured in this trial (null while it is). */
     String whyNot;
-    boolean measuring;
     private MemtierTool.Found tool;
     private Case cse;
     private int round;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp), MemtierTool.find());
+    @Override
+    void open(Case c) {
+        open(c, MemtierTool.find());
     }
 
     /** The trial's setup with a given memtier (the tests pass a stub), outside JMH too. */
@@ -138,24 +139,24 @@ public class MemtierCalibration {
             notMeasured(found.whyNot(), Settings.get(MemtierTool.BINARY_PROPERTY) != null);
             return;
         }
-        trial = KvTrial.server(client, clients, ioThreads, getRatio, 1, keyspace, KeyValueThroughputBenchmark.Start.PRELOADED,
+        trial = KvTrial.server(client, clients, ioThreads, getRatio, 1, keyspace, Start.PRELOADED,
                 KeyDistribution.UNIFORM);
         trial.open(() -> RedisTargets.open(KvTrial.serverConfig(ioThreads)));
         try {
-            String why = RedisBenchmarkTool.unsupported(trial.target, MemtierTool.NAME);
+            String why = RedisBenchmarkTool.unsupported(trial.target(), MemtierTool.NAME);
             if (why != null) {
                 notMeasured(why, false);
                 close();
                 return;
             }
-            ToolKeyspace keys = ToolKeyspace.forMemtier(trial.target.keyPrefix(), trial.workload.keyLength(), keyspace);
-            keys.preload(trial.target);
+            ToolKeyspace keys = ToolKeyspace.forMemtier(trial.target().keyPrefix(), trial.workload().keyLength(), keyspace);
+            keys.preload(trial.target());
             load = new MemtierTool.Load(keys, memtierThreads, clients / memtierThreads, requests / clients,
                     MemtierTool.ratio(getRatio));
             tool = found;
-            TrialRecords.serverAndCores(c, trial.target, KvTrial.serverConfig(ioThreads), ioThreads);
-            TrialRecords.clientThreads(c, trial.load, clients);
-            Recorder.measurement(bench(MEMTIER), c.params(), "key_bytes", keys.keyBytes(), "bytes");
+            TrialRecords.serverAndCores(c, trial.target(), KvTrial.serverConfig(ioThreads), ioThreads);
+            TrialRecords.clientThreads(c, trial.load(), clients);
+            Recorder.measurement(bench(MemtierRows.MEMTIER), c.params(), "key_bytes", keys.keyBytes(), "bytes");
             Recorder.note("redis-kv calibration", found.version() + " and " + client + " took turns on one server ("
                     + clients + " connections each, " + load.requests() + " requests per turn, --ratio=" + load.ratio()
                     + ", " + keys.keyBytes() + "-byte keys, every key preloaded)");
@@ -163,11 +164,6 @@ public class MemtierCalibration {
             close();
             throw e;
         }
-    }
-
-    @Setup(Level.Iteration)
-    public void iteration(IterationParams ip) {
-        measuring = ip.getType() == IterationType.MEASUREMENT;
     }
 
     /** One round: memtier's turn and the suite's, in alternating order; recorded when measuring. Returns their rates' sum. */
@@ -188,15 +184,15 @@ public class MemtierCalibration {
             }
             if (measuring) {
                 Map<String, String> p = cse.params();
-                Recorder.measurement(bench(MEMTIER), p, "requests/s", m.rps(), "requests/s");
-                Recorder.measurement(bench(MEMTIER), p, "cpu_per_request", m.cpuMicrosPerRequest(), "us");
-                Recorder.measurement(bench(MEMTIER), p, "latency_p50", m.p50Ms() * 1e3, "us");
-                Recorder.measurement(bench(MEMTIER), p, "latency_p99", m.p99Ms() * 1e3, "us");
-                Recorder.measurement(bench(KENSHO), p, "requests/s", k[0], "requests/s");
-                Recorder.measurement(bench(KENSHO), p, "cpu_per_request", k[1], "us");
+                Recorder.measurement(bench(MemtierRows.MEMTIER), p, "requests/s", m.rps(), "requests/s");
+                Recorder.measurement(bench(MemtierRows.MEMTIER), p, "cpu_per_request", m.cpuMicrosPerRequest(), "us");
+                Recorder.measurement(bench(MemtierRows.MEMTIER), p, "latency_p50", m.p50Ms() * 1e3, "us");
+                Recorder.measurement(bench(MemtierRows.MEMTIER), p, "latency_p99", m.p99Ms() * 1e3, "us");
+                Recorder.measurement(bench(MemtierRows.KENSHO), p, "requests/s", k[0], "requests/s");
+                Recorder.measurement(bench(MemtierRows.KENSHO), p, "cpu_per_request", k[1], "us");
                 // this round's ratios: paired, so a drift of the host between rounds cancels
-                Recorder.measurement(bench(KENSHO), p, RATE_RATIO, k[0] / m.rps(), "x");
-                Recorder.measurement(bench(KENSHO), p, CPU_RATIO, k[1] / m.cpuMicrosPerRequest(), "x");
+                Recorder.measurement(bench(MemtierRows.KENSHO), p, MemtierRows.RATE_RATIO, k[0] / m.rps(), "x");
+                Recorder.measurement(bench(MemtierRows.KENSHO), p, MemtierRows.CPU_RATIO, k[1] / m.cpuMicrosPerRequest(), "x");
             }
             return m.rps() + k[0];
         } catch (MemtierTool.Failed e) {
@@ -212,9 +208,9 @@ public class MemtierCalibration {
      */
     MemtierTool.Result memtierTurn() {
         for (int attempt = 1; ; attempt++) {
-            ServerCounts before = ServerCounts.of(trial.target);
-            MemtierTool.Result r = MemtierTool.run(tool.binary(), trial.target, load);
-            MemtierTool.requireExecuted(r, ServerCounts.of(trial.target).since(before), load.requests(), trial.target.owned());
+            ServerCounts before = ServerCounts.of(trial.target());
+            MemtierTool.Result r = MemtierTool.run(tool.binary(), trial.target(), load);
+            MemtierTool.requireExecuted(r, ServerCounts.of(trial.target()).since(before), load.requests(), trial.target().owned());
             if (r.clockAgrees()) {
                 return r;
             }
@@ -256,7 +252,7 @@ public class MemtierCalibration {
             System.err.println("kensho: " + MemtierTool.NAME + " not measured (client=" + client + "): " + why);
         }
         Recorder.note("redis-kv calibration", MemtierTool.NAME + " not measured: " + why);
-        Recorder.series(bench(MEMTIER), cse.params(), NOT_MEASURED, Map.of("reason", why));
+        Recorder.series(bench(MemtierRows.MEMTIER), cse.params(), MemtierRows.NOT_MEASURED, Map.of("reason", why));
     }
 
     static String bench(String method) {
@@ -292,7 +288,7 @@ public class MemtierCalibration {
     }
 
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     public static void main(String[] args) {

@@ -1,5 +1,10 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.trial.KvTrial;
+import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
+import dev.kensho.redis.kv.tool.ServerCounts;
+import dev.kensho.redis.kv.tool.ToolKeyspace;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
@@ -71,7 +76,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-public class RedisBenchmarkCalibration {
+public class RedisBenchmarkCalibration extends CalibrationState {
 
     public static final String BINARY_PROPERTY = RedisBenchmarkTool.BINARY_PROPERTY;
 
@@ -84,7 +89,7 @@ public class RedisBenchmarkCalibration {
             .doubleRange("getRatio", 0.0, 1.0)
             .intRange("keyspace", 1, 1_000_000_000)
             .intRange("requests", 1_000, 100_000_000)
-            .oneOf("start", KeyValueThroughputBenchmark.Start.class)
+            .oneOf("start", Start.class)
             .preflight(RedisTargets::validate)
             .preflight(RedisBenchmarkTool::validate);
 
@@ -99,20 +104,14 @@ public class RedisBenchmarkCalibration {
     @Param({"200000"})
     public int requests;
     @Param({"PRELOADED"})
-    public KeyValueThroughputBenchmark.Start start;
+    public Start start;
 
     RedisTarget target;
     private Path binary;
     String prefix;
     private Map<String, String> params;
-    boolean measuring;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    /** The trial's setup, outside JMH too (the sanity test calls it with its own {@link Case}). */
+    @Override
     void open(Case c) {
         RULES.check(c.params());
         params = new TreeMap<>(c.params());
@@ -138,7 +137,7 @@ public class RedisBenchmarkCalibration {
             prefix = target.owned() ? OWNED_PREFIX : target.keyPrefix();
             int keyBytes = prefix.length() + 12;
             Recorder.measurement(bench("redisBenchmarkGet"), params, "key_bytes", keyBytes, "bytes");
-            if (start == KeyValueThroughputBenchmark.Start.PRELOADED) {
+            if (start == Start.PRELOADED) {
                 new ToolKeyspace(prefix, 12, 0, keyspace).preload(target);
             }
             Recorder.note("redis-kv calibration", "redis-benchmark: separate SET-only and GET-only runs (not an 80/20"
@@ -149,11 +148,6 @@ public class RedisBenchmarkCalibration {
             close();
             throw e;
         }
-    }
-
-    @Setup(Level.Iteration)
-    public void iteration(IterationParams ip) {
-        measuring = ip.getType() == IterationType.MEASUREMENT;
     }
 
     /** One SET-only run, then one GET-only run; recorded when measuring. Returns the two rates' sum (never dead code). */
@@ -175,7 +169,7 @@ public class RedisBenchmarkCalibration {
         requireExecuted("GET", requests, getRun.gets(), getRun.sets(), exclusive);
         long hits = getRun.hits();
         long misses = getRun.misses();
-        if (start == KeyValueThroughputBenchmark.Start.PRELOADED && exclusive) {
+        if (start == Start.PRELOADED && exclusive) {
             requireAllHit(requests, hits, misses);
         }
         if (measuring) {

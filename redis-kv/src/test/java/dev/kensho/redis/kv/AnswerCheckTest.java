@@ -1,7 +1,10 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.trial.KvTrial;
+import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
-import dev.kensho.redis.kv.LoadGenerator.Client;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;

@@ -1,5 +1,7 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.load.JedisLoad;
+import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.bench.Bench;
 import org.junit.jupiter.api.Test;

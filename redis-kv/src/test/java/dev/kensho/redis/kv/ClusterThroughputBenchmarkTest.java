@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.targets.redis.RedisCluster;

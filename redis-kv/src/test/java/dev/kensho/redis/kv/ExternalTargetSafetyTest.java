@@ -1,11 +1,15 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.tool.MemtierTool;
+import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
 import dev.kensho.common.Settings;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
-import dev.kensho.redis.kv.LoadGenerator.Client;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.SetParams;

@@ -1,8 +1,12 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
-import dev.kensho.redis.kv.LoadGenerator.Client;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,9 +1,12 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.load.Round;
 import dev.kensho.common.Settings;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
-import dev.kensho.redis.kv.LoadGenerator.Client;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;
 import org.junit.jupiter.api.Test;

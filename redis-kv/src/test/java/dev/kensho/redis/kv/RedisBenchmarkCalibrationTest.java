@@ -1,5 +1,9 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
+import dev.kensho.redis.kv.tool.ServerCounts;
+import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;

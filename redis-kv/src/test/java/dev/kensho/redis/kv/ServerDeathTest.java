@@ -1,9 +1,11 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.EmbeddedRedis;
 import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
-import dev.kensho.redis.kv.LoadGenerator.Client;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

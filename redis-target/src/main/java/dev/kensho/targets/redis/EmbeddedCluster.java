@@ -87,7 +87,7 @@ public final class EmbeddedCluster {
             boolean ok = true;
             for (RedisTarget n : nodes) {
                 try (Jedis j = n.jedis(RedisTarget.CONNECT_TIMEOUT)) {
-                    Map<String, String> info = clusterInfo(j.clusterInfo());
+                    RedisInfo info = RedisInfo.cluster(j);
                     boolean nodeOk = "ok".equals(info.get("cluster_state"))
                             && Integer.toString(expectedNodes).equals(info.get("cluster_known_nodes"))
                             && "16384".equals(info.get("cluster_slots_assigned"));
@@ -135,16 +135,5 @@ public final class EmbeddedCluster {
             }
         }
         return listed == expected ? null : "lists " + listed + " nodes of " + expected;
-    }
-
-    private static Map<String, String> clusterInfo(String text) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : text.split("\r?\n")) {
-            int c = line.indexOf(':');
-            if (c > 0) {
-                m.put(line.substring(0, c), line.substring(c + 1).trim());
-            }
-        }
-        return m;
     }
 }

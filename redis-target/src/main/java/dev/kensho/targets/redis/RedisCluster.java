@@ -94,7 +94,7 @@ public final class RedisCluster extends RedisTarget {
     /** Whether the server answers {@code cluster_enabled:1} in {@code INFO cluster} (false if it refuses INFO). */
     static boolean isCluster(RedisTarget server) {
         try (Jedis j = server.jedis(RedisTargets.FIRST_CONTACT_TIMEOUT)) {
-            return "1".equals(server.info(j, "cluster").get("cluster_enabled"));
+            return "1".equals(RedisInfo.of(j, "cluster").get("cluster_enabled"));
         } catch (redis.clients.jedis.exceptions.JedisDataException e) {
             return false;
         }

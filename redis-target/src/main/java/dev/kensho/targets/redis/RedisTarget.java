@@ -182,20 +182,8 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
 
     // ---- what the results record ----------------------------------------------------------------
 
-    /** {@code INFO <section>} as a map. */
-    public Map<String, String> info(Jedis j, String section) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : j.info(section).split("\r?\n")) {
-            int c = line.indexOf(':');
-            if (c > 0 && !line.startsWith("#")) {
-                m.put(line.substring(0, c), line.substring(c + 1).trim());
-            }
-        }
-        return m;
-    }
-
     public long usedMemory(Jedis j) {
-        return Long.parseLong(info(j, "memory").get("used_memory"));
+        return RedisInfo.of(j, "memory").count("used_memory");
     }
 
     /** Version and effective configuration, secrets removed. */
@@ -203,11 +191,11 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("target", describe());
         try (Jedis j = jedis()) {
-            Map<String, String> server = info(j, "server");
+            RedisInfo server = RedisInfo.of(j, "server");
             out.put("redis_version", server.get("redis_version"));
             out.put("os", server.get("os"));
             out.put("arch_bits", server.get("arch_bits"));
-            out.put("io_threads_active", info(j, "stats").get("io_threads_active"));
+            out.put("io_threads_active", RedisInfo.of(j, "stats").get("io_threads_active"));
             if (cpusAllowed() != null) {
                 out.put("cpus_allowed", cpusAllowed());
             }

@@ -34,8 +34,7 @@ final class ServerWatch {
     /** used_cpu_user + used_cpu_sys in ns; -1 when it cannot be read now (the next reading reconnects). */
     synchronized long infoCpuNanos() {
         try {
-            Map<String, String> c = target.info(connection(), "cpu");
-            return Math.round((Double.parseDouble(c.get("used_cpu_user")) + Double.parseDouble(c.get("used_cpu_sys"))) * 1e9);
+            return Math.round(RedisInfo.of(connection(), "cpu").cpuSeconds() * 1e9);
         } catch (RuntimeException e) {
             drop();
             return -1;
@@ -45,7 +44,7 @@ final class ServerWatch {
     /** µs per command since the server started; empty when refused (a managed Redis) or gone. */
     private synchronized Map<String, Long> commandMicros() {
         try {
-            return ServerCommands.parseRedisCommandStats(connection().info("commandstats"));
+            return RedisInfo.of(connection(), "commandstats").usecPerCommand();
         } catch (RuntimeException e) {
             drop();
             return Map.of();
