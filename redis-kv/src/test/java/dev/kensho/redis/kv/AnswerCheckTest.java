@@ -3,7 +3,7 @@ package dev.kensho.redis.kv;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.load.LoadGenerator;
-import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -27,14 +27,14 @@ class AnswerCheckTest {
         try {
             b.trial.run(2_000);
             b.trial.checkAnswers(); // all well so far: every GET hit
-            assertEquals(b.trial.workload.gets.sum(), b.trial.workload.hits.sum());
-            try (Jedis j = b.trial.target.jedis()) {
+            assertEquals(b.trial.workload().gets.sum(), b.trial.workload().hits.sum());
+            try (Jedis j = b.trial.target().jedis()) {
                 j.flushDB();
             }
             b.trial.run(2_000);
             IllegalStateException e = assertThrows(IllegalStateException.class, b.trial::checkAnswers);
             assertTrue(e.getMessage().contains("lost writes"), e.getMessage());
-            assertTrue(b.trial.workload.lost.sum() > 0);
+            assertTrue(b.trial.workload().lost.sum() > 0);
         } finally {
             forget(b);
             b.tearDown();
@@ -48,9 +48,9 @@ class AnswerCheckTest {
         try {
             b.trial.run(4_000); // 2,000 SETs over 200 keys: practically every key is written
             b.trial.checkAnswers();
-            assertTrue(b.trial.workload.writtenKeys() > 150, "keys acknowledged: " + b.trial.workload.writtenKeys());
-            assertTrue(b.trial.workload.hits.sum() > 0);
-            try (Jedis j = b.trial.target.jedis()) {
+            assertTrue(b.trial.workload().writtenKeys() > 150, "keys acknowledged: " + b.trial.workload().writtenKeys());
+            assertTrue(b.trial.workload().hits.sum() > 0);
+            try (Jedis j = b.trial.target().jedis()) {
                 j.flushDB();
             }
             b.trial.run(4_000);
@@ -67,15 +67,15 @@ class AnswerCheckTest {
     void aValueOverwrittenBehindItsBackFailsTheRun(Client client) {
         KeyValueThroughputBenchmark b = Trials.open(client, 10, 1, 1.0, 1, 50, Start.PRELOADED);
         try {
-            try (Jedis j = b.trial.target.jedis()) {
+            try (Jedis j = b.trial.target().jedis()) {
                 for (int i = 0; i < 50; i++) {
-                    j.set(b.trial.workload.key(i), "not the value the suite SET".getBytes());
+                    j.set(b.trial.workload().key(i), "not the value the suite SET".getBytes());
                 }
             }
             b.trial.run(500);
             IllegalStateException e = assertThrows(IllegalStateException.class, b.trial::checkAnswers);
             assertTrue(e.getMessage().contains("wrong replies"), e.getMessage());
-            assertEquals(0, b.trial.workload.hits.sum());
+            assertEquals(0, b.trial.workload().hits.sum());
         } finally {
             forget(b);
             b.tearDown();
@@ -84,9 +84,9 @@ class AnswerCheckTest {
 
     /** Lets the teardown close the trial without failing again on the answers the test spoiled. */
     private static void forget(KeyValueThroughputBenchmark b) {
-        b.trial.workload.wrong.reset();
-        b.trial.workload.lost.reset();
-        b.trial.workload.gets.reset();
-        b.trial.workload.hits.reset();
+        b.trial.workload().wrong.reset();
+        b.trial.workload().lost.reset();
+        b.trial.workload().gets.reset();
+        b.trial.workload().hits.reset();
     }
 }

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.runfiles.Case;
@@ -36,13 +37,13 @@ class ClusterThroughputBenchmarkTest {
         assertEquals(3, b.shards, "smoke runs 3 shards");
         b.open(c);
         try {
-            RedisCluster cluster = (RedisCluster) b.trial.target;
+            RedisCluster cluster = (RedisCluster) b.trial.target();
             assertEquals(3, cluster.masters().size());
             long[] before = b.shardCounters.calls();
             b.iterationStart();
-            long hits0 = b.trial.workload.hits.sum();
-            long gets0 = b.trial.workload.gets.sum();
-            long sets0 = b.trial.workload.sets.sum();
+            long hits0 = b.trial.workload().hits.sum();
+            long gets0 = b.trial.workload().gets.sum();
+            long sets0 = b.trial.workload().sets.sum();
             b.trial.run(REQUESTS);
             long[] after = b.shardCounters.calls();
             long total = 0;
@@ -52,12 +53,12 @@ class ClusterThroughputBenchmarkTest {
                 total += d;
             }
             assertEquals(REQUESTS, total, "the masters together executed exactly the requests sent");
-            assertEquals(REQUESTS, b.trial.workload.gets.sum() - gets0 + b.trial.workload.sets.sum() - sets0,
+            assertEquals(REQUESTS, b.trial.workload().gets.sum() - gets0 + b.trial.workload().sets.sum() - sets0,
                     "every reply was counted and checked");
-            assertEquals(b.trial.workload.gets.sum() - gets0, b.trial.workload.hits.sum() - hits0, "preloaded: every GET hits");
-            double share = (double) (b.trial.workload.gets.sum() - gets0) / REQUESTS;
+            assertEquals(b.trial.workload().gets.sum() - gets0, b.trial.workload().hits.sum() - hits0, "preloaded: every GET hits");
+            double share = (double) (b.trial.workload().gets.sum() - gets0) / REQUESTS;
             assertEquals(b.getRatio, share, 5 * Math.sqrt(b.getRatio * (1 - b.getRatio) / REQUESTS), "GET share");
-            assertEquals(REQUESTS, b.trial.timings.service.total().getTotalCount(), "one latency per request");
+            assertEquals(REQUESTS, b.trial.timings().service.total().getTotalCount(), "one latency per request");
             b.trial.checkAnswers();
         } finally {
             b.tearDown();
@@ -70,10 +71,10 @@ class ClusterThroughputBenchmarkTest {
         Case c = Smoke.apply(b, "getSetMix", Map.of("client", "LETTUCE", "shards", "1"));
         b.open(c);
         try {
-            RedisTarget t = b.trial.target;
+            RedisTarget t = b.trial.target();
             assertTrue(!(t instanceof RedisCluster));
             try (Jedis j = t.jedis()) {
-                assertEquals("0", t.info(j, "cluster").get("cluster_enabled"));
+                assertEquals("0", RedisInfo.of(j, "cluster").get("cluster_enabled"));
             }
             long before = b.shardCounters.calls()[0];
             b.trial.run(REQUESTS);

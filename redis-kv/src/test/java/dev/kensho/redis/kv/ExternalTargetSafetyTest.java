@@ -8,7 +8,7 @@ import dev.kensho.common.Settings;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
-import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -48,7 +48,7 @@ class ExternalTargetSafetyTest {
                         // ioThreads 4 is asked for: on an external server it must be read back, never CONFIG SET
                         KeyValueThroughputBenchmark b = Trials.open(client, 50, 4, 0.8, 1, 2_000, start);
                         try {
-                            assertTrue(!b.trial.target.owned());
+                            assertTrue(!b.trial.target().owned());
                             b.trial.run(4_000);
                             b.trial.checkAnswers();
                         } finally {

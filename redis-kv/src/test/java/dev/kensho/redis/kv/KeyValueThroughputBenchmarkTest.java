@@ -1,11 +1,12 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,7 +39,7 @@ class KeyValueThroughputBenchmarkTest {
                                                         int pipeline, Start start) {
         KeyValueThroughputBenchmark b = Trials.open(client, clients, ioThreads, ratio, pipeline, 10_000, start);
         try {
-            RedisTarget t = b.trial.target;
+            RedisTarget t = b.trial.target();
             long get0 = Trials.calls(t, "get");
             long set0 = Trials.calls(t, "set");
             long hits = b.trial.run(REQUESTS);
@@ -46,20 +47,20 @@ class KeyValueThroughputBenchmarkTest {
             long sets = Trials.calls(t, "set") - set0;
 
             assertEquals(REQUESTS, gets + sets, "the server executed exactly the requests sent");
-            assertEquals(gets, b.trial.workload.gets.sum(), "every GET the server saw was answered and checked");
-            assertEquals(sets, b.trial.workload.sets.sum());
+            assertEquals(gets, b.trial.workload().gets.sum(), "every GET the server saw was answered and checked");
+            assertEquals(sets, b.trial.workload().sets.sum());
             double sd = Math.sqrt(ratio * (1 - ratio) / REQUESTS);
             assertEquals(ratio, (double) gets / REQUESTS, 5 * sd + 1e-9, "GET share seen by the server");
-            assertEquals(0, b.trial.workload.wrong.sum(), () -> "wrong GET reply: " + b.trial.workload.firstWrong);
+            assertEquals(0, b.trial.workload().wrong.sum(), () -> "wrong GET reply: " + b.trial.workload().firstWrong);
             if (start == Start.PRELOADED) {
                 assertEquals(gets, hits, "every key was SET before the run, so every GET returns its value");
             }
             b.trial.checkAnswers();
-            assertEquals(REQUESTS, b.trial.timings.service.total().getTotalCount(), "one latency per request");
+            assertEquals(REQUESTS, b.trial.timings().service.total().getTotalCount(), "one latency per request");
             try (Jedis j = t.jedis()) {
                 String io = t.readConfig(java.util.List.of("io-threads")).get("io-threads");
                 assertEquals(Integer.toString(ioThreads), io, "io-threads set at start on the embedded server");
-                assertTrue(Integer.parseInt(t.info(j, "clients").get("connected_clients")) > clients,
+                assertTrue(Integer.parseInt(RedisInfo.of(j, "clients").get("connected_clients")) > clients,
                         "every client is a real connection");
             }
         } finally {
@@ -76,14 +77,14 @@ class KeyValueThroughputBenchmarkTest {
     void zipfPreloadedEveryGetHitsAndTheHottestKeyTakesItsShare(Client client) {
         KeyValueThroughputBenchmark b = Trials.open(client, 100, 0.8, 10_000, Start.PRELOADED, "zipf:0.99");
         try {
-            long get0 = Trials.calls(b.trial.target, "get");
-            long set0 = Trials.calls(b.trial.target, "set");
+            long get0 = Trials.calls(b.trial.target(), "get");
+            long set0 = Trials.calls(b.trial.target(), "set");
             long hits = b.trial.run(REQUESTS);
-            long gets = Trials.calls(b.trial.target, "get") - get0;
-            assertEquals(REQUESTS, gets + Trials.calls(b.trial.target, "set") - set0, "the server executed exactly the requests sent");
+            long gets = Trials.calls(b.trial.target(), "get") - get0;
+            assertEquals(REQUESTS, gets + Trials.calls(b.trial.target(), "set") - set0, "the server executed exactly the requests sent");
             assertEquals(gets, hits, "every key was SET before the run, so every GET returns its value");
             b.trial.checkAnswers();
-            KeyDistribution d = b.trial.workload.keys();
+            KeyDistribution d = b.trial.workload().keys();
             double p1 = 1 / KeyDistribution.harmonic(10_000, 0.99); // 0.0978
             assertEquals(p1, d.hottestShare(), 1e-12);
             assertEquals(p1, d.hottestShareObserved(), 5 * Math.sqrt(p1 * (1 - p1) / REQUESTS));
@@ -108,11 +109,11 @@ class KeyValueThroughputBenchmarkTest {
             for (int k = 1; k <= n; k++) {
                 expected += 1 - Math.pow(1 - Math.pow(k, -0.99) / h, REQUESTS);
             }
-            try (Jedis j = b.trial.target.jedis()) {
-                long keys = j.keys(b.trial.target.keyPrefix() + "*").size();
+            try (Jedis j = b.trial.target().jedis()) {
+                long keys = j.keys(b.trial.target().keyPrefix() + "*").size();
                 assertEquals(expected, keys, 0.05 * expected, "distinct keys SET");
-                KeyDistribution.Zipf z = (KeyDistribution.Zipf) b.trial.workload.keys();
-                assertTrue(j.exists(b.trial.workload.key(z.keyOfRank(1))), "the hottest key was SET");
+                KeyDistribution.Zipf z = (KeyDistribution.Zipf) b.trial.workload().keys();
+                assertTrue(j.exists(b.trial.workload().key(z.keyOfRank(1))), "the hottest key was SET");
             }
         } finally {
             b.tearDown();
@@ -124,13 +125,13 @@ class KeyValueThroughputBenchmarkTest {
     void eightHundredConnectionsEachWithARequestInFlight(Client client) {
         KeyValueThroughputBenchmark b = Trials.open(client, 800, 1, 0.8, 1, 10_000, Start.EMPTY);
         try {
-            assertEquals(800, b.trial.load.connections());
-            long get0 = Trials.calls(b.trial.target, "get");
-            long set0 = Trials.calls(b.trial.target, "set");
+            assertEquals(800, b.trial.load().connections());
+            long get0 = Trials.calls(b.trial.target(), "get");
+            long set0 = Trials.calls(b.trial.target(), "set");
             b.trial.run(16_000);
-            assertEquals(16_000, Trials.calls(b.trial.target, "get") - get0 + Trials.calls(b.trial.target, "set") - set0);
-            try (Jedis j = b.trial.target.jedis()) {
-                assertTrue(Integer.parseInt(b.trial.target.info(j, "clients").get("connected_clients")) > 800);
+            assertEquals(16_000, Trials.calls(b.trial.target(), "get") - get0 + Trials.calls(b.trial.target(), "set") - set0);
+            try (Jedis j = b.trial.target().jedis()) {
+                assertTrue(Integer.parseInt(RedisInfo.of(j, "clients").get("connected_clients")) > 800);
             }
             b.trial.checkAnswers();
         } finally {
@@ -142,7 +143,7 @@ class KeyValueThroughputBenchmarkTest {
     @EnumSource(Client.class)
     void keysAreSixteenBytesUnderThePrefixAndTheDatabaseIsCleanedAfter(Client client) {
         KeyValueThroughputBenchmark b = Trials.open(client, 10, 1, 0.0, 1, 1_000, Start.EMPTY);
-        RedisTarget t = b.trial.target;
+        RedisTarget t = b.trial.target();
         try {
             b.trial.run(2_000);
             try (Jedis j = t.jedis()) {

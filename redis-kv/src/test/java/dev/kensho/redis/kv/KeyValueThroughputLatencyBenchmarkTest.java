@@ -49,23 +49,23 @@ class KeyValueThroughputLatencyBenchmarkTest {
                 Map<String, String> params;
                 try {
                     if (rate.equals("0")) {
-                        assertEquals(0, b.trial.offered, "the closed-loop point offers no rate");
-                        server = b.trial.target;
+                        assertEquals(0, b.trial.offered(), "the closed-loop point offers no rate");
+                        server = b.trial.target();
                     } else {
-                        assertSame(server, b.trial.target, "in the same JVM the points share the server, keyspace and connections");
-                        assertEquals(max, b.trial.closedLoopMax, "the open-loop points take the closed-loop point's rate");
-                        assertEquals(OfferedRate.parse(rate).offered(max), b.trial.offered, 1e-6);
+                        assertSame(server, b.trial.target(), "in the same JVM the points share the server, keyspace and connections");
+                        assertEquals(max, b.trial.closedLoopMax(), "the open-loop points take the closed-loop point's rate");
+                        assertEquals(OfferedRate.parse(rate).offered(max), b.trial.offered(), 1e-6);
                     }
                     for (int i = 0; i < 3; i++) { // three measurement "iterations" of two rounds each
                         b.iterationStart();
                         b.trial.run(1_000);
                         b.trial.run(1_000);
                         b.trial.checkAnswers();
-                        b.trial.timings.interval();
+                        b.trial.timings().interval();
                     }
-                    assertEquals(6_000, b.trial.timings.service.total().getTotalCount(), "every request timed");
+                    assertEquals(6_000, b.trial.timings().service.total().getTotalCount(), "every request timed");
                     if (!rate.equals("0")) {
-                        assertEquals(6_000, b.trial.timings.intended.total().getTotalCount(), "every request timed from its due time");
+                        assertEquals(6_000, b.trial.timings().intended.total().getTotalCount(), "every request timed from its due time");
                     }
                     params = caseOf(client, rate);
                 } finally {
@@ -136,9 +136,9 @@ class KeyValueThroughputLatencyBenchmarkTest {
             SweptCase.closeKept();
             KeyValueThroughputLatencyBenchmark b = Trials.curvePoint(Client.LETTUCE, 20, 1_000, "0.5x");
             try {
-                assertTrue(b.trial.closedLoopMax > 0 && b.trial.closedLoopMax < 1e9, "probed, not read: " + b.trial.closedLoopMax);
-                assertEquals(0.5 * b.trial.closedLoopMax, b.trial.offered, 1e-6);
-                assertEquals(0, b.trial.timings.service.total().getTotalCount(), "the probe's requests are not in the results");
+                assertTrue(b.trial.closedLoopMax() > 0 && b.trial.closedLoopMax() < 1e9, "probed, not read: " + b.trial.closedLoopMax());
+                assertEquals(0.5 * b.trial.closedLoopMax(), b.trial.offered(), 1e-6);
+                assertEquals(0, b.trial.timings().service.total().getTotalCount(), "the probe's requests are not in the results");
             } finally {
                 b.tearDown();
             }

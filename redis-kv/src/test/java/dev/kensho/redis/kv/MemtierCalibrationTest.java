@@ -218,10 +218,10 @@ class MemtierCalibrationTest {
                 assertTrue(c.interleaved() > 0);
                 assertTrue(c.interleaved() > 0);
                 assertNull(c.whyNot);
-                try (Jedis j = c.trial.target.jedis()) {
+                try (Jedis j = c.trial.target().jedis()) {
                     assertEquals(1_000, j.dbSize(), "500 keys of the suite and 500 of memtier, no more");
                     for (String k : j.keys("*")) {
-                        assertTrue(k.startsWith(c.trial.target.keyPrefix()) && k.length() == 16, k);
+                        assertTrue(k.startsWith(c.trial.target().keyPrefix()) && k.length() == 16, k);
                     }
                 }
             } finally {

@@ -5,7 +5,7 @@ import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.Round;
 import dev.kensho.common.Settings;
 import dev.kensho.common.latency.IntervalLog;
-import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;
@@ -38,21 +38,21 @@ class OpenLoopTest {
         double rate = 20_000;
         KeyValueThroughputBenchmark b = Trials.open(client, 20, 1, 0.8, 1, 1_000, Start.PRELOADED, "20000");
         try {
-            assertEquals(rate, b.trial.offered);
-            long get0 = Trials.calls(b.trial.target, "get");
-            long set0 = Trials.calls(b.trial.target, "set");
+            assertEquals(rate, b.trial.offered());
+            long get0 = Trials.calls(b.trial.target(), "get");
+            long set0 = Trials.calls(b.trial.target(), "set");
             long t0 = System.nanoTime();
             b.trial.run(requests);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertEquals(requests, Trials.calls(b.trial.target, "get") - get0 + Trials.calls(b.trial.target, "set") - set0,
+            assertEquals(requests, Trials.calls(b.trial.target(), "get") - get0 + Trials.calls(b.trial.target(), "set") - set0,
                     "every scheduled request reached the server");
             assertTrue(seconds >= (requests - 1) / rate, "the last request is due (n-1)/rate after the first: " + seconds);
             b.trial.checkAnswers();
-            Histogram service = b.trial.timings.service.total();
-            Histogram intended = b.trial.timings.intended.total();
+            Histogram service = b.trial.timings().service.total();
+            Histogram intended = b.trial.timings().intended.total();
             assertEquals(requests, service.getTotalCount());
             assertEquals(requests, intended.getTotalCount());
-            assertEquals(requests, b.trial.timings.lag.total().getTotalCount(), "one send lag per batch of 1");
+            assertEquals(requests, b.trial.timings().lag.total().getTotalCount(), "one send lag per batch of 1");
             for (double p : new double[]{50, 90, 99, 100}) {
                 assertTrue(intended.getValueAtPercentile(p) >= service.getValueAtPercentile(p) * 0.999,
                         "p" + p + ": due→reply ≥ send→reply");
@@ -90,11 +90,11 @@ class OpenLoopTest {
             Thread.sleep(100);
             b.trial.run(1_000);
             b.trial.checkAnswers();
-            Histogram lag = b.trial.timings.lag.total();
+            Histogram lag = b.trial.timings().lag.total();
             assertEquals(2_000, lag.getTotalCount());
             assertTrue(lag.getMaxValue() >= 100_000_000L * 0.999, "the second round's first send is ≥ 100 ms late: "
                     + lag.getMaxValue());
-            assertTrue(b.trial.timings.intended.total().getMaxValue() >= lag.getMaxValue() * 0.999);
+            assertTrue(b.trial.timings().intended.total().getMaxValue() >= lag.getMaxValue() * 0.999);
             b.iterationStart(); // a new iteration starts a new schedule
             b.trial.run(1_000);
             b.trial.checkAnswers();
@@ -107,12 +107,12 @@ class OpenLoopTest {
     void aRelativeRateIsAFractionOfTheMeasuredClosedLoopMaximum() {
         KeyValueThroughputBenchmark b = Trials.open(Client.LETTUCE, 20, 1, 0.8, 1, 1_000, Start.PRELOADED, "0.5x");
         try {
-            assertTrue(b.trial.closedLoopMax > 0);
-            assertEquals(0.5 * b.trial.closedLoopMax, b.trial.offered, 1e-6);
-            assertEquals(0, b.trial.timings.service.total().getTotalCount(), "the probe's requests are not in the results");
+            assertTrue(b.trial.closedLoopMax() > 0);
+            assertEquals(0.5 * b.trial.closedLoopMax(), b.trial.offered(), 1e-6);
+            assertEquals(0, b.trial.timings().service.total().getTotalCount(), "the probe's requests are not in the results");
             b.trial.run(1_000);
             b.trial.checkAnswers();
-            assertEquals(1_000, b.trial.timings.intended.total().getTotalCount());
+            assertEquals(1_000, b.trial.timings().intended.total().getTotalCount());
         } finally {
             b.tearDown();
         }
@@ -126,9 +126,9 @@ class OpenLoopTest {
             KeyValueThroughputBenchmark b = Trials.open(Client.JEDIS, 10, 1, 0.8, 1, 1_000, Start.PRELOADED, "10000");
             try {
                 for (int i = 0; i < 2; i++) { // two "iterations"
-                    b.trial.timings.iterationStarted();
+                    b.trial.timings().iterationStarted();
                     b.trial.run(1_000);
-                    b.trial.timings.interval();
+                    b.trial.timings().interval();
                 }
             } finally {
                 b.tearDown();

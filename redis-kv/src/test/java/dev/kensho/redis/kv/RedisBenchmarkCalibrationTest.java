@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
 import dev.kensho.redis.kv.tool.ServerCounts;
@@ -46,8 +47,9 @@ class RedisBenchmarkCalibrationTest {
         assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("GET", 2_000, 2_001, 0, true));
         assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("SET", 2_000, 2_000, 1, true));
         assertThrows(IllegalStateException.class, () -> RedisBenchmarkCalibration.requireExecuted("SET", 2_000, 1_000, 0, false));
-        assertEquals(0, ServerCounts.calls(null));
-        assertEquals(2_000, ServerCounts.calls("calls=2000,usec=1234,usec_per_call=0.62,rejected_calls=0,failed_calls=0"));
+        assertEquals(0, RedisInfo.parse("").calls("get"));
+        assertEquals(2_000, RedisInfo.parse("cmdstat_get:calls=2000,usec=1234,usec_per_call=0.62,rejected_calls=0,failed_calls=0")
+                .calls("get"));
     }
 
     @Test
@@ -90,7 +92,7 @@ class RedisBenchmarkCalibrationTest {
         c.getRatio = 0.8;
         c.keyspace = 500;
         c.requests = 2_000;
-        c.start = KeyValueThroughputBenchmark.Start.PRELOADED;
+        c.start = Start.PRELOADED;
         Map<String, String> p = new java.util.TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
                 "keyspace", "500", "requests", "2000", "start", "PRELOADED"));
         c.open(new dev.kensho.common.runfiles.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
@@ -101,8 +103,8 @@ class RedisBenchmarkCalibrationTest {
             long misses0;
             try (Jedis j = t.jedis()) {
                 assertEquals(500, j.dbSize(), "every key preloaded");
-                hits0 = Long.parseLong(t.info(j, "stats").get("keyspace_hits"));
-                misses0 = Long.parseLong(t.info(j, "stats").get("keyspace_misses"));
+                hits0 = Long.parseLong(RedisInfo.of(j, "stats").get("keyspace_hits"));
+                misses0 = Long.parseLong(RedisInfo.of(j, "stats").get("keyspace_misses"));
             }
             c.measuring = true;
             assertTrue(c.setThenGet() > 0);
@@ -111,8 +113,8 @@ class RedisBenchmarkCalibrationTest {
                 for (String k : j.keys("*")) {
                     assertEquals(16, k.length(), k);
                 }
-                assertEquals(misses0, Long.parseLong(t.info(j, "stats").get("keyspace_misses")), "preloaded: no GET missed");
-                assertEquals(hits0 + 2_000, Long.parseLong(t.info(j, "stats").get("keyspace_hits")));
+                assertEquals(misses0, Long.parseLong(RedisInfo.of(j, "stats").get("keyspace_misses")), "preloaded: no GET missed");
+                assertEquals(hits0 + 2_000, Long.parseLong(RedisInfo.of(j, "stats").get("keyspace_hits")));
             }
         } finally {
             c.close();

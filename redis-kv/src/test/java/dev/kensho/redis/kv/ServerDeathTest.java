@@ -4,7 +4,7 @@ import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.EmbeddedRedis;
-import dev.kensho.redis.kv.KeyValueThroughputBenchmark.Start;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,7 +25,7 @@ class ServerDeathTest {
     void killedServerFailsTheRoundQuickly(Client client, String rate) throws Exception {
         KeyValueThroughputBenchmark b = Trials.open(client, 100, 1, 0.8, 1, 10_000, Start.EMPTY, rate);
         try {
-            EmbeddedRedis server = (EmbeddedRedis) b.trial.target;
+            EmbeddedRedis server = (EmbeddedRedis) b.trial.target();
             String name = server.describe();
             CompletableFuture<Long> round = CompletableFuture.supplyAsync(() -> b.trial.run(Integer.MAX_VALUE));
             assertThrows(java.util.concurrent.TimeoutException.class, () -> round.get(300, TimeUnit.MILLISECONDS),

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
@@ -19,12 +20,12 @@ final class Trials {
     }
 
     static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
-                                            int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start) {
+                                            int pipeline, int keyspace, Start start) {
         return open(client, clients, ioThreads, getRatio, pipeline, keyspace, start, "0");
     }
 
     static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
-                                            int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start,
+                                            int pipeline, int keyspace, Start start,
                                             String rate) {
         return open(new KeyValueThroughputBenchmark(), BENCHMARK, client, clients, ioThreads, getRatio, pipeline, keyspace,
                 start, rate);
@@ -32,7 +33,7 @@ final class Trials {
 
     /** A closed-loop trial whose keys are drawn by {@code distribution} ({@link KeyDistribution}). */
     static KeyValueThroughputBenchmark open(LoadGenerator.Client client, int clients, double getRatio, int keyspace,
-                                            KeyValueThroughputBenchmark.Start start, String distribution) {
+                                            Start start, String distribution) {
         KeyValueThroughputBenchmark b = new KeyValueThroughputBenchmark();
         b.distribution = distribution;
         Map<String, String> p = params(client, clients, 1, getRatio, 1, keyspace, start, "0");
@@ -58,7 +59,7 @@ final class Trials {
         b.getRatio = 0.8;
         b.pipeline = 1;
         b.keyspace = keyspace;
-        b.start = KeyValueThroughputBenchmark.Start.PRELOADED;
+        b.start = Start.PRELOADED;
         b.rate = rate;
         b.open(new Case(KeyValueThroughputLatencyBenchmark.class.getName() + ".getSetMix", params(client, clients, 1, 0.8,
                 1, keyspace, b.start, rate)));
@@ -66,7 +67,7 @@ final class Trials {
     }
 
     static Map<String, String> params(LoadGenerator.Client client, int clients, int ioThreads, double getRatio,
-                                      int pipeline, int keyspace, KeyValueThroughputBenchmark.Start start, String rate) {
+                                      int pipeline, int keyspace, Start start, String rate) {
         Map<String, String> p = new TreeMap<>();
         p.put("client", client.name());
         p.put("clients", Integer.toString(clients));
@@ -81,7 +82,7 @@ final class Trials {
 
     static KeyValueThroughputBenchmark open(KeyValueThroughputBenchmark b, String benchmark, LoadGenerator.Client client,
                                             int clients, int ioThreads, double getRatio, int pipeline, int keyspace,
-                                            KeyValueThroughputBenchmark.Start start, String rate) {
+                                            Start start, String rate) {
         b.rate = rate;
         b.client = client;
         b.clients = clients;
@@ -97,16 +98,7 @@ final class Trials {
     /** {@code calls} of a command from INFO commandstats (0 if never called). */
     static long calls(RedisTarget t, String command) {
         try (Jedis j = t.jedis()) {
-            String s = t.info(j, "commandstats").get("cmdstat_" + command);
-            if (s == null) {
-                return 0;
-            }
-            for (String f : s.split(",")) {
-                if (f.startsWith("calls=")) {
-                    return Long.parseLong(f.substring(6));
-                }
-            }
-            return 0;
+            return RedisInfo.of(j, "commandstats").calls(command);
         }
     }
 }

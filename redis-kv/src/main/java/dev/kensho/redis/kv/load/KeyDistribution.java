@@ -40,7 +40,7 @@ public abstract class KeyDistribution {
     public static final String UNIFORM = "uniform";
     static final String ZIPF = "zipf:";
     static final double MAX_EXPONENT = 5;
-    static final String ALLOWED = "uniform, or zipf:<s> with s in (0, 5] (e.g. zipf:0.99)";
+    public static final String ALLOWED = "uniform, or zipf:<s> with s in (0, 5] (e.g. zipf:0.99)";
 
     /** The seed of every zipf trial's draws and of its rank-to-key permutation ("kenshoZF"). */
     static final long SEED = 0x6B656E73686F5A46L;
@@ -124,7 +124,7 @@ public abstract class KeyDistribution {
     }
 
     /** Zipf-distributed ranks by rejection-inversion, mapped to keys through {@link Scatter}. */
-    static final class Zipf extends KeyDistribution {
+    public static final class Zipf extends KeyDistribution {
 
         final double exponent;
         private final SplittableRandom root;
@@ -169,7 +169,7 @@ public abstract class KeyDistribution {
         }
 
         /** The key index of a rank (1 = the hottest key). */
-        int keyOfRank(int rank) {
+        public int keyOfRank(int rank) {
             return scatter.apply(rank - 1);
         }
 
@@ -190,7 +190,7 @@ public abstract class KeyDistribution {
      * {@value #DIRECT_TERMS} terms, beyond that the rest by Euler–Maclaurin (integral, end-point and two
      * derivative terms; relative error below 1e-13 at any {@code n}, see KeyDistributionTest).
      */
-    static double harmonic(int n, double s) {
+    public static double harmonic(int n, double s) {
         int m = Math.min(n, DIRECT_TERMS);
         double sum = 0;
         for (int k = m; k >= 1; k--) { // smallest terms first

@@ -38,12 +38,12 @@ public final class Round {
     final Timings timings;
 
     /** A closed-loop round. */
-    Round(long requests, int parties, Workload workload, Timings timings) {
+    public Round(long requests, int parties, Workload workload, Timings timings) {
         this(requests, parties, workload, timings, 0);
     }
 
     /** A round offering {@code rate} requests/s (0: closed loop), scheduled from now. */
-    Round(long requests, int parties, Workload workload, Timings timings, double rate) {
+    public Round(long requests, int parties, Workload workload, Timings timings, double rate) {
         this(requests, parties, workload, timings, rate, System.nanoTime());
     }
 
@@ -66,7 +66,7 @@ public final class Round {
     }
 
     /** The number of the first request of a batch of up to {@code max}, or -1 when none are left or the round failed. */
-    long claim(int max) {
+    public long claim(int max) {
         if (failure.get() != null) {
             return -1;
         }
@@ -79,7 +79,7 @@ public final class Round {
      * (the reply callback that frees a connection sends it on that connection at once), else -1 — also when
      * none are left or the round failed. Tickets stay in order: a later one is never due before an earlier one.
      */
-    long claimDue(int max, long now) {
+    public long claimDue(int max, long now) {
         while (failure.get() == null && openLoop()) {
             long s = next.get();
             if (s >= requests || start + (long) (s * nanosPerRequest) > now) {

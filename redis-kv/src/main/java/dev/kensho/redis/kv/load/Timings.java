@@ -30,9 +30,9 @@ public final class Timings {
     static final long BEHIND_NANOS = 1_000_000L;
 
     final boolean open;
-    final Latencies service = new Latencies();
-    final Latencies intended = new Latencies();
-    final Latencies lag = new Latencies();
+    public final Latencies service = new Latencies();
+    public final Latencies intended = new Latencies();
+    public final Latencies lag = new Latencies();
     final LongAdder behind = new LongAdder();
     public final List<Double> iterationRates = new ArrayList<>();
     /** Closed loop: requests/s of each round of the measurement iterations, in order. */

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class Workload {
 
-    static final int KEY_BYTES = 16;
+    public static final int KEY_BYTES = 16;
     public static final int VALUE_BYTES = 200;
     private static final int INDEX_DIGITS = 10;
 
@@ -37,7 +37,7 @@ public final class Workload {
     private final byte[] filler = new byte[VALUE_BYTES];
 
     public final LongAdder gets = new LongAdder();
-    final LongAdder sets = new LongAdder();
+    public final LongAdder sets = new LongAdder();
     public final LongAdder hits = new LongAdder();
     public final LongAdder wrong = new LongAdder();
     /** GETs that returned nil for a key whose SET had been acknowledged before the GET was sent. */
@@ -137,7 +137,7 @@ public final class Workload {
     }
 
     /** Keys marked written (SET acknowledged or preloaded). */
-    long writtenKeys() {
+    public long writtenKeys() {
         long n = 0;
         for (int i = 0; i < written.length(); i++) {
             n += Long.bitCount(written.get(i));

@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * the knee per case as a derived row ({@link Knee}) and whether the generator offered the case's closed-loop
  * maximum — the highest point's achieved rate ÷ the curve's own closed-loop point, with the interval of both.
  */
-final class CurveReport {
+public final class CurveReport {
 
     static final String CLS = "KeyValueThroughputLatencyBenchmark";
     static final String METHOD = "getSetMix";
@@ -61,7 +61,7 @@ final class CurveReport {
     }
 
     /** The curve's open-loop points grouped by case (case name → points by offered rate). */
-    static Map<String, List<Point>> cases(List<Results.Row> rows) {
+    public static Map<String, List<Point>> cases(List<Results.Row> rows) {
         Map<String, List<Point>> out = new TreeMap<>();
         byCase(rows).forEach((k, pts) -> {
             List<Point> ps = new ArrayList<>(pts.values().stream()
@@ -92,7 +92,7 @@ final class CurveReport {
     }
 
     /** One chart per case: p50/p99/p99.9, intended and service, against the achieved rate (JMH's score). */
-    static List<Plot> plots(List<Results.Row> rows) {
+    public static List<Plot> plots(List<Results.Row> rows) {
         List<Results.Row> open = rows.stream().filter(r -> !CLOSED.equals(r.param("rate"))).toList();
         return Curves.perCase(open, CLS, METHOD, "rate", "thrpt", SERIES, "kv-curve",
                 "Latency vs achieved requests/s (open loop; intended = from the due time)", "achieved requests/s",
@@ -100,7 +100,7 @@ final class CurveReport {
     }
 
     /** Per case, the knee: the achieved rate of the highest point within the bound, ± that point's interval. */
-    static List<Results.Row> knees(List<Results.Row> rows) {
+    public static List<Results.Row> knees(List<Results.Row> rows) {
         List<Results.Row> out = new ArrayList<>();
         for (List<Point> ps : cases(rows).values()) {
             List<Knee.Point<Point>> kp = ps.stream().filter(p -> !Double.isNaN(p.value("latency_intended_p99")))
@@ -126,7 +126,7 @@ final class CurveReport {
     }
 
     /** Every point, and per case whether the generator offered the closed-loop maximum. */
-    static List<Table> tables(List<Results.Row> rows) {
+    public static List<Table> tables(List<Results.Row> rows) {
         Table points = Table.of("Throughput–latency curve, every point (rate 0: the closed-loop point, whose rate the"
                 + " others take fractions of; achieved ± is JMH's 99.9% interval; percentiles in µs from the merged .hlog"
                 + " intervals; behind = share of requests sent > 1 ms after due):",

@@ -42,7 +42,7 @@ public final class MemtierTool {
 
     public static final String BINARY_PROPERTY = dev.kensho.common.Setting.TOOL_MEMTIER.key();
     public static final String NAME = "memtier_benchmark";
-    static final String HOW_TO_BUILD = NAME + " is not packaged in Debian or Ubuntu; build it from source (git clone"
+    public static final String HOW_TO_BUILD = NAME + " is not packaged in Debian or Ubuntu; build it from source (git clone"
             + " https://github.com/RedisLabs/memtier_benchmark; apt-get install build-essential autoconf automake pkg-config"
             + " libevent-dev libssl-dev libpcre3-dev zlib1g-dev; autoreconf -ivf && ./configure && make) and put it on the"
             + " PATH or pass -D" + BINARY_PROPERTY + "=<path>";
@@ -106,7 +106,7 @@ public final class MemtierTool {
     }
 
     /** {@code binary} if it is an executable that answers {@code --version} as memtier_benchmark does; else why not. */
-    static Found check(Path binary, String origin) {
+    public static Found check(Path binary, String origin) {
         if (!ToolBinary.executable(binary)) {
             return Found.no(origin + " is not an executable file");
         }

@@ -93,7 +93,7 @@ public final class RedisBenchmarkTool {
     }
 
     /** The result line of {@code --csv} output: "test","rps","avg","min","p50","p95","p99","max". */
-    static Result parse(String command, List<String> lines) {
+    public static Result parse(String command, List<String> lines) {
         for (String line : lines) {
             if (line.startsWith("\"" + command + " ")) {
                 String[] f = line.substring(line.indexOf("\",\"") + 3, line.length() - 1).split("\",\"");

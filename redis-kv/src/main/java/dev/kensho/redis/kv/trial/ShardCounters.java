@@ -46,7 +46,7 @@ public final class ShardCounters implements AutoCloseable {
     }
 
     /** GET + SET calls each node has executed so far. */
-    long[] calls() {
+    public long[] calls() {
         long[] c = new long[nodes.size()];
         for (int i = 0; i < c.length; i++) {
             RedisInfo s = RedisInfo.of(connections.get(i), "commandstats");

@@ -57,7 +57,7 @@ class MemtierRowsTest {
     @Test
     void aTrialThatDidNotMeasureMemtierReadsNotMeasuredWithItsReason() {
         var series = JSON.createObjectNode();
-        series.put("kind", MemtierCalibration.NOT_MEASURED);
+        series.put("kind", MemtierRows.NOT_MEASURED);
         series.put("reason", "memtier_benchmark exited with status 3 (boom)");
         P.forEach(series.putObject("params")::put);
         List<Table> tables = MemtierRows.tables(new RunData(List.of(), List.of(series), JSON.createObjectNode()));
