@@ -1,5 +1,12 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.flow.Flow;
+import dev.kensho.redis.pubsub.client.JedisPublisher;
+import dev.kensho.redis.pubsub.flow.NodeCounters;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;

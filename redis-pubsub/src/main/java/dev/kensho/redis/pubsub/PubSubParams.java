@@ -1,5 +1,7 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.flow.Flow;
+import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.targets.redis.RedisTarget;
 
@@ -39,10 +41,5 @@ final class PubSubParams {
     static String channel(RedisTarget target, String what) {
         String prefix = target == null ? "kensho:" : target.keyPrefix();
         return prefix + "pubsub:" + what + ":" + UUID.randomUUID();
-    }
-
-    /** Payload megabits (10^6 bits): the write-up's unit. */
-    static double mbit(long bytes) {
-        return bytes * 8 / 1e6;
     }
 }

@@ -1,5 +1,15 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.flow.Flood;
+import dev.kensho.redis.pubsub.flow.FloodRecords;
+import dev.kensho.redis.pubsub.flow.OmemSampler;
+import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.client.Publisher;
+import dev.kensho.redis.pubsub.client.Receiver;
+import dev.kensho.redis.pubsub.flow.ServerCuts;
+import dev.kensho.redis.pubsub.client.Subscriber;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
@@ -66,14 +76,14 @@ import java.util.concurrent.TimeUnit;
  * -1 elsewhere), {@code published_messages}, {@code delivered_messages} (accepted for the subscriber:
  * {@code PUBLISH} answered 1), {@code received_messages}, {@code lost_messages} (delivered − received),
  * {@code used_memory_growth} (bytes); and the time series {@code omem} ({@code series.jsonl})
- * ({@link Recorder#record}: {@code t_ms[]}, {@code omem_bytes[]}, {@code tot_mem_bytes[]},
+ * ({@link FloodRecords}: {@code t_ms[]}, {@code omem_bytes[]}, {@code tot_mem_bytes[]},
  * {@code used_memory_bytes[]}, {@code published[]}, {@code received[]}, with {@code limit_hard_bytes},
  * {@code limit_soft_bytes}, {@code limit_soft_seconds}, {@code cutoff_ms}) for the report's chart.
  *
  * <p>Checked after every flood, else the run fails: the loss counted two ways agrees — delivered − received
  * (the server's {@code PUBLISH} replies, the subscriber's count) against the messages the server accepted
  * that the sequence numbers in the received payloads show missing ({@link Flood.Outcome#requireAccounted});
- * and the server itself counted the cut as an output-buffer-limit disconnection ({@link #requireServerSawCut}).
+ * and the server itself counted the cut as an output-buffer-limit disconnection ({@link ServerCuts#requireSawCut}).
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubSlowSubscriber}, or this class's {@code main}.
  */
@@ -84,9 +94,6 @@ import java.util.concurrent.TimeUnit;
 @Warmup(iterations = 0)
 @Measurement(iterations = 3)
 public class PubSubSlowSubscriberBenchmark {
-
-    /** The kind of the subscriber's output-buffer time series in {@code series.jsonl} (drawn by {@link PubSubSection}). */
-    public static final String OMEM_SERIES = "omem";
 
     public static final ParamRules RULES = PubSubParams.messageBytes(ParamRules.of()
             .oneOf("client", Client.class)
@@ -126,10 +133,8 @@ public class PubSubSlowSubscriberBenchmark {
     private OutputBufferLimit restore;
     private Case benchCase;
     private int iteration;
-    /** Lines of the embedded server's log naming the output-buffer limit when this flood began. */
-    private int cutsLogged;
-    /** The server's count of output-buffer-limit disconnections when this flood began (-1: not readable). */
-    private long cutsBefore;
+    /** The server's own account of the floods' cut-offs. */
+    ServerCuts cuts;
 
     private Receiver receiver;
     private Subscriber subscriber;
@@ -170,6 +175,7 @@ public class PubSubSlowSubscriberBenchmark {
             }
             target.record();
             sampler = target.jedis(Duration.ofSeconds(5));
+            cuts = new ServerCuts(target, sampler);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -185,8 +191,7 @@ public class PubSubSlowSubscriberBenchmark {
         receiver.pace(subscriberRate);
         publisher = Client.JEDIS.publisher(target, channel, PubSubMode.CLASSIC, messageBytes, 1);
         outcome = null;
-        cutsLogged = logCuts();
-        cutsBefore = serverCuts();
+        cuts.floodStarts();
     }
 
     /** Floods the paced subscriber until the server cuts it off (or {@code maxSeconds}); returns the outcome. */
@@ -215,101 +220,14 @@ public class PubSubSlowSubscriberBenchmark {
     }
 
     private void record(Flood.Outcome o) {
-        String b = benchCase.benchmark();
-        Map<String, String> p = benchCase.params();
-        List<long[]> s = o.samples();
-        Recorder.measurement(b, p, "cut_off", o.cutOff() ? 1 : 0, "bool");
-        Recorder.measurement(b, p, "subscriber_saw_disconnect", o.subscriberSawDisconnect() ? 1 : 0, "bool");
-        Recorder.measurement(b, p, "cutoff_logged_by_server", cutoffLogged(), "bool");
-        Recorder.measurement(b, p, "limit_hard", limit.hardBytes(), "bytes");
-        measure(b, p, "omem_growth_rate", o.omemGrowthRate(), "bytes/s");
-        Recorder.measurement(b, p, "omem_at_cutoff", s.isEmpty() ? 0 : s.get(s.size() - 1)[1], "bytes");
-        Recorder.measurement(b, p, "omem_max", o.maxOmem(), "bytes");
-        measure(b, p, "time_to_cutoff", o.cutOff() ? o.secondsToCutoff() : Double.NaN, "s");
-        Recorder.measurement(b, p, "published_messages", o.published(), "messages");
-        Recorder.measurement(b, p, "delivered_messages", o.delivered(), "messages");
-        Recorder.measurement(b, p, "received_messages", o.received(), "messages");
-        Recorder.measurement(b, p, "lost_messages", o.lost(), "messages");
-        long usedMin = s.stream().mapToLong(x -> x[3]).min().orElse(0);
-        long usedMax = s.stream().mapToLong(x -> x[3]).max().orElse(0);
-        Recorder.measurement(b, p, "used_memory_growth", usedMax - usedMin, "bytes");
-        Map<String, Object> series = new LinkedHashMap<>();
-        series.put("iteration", iteration);
-        series.put("limit_hard_bytes", limit.hardBytes());
-        series.put("limit_soft_bytes", limit.softBytes());
-        series.put("limit_soft_seconds", limit.softSeconds());
-        series.put("sample_ms", sampleMillis);
-        series.put("cutoff_ms", o.cutoffMillis());
-        series.put("t_ms", s.stream().mapToLong(x -> x[0]).toArray());
-        series.put("omem_bytes", s.stream().mapToLong(x -> x[1]).toArray());
-        series.put("tot_mem_bytes", s.stream().mapToLong(x -> x[2]).toArray());
-        series.put("used_memory_bytes", s.stream().mapToLong(x -> x[3]).toArray());
-        series.put("published", s.stream().mapToLong(x -> x[4]).toArray());
-        series.put("received", s.stream().mapToLong(x -> x[5]).toArray());
-        Recorder.series(b, p, OMEM_SERIES, series);
+        FloodRecords.record(benchCase, iteration, o, limit, sampleMillis, cuts.loggedDuringFlood());
         if (!o.cutOff()) {
             // the experiment's claim is the cut-off: without it there is no answer, so the run fails
             throw new TargetFailure(client + ": the slow subscriber was not cut off within " + maxSeconds
                     + " s (limit " + limit.configValue() + "; max omem " + o.maxOmem() + " bytes)");
         }
         o.requireAccounted();
-        long after = serverCuts();
-        requireServerSawCut(cutsBefore < 0 || after < 0 ? -1 : after - cutsBefore, target.owned());
-    }
-
-    /**
-     * The cut-off must be the server's, for its output-buffer limit: {@code cuts} is how many such
-     * disconnections the server itself counted during the flood ({@link #serverCuts()} delta). Exactly one on
-     * a server the suite owns; at least one on a shared server (other clients may be cut too). -1 (the
-     * server reports no count: an external server older than the INFO field, whose log is not ours) is not
-     * checked — the cut is then known only from the PUBLISH replies and CLIENT LIST. Else a one-line
-     * {@link IllegalStateException} naming expected vs found.
-     */
-    static void requireServerSawCut(long cuts, boolean exclusive) {
-        if (cuts >= 0 && (exclusive ? cuts != 1 : cuts < 1)) {
-            throw new IllegalStateException("slow-subscriber cut-off: the server counted " + cuts
-                    + " output-buffer-limit disconnections during the flood, expected " + (exclusive ? "exactly 1" : "at least 1"));
-        }
-    }
-
-    /**
-     * The server's own count of output-buffer-limit disconnections: {@code client_output_buffer_limit_disconnections}
-     * from {@code INFO stats} where the server has that field (the bundled 7.0.15 does not), else the
-     * embedded server's log lines for it ({@link #logCuts()}); -1 when neither can be read.
-     */
-    long serverCuts() {
-        String n = target.info(sampler, "stats").get("client_output_buffer_limit_disconnections");
-        if (n != null) {
-            return Long.parseLong(n);
-        }
-        return logCuts();
-    }
-
-    /** A measurement, left out when it does not exist (NaN: JSON has no NaN). */
-    private static void measure(String b, Map<String, String> p, String metric, double v, String unit) {
-        if (!Double.isNaN(v)) {
-            Recorder.measurement(b, p, metric, v, unit);
-        }
-    }
-
-    /** 1 if the embedded server logged a disconnect for the output-buffer limit during this flood, 0 if not, -1 if its log is not ours to read. */
-    int cutoffLogged() {
-        int n = logCuts();
-        return n < 0 ? -1 : n > cutsLogged ? 1 : 0;
-    }
-
-    /** Lines of the embedded server's log (which spans the whole trial) naming the output-buffer limit as a disconnect's cause; -1 elsewhere. */
-    int logCuts() {
-        if (!(target instanceof EmbeddedRedis e)) {
-            return -1;
-        }
-        try {
-            // 7.0 logs one line per cut: "Client … closed for" or "… scheduled to be closed ASAP for overcoming of output buffer limits."
-            String log = Files.readString(e.process().log(), StandardCharsets.UTF_8);
-            return log.split("overcoming of output buffer limits", -1).length - 1;
-        } catch (IOException ex) {
-            return -1;
-        }
+        cuts.requireSawCut();
     }
 
     @TearDown(Level.Trial)

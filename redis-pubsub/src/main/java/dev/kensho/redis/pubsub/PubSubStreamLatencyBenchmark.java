@@ -1,5 +1,14 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.flow.Flow;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.client.Publisher;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.client.Receiver;
+import dev.kensho.redis.pubsub.flow.StreamSpec;
+import dev.kensho.redis.pubsub.flow.StreamTimings;
+import dev.kensho.redis.pubsub.client.Subscriber;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;

@@ -1,5 +1,7 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,12 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.Messages;
+import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.flow.PublishLoop;
+import dev.kensho.redis.pubsub.flow.StreamSpec;
+import dev.kensho.redis.pubsub.flow.Transport;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Scale;
 import dev.kensho.common.runfiles.Case;

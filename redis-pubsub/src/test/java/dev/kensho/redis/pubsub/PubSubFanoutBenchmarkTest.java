@@ -1,5 +1,9 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,8 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.flow.PublishLoop;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.flow.Transport;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.targets.redis.EmbeddedRedis;

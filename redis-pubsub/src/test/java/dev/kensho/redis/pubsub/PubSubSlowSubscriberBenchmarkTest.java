@@ -1,5 +1,8 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.flow.Flood;
+import dev.kensho.redis.pubsub.flow.ServerCuts;
 import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
@@ -39,14 +42,14 @@ class PubSubSlowSubscriberBenchmarkTest {
 
     @Test
     void theCutMustBeTheServers() {
-        PubSubSlowSubscriberBenchmark.requireServerSawCut(1, true);
-        PubSubSlowSubscriberBenchmark.requireServerSawCut(3, false);
-        PubSubSlowSubscriberBenchmark.requireServerSawCut(-1, true); // no count readable: not checked
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> PubSubSlowSubscriberBenchmark.requireServerSawCut(0, true));
+        ServerCuts.requireServerSawCut(1, true);
+        ServerCuts.requireServerSawCut(3, false);
+        ServerCuts.requireServerSawCut(-1, true); // no count readable: not checked
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ServerCuts.requireServerSawCut(0, true));
         assertEquals("slow-subscriber cut-off: the server counted 0 output-buffer-limit disconnections during the flood,"
                 + " expected exactly 1", e.getMessage());
-        assertThrows(IllegalStateException.class, () -> PubSubSlowSubscriberBenchmark.requireServerSawCut(2, true));
-        assertThrows(IllegalStateException.class, () -> PubSubSlowSubscriberBenchmark.requireServerSawCut(0, false));
+        assertThrows(IllegalStateException.class, () -> ServerCuts.requireServerSawCut(2, true));
+        assertThrows(IllegalStateException.class, () -> ServerCuts.requireServerSawCut(0, false));
     }
 
     private static Flood.Outcome outcome(long delivered, long deliveredThrough, long received, long receivedThrough,
@@ -63,12 +66,12 @@ class PubSubSlowSubscriberBenchmarkTest {
             try {
                 assertEquals(b.hardLimitBytes, b.limit().hardBytes(), "limit in force");
                 b.subscribe();
-                long cutsBefore = b.serverCuts();
+                long cutsBefore = b.cuts.count();
                 Flood.Outcome o = b.floodSlowSubscriber();
                 assertTrue(o.cutOff(), c + ": cut off");
                 assertTrue(o.subscriberSawDisconnect(), c + ": the subscriber saw its disconnect");
                 assertNotNull(o.disconnectCause());
-                assertEquals(1, b.cutoffLogged(), c + ": the server logged the output-buffer limit as the cause");
+                assertEquals(1, b.cuts.loggedDuringFlood(), c + ": the server logged the output-buffer limit as the cause");
                 long max = o.maxOmem();
                 assertTrue(max <= b.hardLimitBytes + 64 * 1024, c + ": omem " + max + " above the limit");
                 assertTrue(max >= b.hardLimitBytes / 2, c + ": omem " + max + " never came near the limit " + b.hardLimitBytes);
@@ -80,7 +83,7 @@ class PubSubSlowSubscriberBenchmarkTest {
                 long after = o.published() - o.deliveredThrough();
                 assertTrue(after == 0 || after == 1, c + ": at most the last PUBLISH (after the cut) reached nobody: " + after);
                 o.requireAccounted();
-                assertEquals(1, b.serverCuts() - cutsBefore, c + ": the server counted one output-buffer-limit disconnection");
+                assertEquals(1, b.cuts.count() - cutsBefore, c + ": the server counted one output-buffer-limit disconnection");
                 assertTrue(o.received() > 0 && o.samples().size() >= 3);
                 System.out.printf("%-8s cut off after %.2f s, omem max %,d B of %,d, growth %,.0f B/s, published %,d, delivered %,d, received %,d, lost %,d (%s)%n",
                         c, o.secondsToCutoff(), max, b.hardLimitBytes, o.omemGrowthRate(),

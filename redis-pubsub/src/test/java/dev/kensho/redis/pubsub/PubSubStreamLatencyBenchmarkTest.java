@@ -1,5 +1,9 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.Messages;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.flow.StreamSpec;
 import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.Settings;
 import dev.kensho.common.latency.IntervalLog;
@@ -73,7 +77,7 @@ class PubSubStreamLatencyBenchmarkTest {
                     assertTrue(rate < s.rateHz() * 1.1, s + " " + c + " published at " + rate + " Hz");
                     System.out.printf("%-16s %-8s %,.0f Hz, %.1f Mbit/s, p50 %.0f / %.0f µs, p99 %.0f / %.0f µs (intended / service),"
                                     + " behind %d, kept up %s%n", s.name(), c, rate,
-                            PubSubParams.mbit((long) n * s.messageBytes()) / secs,
+                            Messages.mbit((long) n * s.messageBytes()) / secs,
                             intended.getValueAtPercentile(50) / 1e3, service.getValueAtPercentile(50) / 1e3,
                             intended.getValueAtPercentile(99) / 1e3, service.getValueAtPercentile(99) / 1e3,
                             b.timings().behind(), b.keptUp());

@@ -1,5 +1,10 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.redis.pubsub.client.Messages;
+import dev.kensho.redis.pubsub.flow.PublishLoop;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.client.Receiver;
+import dev.kensho.redis.pubsub.flow.Transport;
 import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.runfiles.Case;
 import org.junit.jupiter.api.Test;
@@ -76,7 +81,7 @@ class PubSubThroughputBenchmarkTest {
             assertEquals(0, b.publisherForTest().shortfall(), t + " " + loop + " " + size + " B: each reached its subscriber");
             assertEquals(n, b.publisherForTest().deliveries(), t + " " + loop + " " + size + " B: replies counted one receiver each");
             System.out.printf("%-8s %-9s %8d B: %,d msgs in %.2f s = %,.0f msgs/s, %,.0f Mbit/s%n", t, loop, size, n, s, n / s,
-                    PubSubParams.mbit(r.bytes()) / s);
+                    Messages.mbit(r.bytes()) / s);
             return b;
         } finally {
             b.close();

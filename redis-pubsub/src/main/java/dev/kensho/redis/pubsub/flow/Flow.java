@@ -1,5 +1,7 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Publisher;
+import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.common.TargetFailure;
 
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 import dev.kensho.common.latency.Latencies;
 
@@ -13,22 +13,22 @@ import java.util.concurrent.locks.LockSupport;
  * subscriber thread or event loop); any thread reads the counters.
  *
  * <p>A receiver can be <em>paced</em> ({@link #pace(double)}): it then accepts at most that many messages
- * per second, on a fixed-rate schedule — the slow subscriber of {@link PubSubSlowSubscriberBenchmark}.
+ * per second, on a fixed-rate schedule — the slow subscriber of {@code PubSubSlowSubscriberBenchmark}.
  * The pause holds the client's reading thread, so the client stops reading its socket and the backlog
  * piles up where the write-up says it does: in the server's output buffer for this client.
  */
 public final class Receiver {
 
     /** The intended send time of each message: the pacer's schedule, whatever time it actually left. */
-    interface Schedule {
+    public interface Schedule {
         /** {@link #UNKNOWN} when no schedule applies (nothing is recorded then). */
         long dueNanos(long seq);
 
         long UNKNOWN = Long.MIN_VALUE;
     }
 
-    /** Told about progress: the in-flight window of {@link Flow}. */
-    interface Listener {
+    /** Told about progress: the in-flight window of {@code Flow}. */
+    public interface Listener {
         void progressed(Receiver r, long next);
     }
 
@@ -58,7 +58,7 @@ public final class Receiver {
         return name;
     }
 
-    void listener(Listener l) {
+    public void listener(Listener l) {
         this.listener = l;
     }
 
@@ -71,7 +71,7 @@ public final class Receiver {
      * Also records each message's latency from its intended send time ({@code schedule}) into {@code l}
      * (null: stop). The schedule is read when each message arrives.
      */
-    void intendedLatencies(Latencies l, Schedule schedule) {
+    public void intendedLatencies(Latencies l, Schedule schedule) {
         this.schedule = schedule;
         this.intended = l;
     }

@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.RedisTarget;

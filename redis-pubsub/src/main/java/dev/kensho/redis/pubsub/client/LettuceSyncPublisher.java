@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.RedisTarget;
@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@link Client#LETTUCE}'s one-at-a-time publisher ({@link PublishLoop#SYNC}): each {@link #publish} is
+ * {@link Client#LETTUCE}'s one-at-a-time publisher ({@code PublishLoop.SYNC}): each {@link #publish} is
  * one {@code PUBLISH} through Lettuce's synchronous API (auto-flush on), which returns with the reply.
  * Nothing is queued, so {@link #flush} has nothing to do.
  */

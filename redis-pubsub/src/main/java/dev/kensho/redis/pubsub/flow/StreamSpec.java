@@ -1,5 +1,6 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.common.BadInput;
 
 import java.util.Locale;
@@ -48,7 +49,7 @@ public record StreamSpec(String name, int messageBytes, double rateHz, double pu
 
     /** Payload Mbit/s this stream offers. */
     public double offeredMbit() {
-        return PubSubParams.mbit(messageBytes) * rateHz;
+        return Messages.mbit(messageBytes) * rateHz;
     }
 
     public long periodNanos() {

@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -53,5 +53,10 @@ public final class Messages {
 
     public static long sentNanos(byte[] m) {
         return (long) LONG.get(m, 8);
+    }
+
+    /** Payload megabits (10^6 bits): the write-up's unit. */
+    public static double mbit(long bytes) {
+        return bytes * 8 / 1e6;
     }
 }

@@ -1,5 +1,6 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Subscriber;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
@@ -8,13 +9,13 @@ import redis.clients.jedis.Jedis;
  * Samples one subscriber's connection from a separate connection: {@code omem} and {@code tot-mem} from
  * {@code CLIENT LIST ID}, and the server's {@code used_memory}.
  */
-final class OmemSampler {
+public final class OmemSampler {
 
     private final RedisTarget target;
     private final Jedis jedis;
     private final Subscriber subscriber;
 
-    OmemSampler(RedisTarget target, Jedis jedis, Subscriber subscriber) {
+    public OmemSampler(RedisTarget target, Jedis jedis, Subscriber subscriber) {
         this.target = target;
         this.jedis = jedis;
         this.subscriber = subscriber;

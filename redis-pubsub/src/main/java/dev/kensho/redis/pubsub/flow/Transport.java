@@ -1,9 +1,15 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.client.Publisher;
+import dev.kensho.redis.pubsub.client.Receiver;
+import dev.kensho.redis.pubsub.client.Subscriber;
+import dev.kensho.redis.pubsub.client.TcpLink;
 import dev.kensho.targets.redis.RedisTarget;
 
 /**
- * What carries the messages in {@link PubSubThroughputBenchmark}: Redis Pub/Sub through one of the
+ * What carries the messages in {@code PubSubThroughputBenchmark}: Redis Pub/Sub through one of the
  * {@link Client}s, or the write-up's baseline, a plain TCP socket on loopback ({@link TcpLink}).
  */
 public enum Transport {

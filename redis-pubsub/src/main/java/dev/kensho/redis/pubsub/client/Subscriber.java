@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 /** One subscribed connection feeding a {@link Receiver}. Closing it unsubscribes and ends its thread, bounded in time. */
 public interface Subscriber extends AutoCloseable {

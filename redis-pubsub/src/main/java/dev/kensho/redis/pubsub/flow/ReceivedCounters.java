@@ -1,5 +1,6 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Messages;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -20,6 +21,6 @@ public class ReceivedCounters {
 
     void set(long messages, long bytes) {
         receivedMessages = messages;
-        receivedMbits = PubSubParams.mbit(bytes);
+        receivedMbits = Messages.mbit(bytes);
     }
 }

@@ -1,5 +1,6 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.report;
 
+import dev.kensho.redis.pubsub.flow.FloodRecords;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.report.stats.Ratios;
@@ -54,7 +55,7 @@ class PubSubSectionTest {
                     .measurement(b, p, "kept_up", 1, "bool");
         }
         f.series("redis-pubsub", P + "PubSubSlowSubscriberBenchmark.floodSlowSubscriber", Map.of("client", "JEDIS"),
-                PubSubSlowSubscriberBenchmark.OMEM_SERIES,
+                FloodRecords.OMEM_SERIES,
                 Map.of("limit_hard_bytes", 8 << 20, "t_ms", List.of(0, 100, 200), "omem_bytes", List.of(0, 4 << 20, 8 << 20)));
         for (String m : new String[]{"PUBLISH", "SPUBLISH"}) {
             Map<String, String> p = Map.of("mode", m, "nodes", "3");

@@ -1,5 +1,6 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 
@@ -15,17 +16,17 @@ import java.util.Map;
  * {@code PUBLISH}, {@code …_publishshard_…} for {@code SPUBLISH}; Redis omits a type it has never counted,
  * read as 0). Read outside the measured code, between iterations.
  */
-final class NodeCounters implements AutoCloseable {
+public final class NodeCounters implements AutoCloseable {
 
     /** One reading of every node, in the order the nodes were given. */
-    record Snapshot(long wallNanos, double[] cpuSeconds, long[] publishReceived, long[] shardReceived, long[] busSent) {
+    public record Snapshot(long wallNanos, double[] cpuSeconds, long[] publishReceived, long[] shardReceived, long[] busSent) {
     }
 
     private final List<RedisTarget> nodes;
     private final List<Jedis> connections = new ArrayList<>();
     private final boolean cluster;
 
-    NodeCounters(List<RedisTarget> nodes, boolean cluster) {
+    public NodeCounters(List<RedisTarget> nodes, boolean cluster) {
         this.nodes = List.copyOf(nodes);
         this.cluster = cluster;
         try {
@@ -38,11 +39,11 @@ final class NodeCounters implements AutoCloseable {
         }
     }
 
-    int size() {
+    public int size() {
         return nodes.size();
     }
 
-    Snapshot read() {
+    public Snapshot read() {
         int n = nodes.size();
         double[] cpu = new double[n];
         long[] pubRecv = new long[n];

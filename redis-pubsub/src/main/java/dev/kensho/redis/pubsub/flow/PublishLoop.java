@@ -1,9 +1,12 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.client.Publisher;
 import dev.kensho.targets.redis.RedisTarget;
 
 /**
- * How the publisher of {@link PubSubThroughputBenchmark} sends, as a JMH {@code @Param} whose constants
+ * How the publisher of {@code PubSubThroughputBenchmark} sends, as a JMH {@code @Param} whose constants
  * carry the implementation:
  * <ul>
  *   <li>{@code PIPELINED}: up to {@link Flow#MAX_BATCH} messages written per flush, their replies read at
@@ -25,7 +28,7 @@ public enum PublishLoop {
         }
 
         @Override
-        int maxBatch() {
+        public int maxBatch() {
             return Flow.MAX_BATCH;
         }
     },
@@ -37,7 +40,7 @@ public enum PublishLoop {
         }
 
         @Override
-        int maxBatch() {
+        public int maxBatch() {
             return 1;
         }
     };
@@ -46,5 +49,5 @@ public enum PublishLoop {
     abstract Publisher open(Client client, RedisTarget target, String channel, int messageBytes);
 
     /** Most messages {@link Flow} sends per flush. */
-    abstract int maxBatch();
+    public abstract int maxBatch();
 }

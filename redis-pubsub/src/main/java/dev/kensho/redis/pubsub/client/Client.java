@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.RedisTarget;
@@ -73,7 +73,7 @@ public enum Client {
      * Socket read timeout of the subscriber connection before it subscribes (and of the TCP baseline's
      * receiver). While subscribed, Jedis reads without a timeout ({@code JedisPubSubBase.proceed} sets it
      * infinite) and Lettuce has none either: no wait of the benchmark thread depends on a subscriber
-     * thread ending by itself — {@link Flow#STALL_TIMEOUT} and the bounded waits here end the run, and
+     * thread ending by itself — {@code Flow.STALL_TIMEOUT} and the bounded waits here end the run, and
      * closing the socket ends the subscriber's thread.
      */
     public static final Duration SUBSCRIBER_READ_TIMEOUT = Duration.ofSeconds(60);
@@ -81,7 +81,7 @@ public enum Client {
     /** The batching publisher: messages queued by {@link Publisher#publish}, written and answered at {@link Publisher#flush}. */
     public abstract Publisher publisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers);
 
-    /** The one-at-a-time publisher ({@link PublishLoop#SYNC}): each {@link Publisher#publish} returns with its reply. */
+    /** The one-at-a-time publisher ({@code PublishLoop.SYNC}): each {@link Publisher#publish} returns with its reply. */
     public abstract Publisher syncPublisher(RedisTarget target, String channel, PubSubMode mode, int messageBytes, int expectedReceivers);
 
     /** Subscribes and returns once the server confirmed the subscription. */
@@ -102,7 +102,7 @@ public enum Client {
     }
 
     /** Closes a connection whose server may be gone (Jedis flushes on close and throws on a broken pipe). */
-    static void closeQuietly(Jedis j) {
+    public static void closeQuietly(Jedis j) {
         try {
             j.close();
         } catch (RuntimeException ignored) {

@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.RedisTarget;
@@ -8,7 +8,7 @@ import redis.clients.jedis.Jedis;
 import java.nio.charset.StandardCharsets;
 
 /**
- * {@link Client#JEDIS}'s one-at-a-time publisher ({@link PublishLoop#SYNC}): each {@link #publish} is one
+ * {@link Client#JEDIS}'s one-at-a-time publisher ({@code PublishLoop.SYNC}): each {@link #publish} is one
  * blocking {@code PUBLISH} (or {@code SPUBLISH}) that returns with the server's reply — the Java form of
  * hiredis' plain {@code redisCommand}. Nothing is queued, so {@link #flush} has nothing to do.
  */

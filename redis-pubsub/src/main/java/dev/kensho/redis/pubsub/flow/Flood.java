@@ -1,5 +1,7 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.redis.pubsub.client.Publisher;
+import dev.kensho.redis.pubsub.client.Receiver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +14,7 @@ import java.util.concurrent.locks.LockSupport;
  * connection gone, or a {@code PUBLISH} reaches nobody) or {@code maxSeconds} pass; then wait (bounded)
  * for the subscriber to see the end of its stream.
  */
-final class Flood {
+public final class Flood {
 
     /** Longest wait, after the cut-off, for the subscriber to read its socket to the end and see the disconnect. */
     static final Duration DISCONNECT_TIMEOUT = Duration.ofSeconds(30);
@@ -80,7 +82,7 @@ final class Flood {
     }
 
     /** Floods until the cut-off or {@code maxSeconds}; returns what happened. */
-    static Outcome run(Publisher publisher, Receiver receiver, OmemSampler sampler, int publishRate, int sampleMillis,
+    public static Outcome run(Publisher publisher, Receiver receiver, OmemSampler sampler, int publishRate, int sampleMillis,
                        int maxSeconds) {
         long start = System.nanoTime();
         long pubPeriod = (long) (1e9 / publishRate);

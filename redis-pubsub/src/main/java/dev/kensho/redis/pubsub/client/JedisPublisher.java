@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.RedisTarget;
@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** {@link Client#JEDIS}'s publisher: one {@link Pipeline}; messages are written as they are queued, replies read at {@link #flush}. */
-final class JedisPublisher extends CountingPublisher {
+public final class JedisPublisher extends CountingPublisher {
     private static final CommandObjects COMMANDS = new CommandObjects();
     private final String where;
     private final Jedis jedis;

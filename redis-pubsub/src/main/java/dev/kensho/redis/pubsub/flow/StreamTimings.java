@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
@@ -7,7 +7,7 @@ import dev.kensho.common.latency.Latencies;
 import org.HdrHistogram.Histogram;
 
 /**
- * The latencies and schedule of one {@link PubSubStreamLatencyBenchmark} trial, as HdrHistograms (ns):
+ * The latencies and schedule of one {@code PubSubStreamLatencyBenchmark} trial, as HdrHistograms (ns):
  * {@link #service} from each message's actual send to its receipt ({@code latency_*}) and {@link #intended}
  * from its intended send time on the pacer's schedule to its receipt ({@code latency_intended_*}: a
  * publisher that falls behind its schedule — descheduled, or slower than the stream — delays the messages
@@ -18,15 +18,15 @@ import org.HdrHistogram.Histogram;
  * <p>One interval per measurement iteration goes to an {@link IntervalLog} per latency ({@code service},
  * {@code intended}) in the run folder; warm-up iterations are dropped.
  */
-final class StreamTimings {
+public final class StreamTimings {
 
     /** A message sent more than 1 ms after it was due counts as behind schedule (well above park/wake-up jitter). */
     static final long BEHIND_NANOS = 1_000_000L;
     /** Kept up: nothing lost, and every message received within 10 ms of its intended send time. */
     static final long KEPT_UP_NANOS = 10_000_000L;
 
-    final Latencies service = new Latencies();
-    final Latencies intended = new Latencies();
+    public final Latencies service = new Latencies();
+    public final Latencies intended = new Latencies();
     private long behind;
     private long sent;
     private long lateMaxNanos;
@@ -34,13 +34,13 @@ final class StreamTimings {
     private IntervalLog intendedLog;
 
     /** Opens the interval logs of this case in the run folder (none outside a run). */
-    void openLogs(Case c) {
+    public void openLogs(Case c) {
         serviceLog = IntervalLog.open(c, "service", "publish→receive latency from each message's actual send");
         intendedLog = IntervalLog.open(c, "intended", "publish→receive latency from each message's intended send time (the pacer's schedule)");
     }
 
     /** One message left at {@code now}, due at {@code due} (benchmark thread only). */
-    void sent(long due, long now) {
+    public void sent(long due, long now) {
         long late = now - due;
         sent++;
         if (late > BEHIND_NANOS) {
@@ -50,7 +50,7 @@ final class StreamTimings {
     }
 
     /** Drops what a warm-up recorded. */
-    void reset() {
+    public void reset() {
         service.reset();
         intended.reset();
         behind = 0;
@@ -59,7 +59,7 @@ final class StreamTimings {
     }
 
     /** Closes a measurement iteration (every message of it received): its intervals go to the logs. */
-    void interval() {
+    public void interval() {
         Histogram s = service.interval();
         Histogram i = intended.interval();
         if (serviceLog != null) {
@@ -75,13 +75,13 @@ final class StreamTimings {
     }
 
     /** Whether the stream kept up: nothing {@code lost}, and no message later than {@link #KEPT_UP_NANOS} from its intended send. */
-    boolean keptUp(long lost) {
+    public boolean keptUp(long lost) {
         Histogram h = intended.total();
         return lost == 0 && h.getTotalCount() > 0 && h.getMaxValue() <= KEPT_UP_NANOS;
     }
 
     /** Records the trial's percentiles (µs) and schedule figures. */
-    void export(Case c) {
+    public void export(Case c) {
         service.export(c);
         Histogram h = intended.total();
         Recorder.measurement(c.benchmark(), c.params(), "latency_intended_p50", h.getValueAtPercentile(50) / 1e3, "us");
@@ -95,7 +95,7 @@ final class StreamTimings {
         Recorder.measurement(c.benchmark(), c.params(), "publisher_late_max", lateMaxNanos / 1e3, "us");
     }
 
-    void close() {
+    public void close() {
         if (serviceLog != null) {
             serviceLog.close();
         }

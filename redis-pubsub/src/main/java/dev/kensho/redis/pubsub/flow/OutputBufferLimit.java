@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.flow;
 
 import dev.kensho.common.TargetFailure;
 

@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 /**
  * The bookkeeping every Redis publisher shares: each {@code PUBLISH} reply says how many subscribers got

@@ -1,4 +1,4 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.client;
 
 /**
  * The publishing side of one channel, on its own connection. One thread uses it. {@link #publish}

@@ -1,5 +1,9 @@
-package dev.kensho.redis.pubsub;
+package dev.kensho.redis.pubsub.report;
 
+import dev.kensho.redis.pubsub.flow.FloodRecords;
+import dev.kensho.redis.pubsub.flow.PublishLoop;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.flow.Transport;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
@@ -27,7 +31,7 @@ import java.util.function.Predicate;
  * the loop the write-up most likely ran; the pipelined rows are context; no TCP row is set beside a Redis
  * figure. Table: the named streams' latency from the intended send time, service time, schedule and
  * kept_up. Plot: the slow subscriber's output buffer over time
- * ({@link PubSubSlowSubscriberBenchmark#OMEM_SERIES}) with the hard limit drawn.
+ * ({@code PubSubSlowSubscriberBenchmark.OMEM_SERIES}) with the hard limit drawn.
  */
 public final class PubSubSection implements Section {
 
@@ -180,7 +184,7 @@ public final class PubSubSection implements Section {
     public List<Plot> plots(RunData run) {
         Map<String, List<dev.kensho.report.ChartSpec.Point>> series = new LinkedHashMap<>();
         double limit = -1;
-        for (JsonNode r : run.series(PubSubSlowSubscriberBenchmark.OMEM_SERIES)) {
+        for (JsonNode r : run.series(FloodRecords.OMEM_SERIES)) {
             String name = r.path("params").path("client").asText("subscriber");
             if (series.containsKey(name)) {
                 continue; // the first iteration of each case
