@@ -6,6 +6,7 @@ import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -144,7 +145,7 @@ public class SetFlushBenchmark {
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_before_flush", usedBefore, "B");
         Recorder.measurement(label.benchmark(), label.params(), "used_memory_after_flush", usedAfter, "B");
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (!"0".equals(session.redis.info(session.control, "memory").get("lazyfree_pending_objects"))) {
+        while (!"0".equals(RedisInfo.of(session.control, "memory").get("lazyfree_pending_objects"))) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("FLUSHDB ASYNC: the background free did not finish within 10 minutes");
             }

@@ -1,13 +1,12 @@
 package dev.kensho.redis.pubsub.flow;
 
 import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Each server's own counters, read on a connection of its own: CPU ({@code INFO cpu}: used_cpu_user +
@@ -51,32 +50,15 @@ public final class NodeCounters implements AutoCloseable {
         long[] sent = new long[n];
         for (int i = 0; i < n; i++) {
             Jedis j = connections.get(i);
-            Map<String, String> c = nodes.get(i).info(j, "cpu");
-            cpu[i] = Double.parseDouble(c.get("used_cpu_user")) + Double.parseDouble(c.get("used_cpu_sys"));
+            cpu[i] = RedisInfo.of(j, "cpu").cpuSeconds();
             if (cluster) {
-                Map<String, String> ci = parse(j.clusterInfo());
-                pubRecv[i] = count(ci, "cluster_stats_messages_publish_received");
-                shardRecv[i] = count(ci, "cluster_stats_messages_publishshard_received");
-                sent[i] = count(ci, "cluster_stats_messages_publish_sent") + count(ci, "cluster_stats_messages_publishshard_sent");
+                RedisInfo ci = RedisInfo.cluster(j);
+                pubRecv[i] = ci.count("cluster_stats_messages_publish_received");
+                shardRecv[i] = ci.count("cluster_stats_messages_publishshard_received");
+                sent[i] = ci.count("cluster_stats_messages_publish_sent") + ci.count("cluster_stats_messages_publishshard_sent");
             }
         }
         return new Snapshot(System.nanoTime(), cpu, pubRecv, shardRecv, sent);
-    }
-
-    private static long count(Map<String, String> m, String name) {
-        String v = m.get(name);
-        return v == null ? 0 : Long.parseLong(v);
-    }
-
-    private static Map<String, String> parse(String text) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : text.split("\r?\n")) {
-            int c = line.indexOf(':');
-            if (c > 0) {
-                m.put(line.substring(0, c), line.substring(c + 1).trim());
-            }
-        }
-        return m;
     }
 
     @Override

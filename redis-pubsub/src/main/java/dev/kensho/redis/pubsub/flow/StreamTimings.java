@@ -70,7 +70,7 @@ public final class StreamTimings {
         }
     }
 
-    long behind() {
+    public long behind() {
         return behind;
     }
 
