@@ -8,8 +8,8 @@
  * See {@link dev.kensho.redis.kv.KeyValueThroughputBenchmark}; its yardstick, {@code redis-benchmark} on a
  * server of the same config, is {@link dev.kensho.redis.kv.RedisBenchmarkCalibration}; {@code memtier_benchmark} and the
  * suite's own clients taking turns on one server, {@link dev.kensho.redis.kv.MemtierCalibration}; report section
- * {@link dev.kensho.redis.kv.KeyValueSection}. What a Redis Cluster changes — the same workload across 1, 3, …
+ * {@link dev.kensho.redis.kv.report.KeyValueSection}. What a Redis Cluster changes — the same workload across 1, 3, …
  * shards, per shard and in total — is {@link dev.kensho.redis.kv.ClusterThroughputBenchmark}. The kv benchmark, its
- * throughput–latency curve and the cluster benchmark each hold one trial engine, {@link dev.kensho.redis.kv.KvTrial}.
+ * throughput–latency curve and the cluster benchmark each hold one trial engine, {@link dev.kensho.redis.kv.trial.KvTrial}.
  */
 package dev.kensho.redis.kv;
