@@ -73,7 +73,7 @@ public class LoadCalibrationBenchmark extends AbstractMeterBenchmark {
             .intRange("threads", 1, 64)
             .intRange("rows", 48, 100_000_000)
             .intRange("regions", 1, MeterRowKey.MAX_SALT_BUCKETS)
-            .preflight(dev.kensho.targets.hbase.HBaseTargets::validate)
+            .preflight(dev.kensho.targets.hbase.HBaseTargets::preflight)
             .classServer(dev.kensho.targets.hbase.HBaseTargets.SHARE_KEY, dev.kensho.targets.hbase.HBaseTargets::forClass);
 
     static final int PE_VALUE_SIZE = 5;

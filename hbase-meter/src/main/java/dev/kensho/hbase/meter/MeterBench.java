@@ -35,7 +35,7 @@ final class MeterBench {
                 .rule("encoding", v -> Codecs.encoding("encoding", v))
                 .rule("codec", v -> Codecs.codec("codec", v))
                 .intRange("saltBuckets", 0, MeterRowKey.MAX_SALT_BUCKETS)
-                .preflight(HBaseTargets::validate)
+                .preflight(HBaseTargets::preflight)
                 .classServer(HBaseTargets.SHARE_KEY, HBaseTargets::forClass);
     }
 

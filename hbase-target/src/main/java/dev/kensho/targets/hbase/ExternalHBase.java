@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * An HBase cluster the user runs: {@code -Dkensho.hbase.zookeeper=zk1:2181,zk2:2181} and, if not
  * {@code /hbase}, {@code -Dkensho.hbase.znodeParent=/hbase-unsecure}. The suite creates, flushes,
- * compacts and drops only its own marked tables in its namespace (see {@link HBaseTarget}).
+ * compacts and drops only its own marked tables in its namespace (see {@link HBaseTarget}), named for its run
+ * and held under a lease ({@link TableClaims}) so that runs sharing the cluster never touch each other's tables.
  *
  * <p>The HFiles of an external cluster sit on its HDFS, which this client does not mount: there the
  * table's store file size comes from the region servers' metrics (MiB resolution) and the codec in the
@@ -22,6 +23,7 @@ public final class ExternalHBase extends HBaseTarget {
     private final String quorum;
     private final String znodeParent;
     private final Configuration conf;
+    private AutoCloseable heldClaim;
 
     private ExternalHBase(String quorum, String znodeParent) {
         this.quorum = quorum;
@@ -79,5 +81,27 @@ public final class ExternalHBase extends HBaseTarget {
     @Override
     public List<HFiles.StoreFile> storeFiles(TableName table) {
         return RegionMetricsFiles.read(this, table);
+    }
+
+    /** This JVM holds its run's claim ({@link HBaseOwnershipClaim#inFork}): {@link #close()} releases it. */
+    synchronized void releaseOnClose(AutoCloseable held) {
+        heldClaim = held;
+    }
+
+    @Override
+    public void close() {
+        AutoCloseable held;
+        synchronized (this) {
+            held = heldClaim;
+            heldClaim = null;
+        }
+        if (held != null) {
+            try {
+                held.close();
+            } catch (Exception e) {
+                // the lease ends by itself; the next run's claim drops what this one left
+            }
+        }
+        super.close();
     }
 }

@@ -27,10 +27,12 @@ import java.util.Map;
  * {@link HBaseTargets#shared()}).
  *
  * <p><b>Safety.</b> The suite creates tables only in its own namespace ({@code kensho.hbase.namespace},
- * default {@code kensho}), marks each with the table attribute {@value #OWNER_KEY}, and drops only
- * tables that are in that namespace <em>and</em> carry the mark. Any other table name given to
- * {@link #createTable}, {@link #dropTable} or {@link #flushAndCompact} is refused with one line —
- * on every kind of target, so the tests of the embedded one prove the rule for the external one.
+ * default {@code kensho}), each named for its run and marked with the table attribute {@value #OWNER_KEY} and the
+ * run's tag ({@link RunTables}); a run writes, flushes, compacts and drops only tables that are in that namespace,
+ * carry the mark <em>and</em> its own tag. Any other table given to {@link #createTable}, {@link #dropTable} or
+ * {@link #flushAndCompact} is refused with one line — on every kind of target, so the tests of the embedded one
+ * prove the rule for the external one. On an external cluster a run also holds a lease ({@link TableClaims}):
+ * another run's tables are dropped only once that run's lease has ended.
  *
  * <table>
  * <caption>HBase target properties</caption>
@@ -88,12 +90,12 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
         return namespace;
     }
 
-    /** {@code <namespace>:<qualifier>} for a suite table. */
+    /** {@code <namespace>:<qualifier>.<tag>}: the suite table {@code qualifier} of this JVM's run ({@link RunTables}). */
     public TableName table(String qualifier) {
-        if (!qualifier.matches("[A-Za-z0-9_.\\-]{1,200}")) {
-            throw BadInput.of("table", qualifier, "1 … 200 characters of [A-Za-z0-9_.-]");
+        if (!qualifier.matches("[A-Za-z0-9_][A-Za-z0-9_.\\-]{0,189}")) {
+            throw BadInput.of("table", qualifier, "1 … 190 characters of [A-Za-z0-9_.-], not starting with '.' or '-'");
         }
-        return TableName.valueOf(namespace, qualifier);
+        return TableName.valueOf(namespace, RunTables.qualifier(qualifier));
     }
 
     /** The shared connection of this target (closed with the target). */
@@ -124,14 +126,26 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
     }
 
     /**
-     * Throws unless {@code table} is in the suite's namespace and carries the suite's mark: a table someone else
-     * created there (without {@value #OWNER_KEY}) is never flushed, compacted, written or dropped.
+     * Throws unless {@code table} is in the suite's namespace and, if it exists, carries the suite's mark and this
+     * run's tag: a table someone else created there (without {@value #OWNER_KEY}), or another run's, is never
+     * flushed, compacted, written or dropped.
      */
     public void requireOwned(TableName table, String action) {
         requireSuiteNamespace(table, action);
-        if (exists(table) && !ownedBySuite(table)) {
-            throw new BadInput("refusing to " + action + " " + table.getNameAsString() + " on " + describe()
-                    + ": it is in the suite's namespace but not marked as created by the suite (" + OWNER_KEY + ")");
+        TableDescriptor d = descriptor(table);
+        if (d != null) {
+            RunTables.requireThisRun(d, action, describe());
+        }
+    }
+
+    /** The table's descriptor, or null when it does not exist. */
+    TableDescriptor descriptor(TableName tn) {
+        try (Admin admin = connection().getAdmin()) {
+            return admin.tableExists(tn) ? admin.getDescriptor(tn) : null;
+        } catch (org.apache.hadoop.hbase.TableNotFoundException gone) {
+            return null;
+        } catch (IOException e) {
+            throw unreachable(e);
         }
     }
 
@@ -149,17 +163,23 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
     }
 
     /**
-     * Creates a suite table (refused outside the namespace), marked as the suite's; an existing suite
-     * table of that name is dropped first, an existing unmarked one is refused.
+     * Creates a table of this run ({@link #table}: refused outside the namespace or under another name), marked as
+     * the suite's and the run's; an existing table of this run of that name is dropped first, any other refused.
      */
     public void createTable(TableDescriptor descriptor, byte[][] splits) {
         TableName tn = descriptor.getTableName();
         requireSuiteNamespace(tn, "create");
+        String tag = RunTables.tag();
+        if (!tn.getQualifierAsString().endsWith("." + tag)) {
+            throw new BadInput("refusing to create " + tn.getNameAsString() + " on " + describe() + ": the suite creates"
+                    + " only tables named for their run (<name>." + tag + ", HBaseTarget.table)");
+        }
         ensureNamespace();
         if (exists(tn)) {
             dropTable(tn);
         }
-        TableDescriptor marked = TableDescriptorBuilder.newBuilder(descriptor).setValue(OWNER_KEY, OWNER_VALUE).build();
+        TableDescriptor marked = TableDescriptorBuilder.newBuilder(descriptor).setValue(OWNER_KEY, OWNER_VALUE)
+                .setValue(RunTables.RUN_KEY, tag).setValue(RunTables.BY_KEY, RunTables.by(RunTables.runId())).build();
         try (Admin admin = connection().getAdmin()) {
             if (splits == null || splits.length == 0) {
                 admin.createTable(marked);
@@ -191,33 +211,52 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
         }
     }
 
-    /** Drops a suite table; refuses any table the suite did not create. Absent: nothing to do. */
+    /** Drops a table of this run; refuses any table the suite or this run did not create. Absent: nothing to do. */
     public void dropTable(TableName tn) {
         requireSuiteNamespace(tn, "drop");
-        if (!exists(tn)) {
+        TableDescriptor d = descriptor(tn);
+        if (d == null) {
             return;
         }
-        if (!ownedBySuite(tn)) {
-            throw new BadInput("refusing to drop " + tn.getNameAsString() + " on " + describe()
-                    + ": it is not marked as created by the suite (" + OWNER_KEY + ")");
-        }
+        RunTables.requireThisRun(d, "drop", describe());
         try (Admin admin = connection().getAdmin()) {
-            if (admin.isTableEnabled(tn)) {
-                admin.disableTable(tn);
-            }
-            admin.deleteTable(tn);
+            delete(admin, tn);
         } catch (IOException e) {
             throw new TargetFailure(describe() + ": cannot drop " + tn + " (" + firstLine(e) + ")", e);
         }
     }
 
-    /** Drops every table the suite created in its namespace; returns their names. */
+    /** Disables and deletes {@code tn}, whoever's it is (callers have decided); false when it was gone already. */
+    static boolean delete(Admin admin, TableName tn) throws IOException {
+        try {
+            if (admin.isTableEnabled(tn)) {
+                admin.disableTable(tn);
+            }
+        } catch (org.apache.hadoop.hbase.TableNotEnabledException alreadyDisabled) {
+            // another run's sweep got there first: delete it all the same
+        } catch (org.apache.hadoop.hbase.TableNotFoundException gone) {
+            return false;
+        }
+        try {
+            admin.deleteTable(tn);
+            return true;
+        } catch (org.apache.hadoop.hbase.TableNotFoundException gone) {
+            return false;
+        }
+    }
+
+    /** Drops every table this JVM's run created in the namespace (never another run's); returns their names. */
     public List<TableName> dropSuiteTables() {
+        return dropRunTables(RunTables.tag());
+    }
+
+    /** Drops every suite table in the namespace tagged {@code tag}; returns their names. */
+    List<TableName> dropRunTables(String tag) {
         List<TableName> dropped = new ArrayList<>();
         try (Admin admin = connection().getAdmin()) {
             for (TableDescriptor td : admin.listTableDescriptorsByNamespace(namespace.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
-                if (OWNER_VALUE.equals(td.getValue(OWNER_KEY))) {
-                    dropTable(td.getTableName());
+                if (OWNER_VALUE.equals(td.getValue(OWNER_KEY)) && tag.equals(td.getValue(RunTables.RUN_KEY))
+                        && delete(admin, td.getTableName())) {
                     dropped.add(td.getTableName());
                 }
             }

@@ -23,8 +23,7 @@ public final class HBaseTargets {
     }
 
     /**
-     * Validates the JDK and every target property without starting or contacting anything; benchmark
-     * classes call it from their {@code RULES.preflight}.
+     * Validates the JDK and every target property without starting or contacting anything.
      */
     public static void validate() {
         requireSupportedJdk();
@@ -38,14 +37,30 @@ public final class HBaseTargets {
         }
     }
 
+    /**
+     * {@link #validate()}, and on an external cluster registers the run's claim on its tables, which the launcher
+     * takes before the first fork ({@link HBaseOwnershipClaim}); benchmark classes call it from their
+     * {@code RULES.preflight}.
+     */
+    public static void preflight() {
+        validate();
+        HBaseOwnershipClaim.preflight();
+    }
+
     /** Opens a new target by the rule above; the caller closes it. */
     public static HBaseTarget open() {
         validate();
         String zk = Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY);
         return switch (Target.choose(zk != null, Settings.flag(HBaseTarget.CONTAINER_PROPERTY))) {
             case EXTERNAL -> {
-                HBaseTarget t = ExternalHBase.fromSettings();
+                ExternalHBase t = ExternalHBase.fromSettings();
                 t.ensureNamespace(); // reaches the cluster now, with a one-line failure if nothing answers
+                try {
+                    HBaseOwnershipClaim.inFork(t);
+                } catch (RuntimeException refused) {
+                    t.close();
+                    throw refused;
+                }
                 yield t;
             }
             case CONTAINER -> ContainerHBase.start();

@@ -1,0 +1,265 @@
+package dev.kensho.targets.hbase;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.targets.Lease;
+import org.apache.hadoop.hbase.TableExistsException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.RowMutations;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * The runs that hold tables on a cluster the suite did not start: one row per run tag ({@link RunTables}) in the
+ * suite table {@code <namespace>:}{@value #TABLE} (marked, never dropped), holding the run id, host and pid, and a
+ * <b>lease</b> cell written with a cell TTL of {@link #LEASE_MS} ms: the region server stops returning it that long
+ * after the holder's last renewal (its own clock on both ends). The lease is taken and replaced only by
+ * check-and-mutate, so of two JVMs that claim one tag at once one gets it and the other is refused in one line.
+ *
+ * <p>Claiming also sweeps: a table marked by the suite whose run tag is another run's is dropped only when that
+ * run's lease has ended ({@link Lease#alive}: gone from the server, or naming a process of this host that has
+ * ended), with a note; then that run's row goes. A live run's tables, a table without the suite's mark, and a marked
+ * table without a run (made before tables had runs) are never touched. At its end a run drops what its benchmarks
+ * left under its tag and its row.
+ */
+final class TableClaims {
+
+    static final String TABLE = "kensho_claims";
+    /** How long a lease outlives its last renewal; the holder renews it every {@code Claims.RENEW_MS}. */
+    static final long LEASE_MS = 60_000;
+    /** Table attribute of the claims table, so no sweep ever takes it for a run's table. */
+    static final String ROLE_KEY = "kensho.role";
+
+    private static final byte[] F = Bytes.toBytes("c");
+    private static final byte[] RUN = Bytes.toBytes("run");
+    private static final byte[] HOST = Bytes.toBytes("host");
+    private static final byte[] PID = Bytes.toBytes("pid");
+    private static final byte[] STARTED = Bytes.toBytes("started");
+    private static final byte[] LEASE = Bytes.toBytes("lease");
+
+    private final HBaseTarget target;
+    private final long leaseMs;
+
+    TableClaims(HBaseTarget target, long leaseMs) {
+        this.target = target;
+        this.leaseMs = leaseMs;
+    }
+
+    static TableClaims on(HBaseTarget target) {
+        return new TableClaims(target, LEASE_MS);
+    }
+
+    TableName table() {
+        return TableName.valueOf(target.namespace(), TABLE);
+    }
+
+    /** Takes the lease of {@code tag} for {@code runId}, then sweeps the tables of runs whose lease has ended. */
+    void claim(String runId, String tag, Consumer<String> note) {
+        ensureTable();
+        take(runId, tag);
+        sweep(tag, note, Lease::alive);
+    }
+
+    /** Renews this process's lease; takes it again if it lapsed and nobody took it. */
+    void renew(String runId, String tag) {
+        byte[] row = Bytes.toBytes(tag);
+        String mine = Lease.of(runId);
+        if (!mutate(CheckAndMutate.newBuilder(row).ifEquals(F, LEASE, Bytes.toBytes(mine)).build(lease(row, mine)))) {
+            mutate(CheckAndMutate.newBuilder(row).ifNotExists(F, LEASE).build(lease(row, mine)));
+        }
+    }
+
+    /** The run's end: drops its tables, then its row (unless another process holds the tag now); returns them. */
+    List<TableName> release(String runId, String tag) {
+        List<TableName> left = target.dropRunTables(tag);
+        byte[] row = Bytes.toBytes(tag);
+        if (!mutate(CheckAndMutate.newBuilder(row).ifEquals(F, LEASE, Bytes.toBytes(Lease.of(runId))).build(new Delete(row)))) {
+            mutate(CheckAndMutate.newBuilder(row).ifNotExists(F, LEASE).build(new Delete(row)));
+        }
+        return left;
+    }
+
+    /** A run being stopped: its lease goes, its tables stay for the next run's sweep. */
+    void interrupted(String runId, String tag) {
+        byte[] row = Bytes.toBytes(tag);
+        mutate(CheckAndMutate.newBuilder(row).ifEquals(F, LEASE, Bytes.toBytes(Lease.of(runId)))
+                .build(new Delete(row).addColumns(F, LEASE)));
+    }
+
+    /** True when the row of {@code tag} names {@code runId}: that run's launcher holds it. */
+    boolean heldBy(String runId, String tag) {
+        return runId.equals(cell(tag, RUN));
+    }
+
+    /** The lease of {@code tag} as the server returns it now, or null. */
+    String lease(String tag) {
+        return cell(tag, LEASE);
+    }
+
+    void take(String runId, String tag) {
+        byte[] row = Bytes.toBytes(tag);
+        String mine = Lease.of(runId);
+        for (int attempt = 0; attempt < 5; attempt++) {
+            RowMutations whole = new RowMutations(row);
+            try {
+                whole.add(new Put(row).addColumn(F, RUN, Bytes.toBytes(runId)).addColumn(F, HOST, Bytes.toBytes(Lease.host()))
+                        .addColumn(F, PID, Bytes.toBytes(Long.toString(ProcessHandle.current().pid())))
+                        .addColumn(F, STARTED, Bytes.toBytes(java.time.Instant.now().toString())));
+                whole.add(lease(row, mine));
+            } catch (IOException e) {
+                throw new IllegalStateException("mutations of one row", e);
+            }
+            if (mutate(CheckAndMutate.newBuilder(row).ifNotExists(F, LEASE).build(whole))) {
+                return;
+            }
+            String held = lease(tag);
+            if (mine.equals(held)) {
+                return;
+            }
+            if (Lease.alive(held)) {
+                throw new BadInput(target.describe() + ": kensho run " + held + " holds this run's tables (" + tag
+                        + ": the same host, run folder and shard); nothing was written. Use another -Dkensho.runId");
+            }
+            // null: it lapsed since; else a killed local run's: replace it only if it is still that one
+            if (held != null && mutate(CheckAndMutate.newBuilder(row).ifEquals(F, LEASE, Bytes.toBytes(held)).build(whole))) {
+                return;
+            }
+        }
+        throw new TargetFailure(target.describe() + ": the lease of " + tag + " changed hands 5 times while this run took it");
+    }
+
+    /**
+     * Drops the suite's tables of every other run whose lease {@code alive} judges ended, with a note per run, then
+     * those runs' rows; returns the tables dropped. {@code alive} is {@link Lease#alive} except in the tests that show
+     * a wrong judgement is caught.
+     */
+    List<TableName> sweep(String ours, Consumer<String> note, Predicate<String> alive) {
+        Map<String, List<TableName>> byRun = new TreeMap<>();
+        Map<String, String> who = new TreeMap<>();
+        List<TableName> dropped = new ArrayList<>();
+        try (Admin admin = target.connection().getAdmin()) {
+            for (TableDescriptor d : admin.listTableDescriptorsByNamespace(Bytes.toBytes(target.namespace()))) {
+                String run = d.getValue(RunTables.RUN_KEY);
+                if (HBaseTarget.OWNER_VALUE.equals(d.getValue(HBaseTarget.OWNER_KEY)) && run != null && !run.equals(ours)
+                        && d.getValue(ROLE_KEY) == null) {
+                    byRun.computeIfAbsent(run, r -> new ArrayList<>()).add(d.getTableName());
+                    who.put(run, d.getValue(RunTables.BY_KEY));
+                }
+            }
+            for (var e : byRun.entrySet()) {
+                String held = lease(e.getKey()); // read now, just before the drop: a run that lives renews it
+                if (alive.test(held)) {
+                    continue;
+                }
+                List<TableName> gone = new ArrayList<>();
+                for (TableName tn : e.getValue()) {
+                    if (HBaseTarget.delete(admin, tn)) {
+                        gone.add(tn);
+                    }
+                }
+                dropped.addAll(gone);
+                if (!gone.isEmpty()) {
+                    note.accept("dropped " + gone.size() + " table(s) of kensho run " + who.get(e.getKey()) + " on "
+                            + target.describe() + " (e.g. " + gone.get(0).getNameAsString() + "): its lease had ended,"
+                            + " the run ended without cleaning up");
+                }
+            }
+        } catch (IOException e) {
+            throw target.unreachable(e);
+        }
+        forgetEnded(ours, alive);
+        return dropped;
+    }
+
+    /** Deletes the rows of other runs whose lease has ended, each only if its lease is still what was read. */
+    private void forgetEnded(String ours, Predicate<String> alive) {
+        List<byte[]> rows = new ArrayList<>();
+        List<String> leases = new ArrayList<>();
+        try (Table t = target.connection().getTable(table()); ResultScanner rs = t.getScanner(new Scan().addFamily(F))) {
+            for (Result r : rs) {
+                byte[] l = r.getValue(F, LEASE);
+                String held = l == null ? null : Bytes.toString(l);
+                if (!Bytes.toString(r.getRow()).equals(ours) && !alive.test(held)) {
+                    rows.add(r.getRow());
+                    leases.add(held);
+                }
+            }
+        } catch (IOException e) {
+            throw target.unreachable(e);
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            byte[] row = rows.get(i);
+            String held = leases.get(i);
+            mutate(held == null ? CheckAndMutate.newBuilder(row).ifNotExists(F, LEASE).build(new Delete(row))
+                    : CheckAndMutate.newBuilder(row).ifEquals(F, LEASE, Bytes.toBytes(held)).build(new Delete(row)));
+        }
+    }
+
+    /** Creates the claims table if absent; refuses in one line a table of that name the suite did not create. */
+    void ensureTable() {
+        target.ensureNamespace();
+        TableName tn = table();
+        TableDescriptor d = target.descriptor(tn);
+        if (d == null) {
+            try (Admin admin = target.connection().getAdmin()) {
+                admin.createTable(TableDescriptorBuilder.newBuilder(tn).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+                        .setValue(HBaseTarget.OWNER_KEY, HBaseTarget.OWNER_VALUE).setValue(ROLE_KEY, TABLE).build());
+                return;
+            } catch (TableExistsException raced) {
+                d = target.descriptor(tn); // another run created it a moment ago: check it as found
+            } catch (IOException e) {
+                throw new TargetFailure(target.describe() + ": cannot create " + tn + " (" + HBaseTarget.firstLine(e) + ")", e);
+            }
+        }
+        if (d == null || !HBaseTarget.OWNER_VALUE.equals(d.getValue(HBaseTarget.OWNER_KEY)) || !TABLE.equals(d.getValue(ROLE_KEY))) {
+            throw new BadInput(HBaseTarget.NAMESPACE_PROPERTY + "=" + target.namespace() + " on " + target.describe()
+                    + " holds a table " + tn.getNameAsString() + " the suite did not create; nothing was written. Use another -D"
+                    + HBaseTarget.NAMESPACE_PROPERTY);
+        }
+    }
+
+    private Put lease(byte[] row, String holder) {
+        Put p = new Put(row).addColumn(F, LEASE, Bytes.toBytes(holder));
+        p.setTTL(leaseMs);
+        return p;
+    }
+
+    private String cell(String tag, byte[] qualifier) {
+        try (Table t = target.connection().getTable(table())) {
+            byte[] v = t.get(new Get(Bytes.toBytes(tag)).addColumn(F, qualifier)).getValue(F, qualifier);
+            return v == null ? null : new String(v, StandardCharsets.UTF_8);
+        } catch (org.apache.hadoop.hbase.TableNotFoundException none) {
+            return null;
+        } catch (IOException e) {
+            throw target.unreachable(e);
+        }
+    }
+
+    private boolean mutate(CheckAndMutate cam) {
+        try (Table t = target.connection().getTable(table())) {
+            return t.checkAndMutate(cam).isSuccess();
+        } catch (IOException e) {
+            throw target.unreachable(e);
+        }
+    }
+}
