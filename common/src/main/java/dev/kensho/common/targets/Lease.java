@@ -32,6 +32,12 @@ public final class Lease {
         return lease == null ? null : lease.split(" ", 2)[0];
     }
 
+    /** Who holds a lease, as people read it: "run on host, pid N" (the lease itself when it is not the suite's form). */
+    public static String who(String lease) {
+        String[] p = lease.split(" ");
+        return p[0] + (p.length >= 3 ? " on " + p[1] + ", pid " + p[2] : "");
+    }
+
     /**
      * A lease the server still holds is alive unless it names this host and boot and a pid that has ended;
      * null (expired, released, never taken) is not.

@@ -35,6 +35,8 @@ class LeaseTest {
         assertEquals("run-1", Lease.run(Lease.of("run-1")));
         assertEquals("run-1", Lease.run("run-1 h 1"));
         assertNull(Lease.run(null));
+        assertEquals("run-1 on h, pid 7", Lease.who("run-1 h 7 0f1e-boot"), "the boot id is not for people");
+        assertEquals("odd", Lease.who("odd"), "a lease not in the suite's form is shown as it is");
         assertTrue(Lease.of("run-1").startsWith("run-1 " + Lease.host() + " " + ProcessHandle.current().pid()));
     }
 

@@ -26,11 +26,19 @@ final class HBaseOwnershipClaim implements Claims.Claim {
         this.znodeParent = znodeParent;
     }
 
-    /** The launcher's preflight: on an external cluster, the run's tables need a claim (nothing is contacted yet). */
+    /**
+     * The launcher's preflight on an external cluster, before the run folder exists: looks (writing nothing) and refuses
+     * in one line what the claim would refuse ({@link TableClaims#look}), then registers the run's claim.
+     */
     static void preflight() {
-        String zk = Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY);
-        if (zk != null) {
-            Claims.register(of());
+        if (Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY) != null) {
+            HBaseOwnershipClaim c = of();
+            try {
+                c.claims().look(Settings.get(Settings.RUN_ID_PROPERTY));
+            } finally {
+                c.close();
+            }
+            Claims.register(c);
         }
     }
 

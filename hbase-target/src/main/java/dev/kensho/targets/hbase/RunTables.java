@@ -29,9 +29,15 @@ public final class RunTables {
     /** Table attribute: that run as people read it, "run on host, pid N". */
     public static final String BY_KEY = "kensho.runBy";
     /** The run id of a JVM that runs outside a launcher's run. */
-    static final String ADHOC = "adhoc-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+    static final String ADHOC = adhoc();
 
     private RunTables() {
+    }
+
+    private static String adhoc() {
+        byte[] b = new byte[4];
+        new SecureRandom().nextBytes(b);
+        return "adhoc-" + HexFormat.of().formatHex(b);
     }
 
     /** The run this JVM writes for: its run folder's name (the launcher and its forks), else {@link #ADHOC}. */

@@ -1,6 +1,7 @@
 package dev.kensho.targets.hbase;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Lease;
 import org.apache.hadoop.hbase.TableExistsException;
@@ -59,14 +60,17 @@ final class TableClaims {
 
     private final HBaseTarget target;
     private final long leaseMs;
+    /** Whether a lease read from the server still holds: {@link Lease#alive}, except in tests that feed a wrong one. */
+    private final Predicate<String> alive;
 
-    TableClaims(HBaseTarget target, long leaseMs) {
+    TableClaims(HBaseTarget target, long leaseMs, Predicate<String> alive) {
         this.target = target;
         this.leaseMs = leaseMs;
+        this.alive = alive;
     }
 
     static TableClaims on(HBaseTarget target) {
-        return new TableClaims(target, LEASE_MS);
+        return new TableClaims(target, LEASE_MS, Lease::alive);
     }
 
     TableName table() {
@@ -77,7 +81,24 @@ final class TableClaims {
     void claim(String runId, String tag, Consumer<String> note) {
         ensureTable();
         take(runId, tag);
-        sweep(tag, note, Lease::alive);
+        sweep(tag, note);
+    }
+
+    /**
+     * The launcher's look before the run folder exists, writing nothing: a table of the claims table's name that the
+     * suite did not create, or (when the run id is given) a live run holding this run's tag, is refused in one line.
+     */
+    void look(String runIdOrNull) {
+        TableDescriptor d = target.descriptor(table());
+        if (d != null) {
+            requireClaimsTable(d);
+            if (runIdOrNull != null) {
+                String held = lease(RunTables.tag(runIdOrNull));
+                if (alive.test(held) && !held.equals(Lease.of(runIdOrNull))) {
+                    throw heldByAnother(RunTables.tag(runIdOrNull), held);
+                }
+            }
+        }
     }
 
     /** Renews this process's lease; takes it again if it lapsed and nobody took it. */
@@ -89,8 +110,15 @@ final class TableClaims {
         }
     }
 
-    /** The run's end: drops its tables, then its row (unless another process holds the tag now); returns them. */
+    /**
+     * The run's end: drops its tables, then its row; returns the tables. Nothing is dropped when another process holds
+     * the tag now (this run's lease lapsed and a run of the same host, folder and shard took it): they are its tables.
+     */
     List<TableName> release(String runId, String tag) {
+        String held = lease(tag);
+        if (held != null && !held.equals(Lease.of(runId)) && alive.test(held)) {
+            return List.of();
+        }
         List<TableName> left = target.dropRunTables(tag);
         byte[] row = Bytes.toBytes(tag);
         if (!mutate(CheckAndMutate.newBuilder(row).ifEquals(F, LEASE, Bytes.toBytes(Lease.of(runId))).build(new Delete(row)))) {
@@ -136,9 +164,8 @@ final class TableClaims {
             if (mine.equals(held)) {
                 return;
             }
-            if (Lease.alive(held)) {
-                throw new BadInput(target.describe() + ": kensho run " + held + " holds this run's tables (" + tag
-                        + ": the same host, run folder and shard); nothing was written. Use another -Dkensho.runId");
+            if (alive.test(held)) {
+                throw heldByAnother(tag, held);
             }
             // null: it lapsed since; else a killed local run's: replace it only if it is still that one
             if (held != null && mutate(CheckAndMutate.newBuilder(row).ifEquals(F, LEASE, Bytes.toBytes(held)).build(whole))) {
@@ -148,12 +175,17 @@ final class TableClaims {
         throw new TargetFailure(target.describe() + ": the lease of " + tag + " changed hands 5 times while this run took it");
     }
 
+    private BadInput heldByAnother(String tag, String held) {
+        return new BadInput(target.describe() + ": the tables of run tag " + tag + " (this host, run folder and shard) are"
+                + " held by another kensho run (" + Lease.who(held) + "); nothing was written. Use another -D"
+                + Settings.RUN_ID_PROPERTY);
+    }
+
     /**
-     * Drops the suite's tables of every other run whose lease {@code alive} judges ended, with a note per run, then
-     * those runs' rows; returns the tables dropped. {@code alive} is {@link Lease#alive} except in the tests that show
-     * a wrong judgement is caught.
+     * Drops the suite's tables of every other run whose lease has ended, with a note per run, then those runs' rows;
+     * returns the tables dropped.
      */
-    List<TableName> sweep(String ours, Consumer<String> note, Predicate<String> alive) {
+    List<TableName> sweep(String ours, Consumer<String> note) {
         Map<String, List<TableName>> byRun = new TreeMap<>();
         Map<String, String> who = new TreeMap<>();
         List<TableName> dropped = new ArrayList<>();
@@ -187,12 +219,12 @@ final class TableClaims {
         } catch (IOException e) {
             throw target.unreachable(e);
         }
-        forgetEnded(ours, alive);
+        forgetEnded(ours);
         return dropped;
     }
 
     /** Deletes the rows of other runs whose lease has ended, each only if its lease is still what was read. */
-    private void forgetEnded(String ours, Predicate<String> alive) {
+    private void forgetEnded(String ours) {
         List<byte[]> rows = new ArrayList<>();
         List<String> leases = new ArrayList<>();
         try (Table t = target.connection().getTable(table()); ResultScanner rs = t.getScanner(new Scan().addFamily(F))) {
@@ -231,10 +263,17 @@ final class TableClaims {
                 throw new TargetFailure(target.describe() + ": cannot create " + tn + " (" + HBaseTarget.firstLine(e) + ")", e);
             }
         }
-        if (d == null || !HBaseTarget.OWNER_VALUE.equals(d.getValue(HBaseTarget.OWNER_KEY)) || !TABLE.equals(d.getValue(ROLE_KEY))) {
+        if (d == null) {
+            throw new TargetFailure(target.describe() + ": " + tn + " was created and dropped again while this run claimed");
+        }
+        requireClaimsTable(d);
+    }
+
+    private void requireClaimsTable(TableDescriptor d) {
+        if (!HBaseTarget.OWNER_VALUE.equals(d.getValue(HBaseTarget.OWNER_KEY)) || !TABLE.equals(d.getValue(ROLE_KEY))) {
             throw new BadInput(HBaseTarget.NAMESPACE_PROPERTY + "=" + target.namespace() + " on " + target.describe()
-                    + " holds a table " + tn.getNameAsString() + " the suite did not create; nothing was written. Use another -D"
-                    + HBaseTarget.NAMESPACE_PROPERTY);
+                    + " holds a table " + d.getTableName().getNameAsString() + " the suite did not create; nothing was"
+                    + " written. Use another -D" + HBaseTarget.NAMESPACE_PROPERTY);
         }
     }
 

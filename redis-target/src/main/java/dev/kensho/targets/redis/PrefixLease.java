@@ -75,10 +75,8 @@ final class PrefixLease {
 
     /** The one-line refusal: another kensho run holds the prefix now. */
     static BadInput inUse(RedisTarget t, String lease) {
-        String[] p = lease.split(" ");
-        String who = p[0] + (p.length >= 3 ? " on " + p[1] + ", pid " + p[2] : "");
         return new BadInput(Settings.KEY_PREFIX_PROPERTY + "=" + t.keyPrefix() + " on " + t.describe() + " is in use by"
-                + " another kensho run (" + who + "); nothing was written. Use another -D" + Settings.KEY_PREFIX_PROPERTY);
+                + " another kensho run (" + Lease.who(lease) + "); nothing was written. Use another -D" + Settings.KEY_PREFIX_PROPERTY);
     }
 
     private static boolean one(Object reply) {
