@@ -289,7 +289,7 @@ public final class EmbeddedHBase extends HBaseTarget {
      */
     @Override
     public void flush(TableName tn) {
-        requireSuiteNamespace(tn, "flush");
+        requireOwned(tn, "flush");
         ask("FLUSH " + tn.getNameAsString());
     }
 
