@@ -31,7 +31,8 @@ final class HBaseOwnershipClaim implements Claims.Claim {
      * in one line what the claim would refuse ({@link TableClaims#look}), then registers the run's claim.
      */
     static void preflight() {
-        if (Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY) != null) {
+        // a fork (it has the run folder) runs the class's preflight too: its run's launcher holds the claim already
+        if (Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY) != null && Settings.get(Settings.RUN_DIR_PROPERTY) == null) {
             HBaseOwnershipClaim c = of();
             try {
                 c.claims().look(Settings.get(Settings.RUN_ID_PROPERTY));

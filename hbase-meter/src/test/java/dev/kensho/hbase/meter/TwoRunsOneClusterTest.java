@@ -1,0 +1,132 @@
+package dev.kensho.hbase.meter;
+
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.targets.hbase.EmbeddedHBase;
+import dev.kensho.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.RunTables;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Two runs against one HBase the suite did not start for them (issue 38's "done when"): the suite's own mini cluster,
+ * addressed as an external one ({@code -Dkensho.hbase.zookeeper}), and two launchers of
+ * {@link CompressionMatrixBenchmark}'s {@code main} started at once, at smoke scale. Their tables are named and tagged
+ * for their runs, so while both load (seen: tables of two runs in the namespace at the same moment) neither drops
+ * the other's; both complete with their answers checked (the benchmark checks row counts and HFiles itself; a
+ * failed check fails its run). A table outside the namespace and an unmarked one inside it keep their rows, and
+ * each run takes its own tables with it.
+ */
+class TwoRunsOneClusterTest {
+
+    private static final byte[] CF = Bytes.toBytes("f");
+
+    @Test
+    void twoRunsWhoseLoadsOverlapBothComplete(@TempDir Path work) throws Exception {
+        try (EmbeddedHBase cluster = EmbeddedHBase.start()) {
+            cluster.ensureNamespace();
+            String zk = "127.0.0.1:" + cluster.configuration().get("hbase.zookeeper.property.clientPort");
+            TableName outside = TableName.valueOf("default", "foreign_outside");
+            TableName unmarked = TableName.valueOf(cluster.namespace(), "foreign_unmarked");
+            try (Admin admin = cluster.connection().getAdmin()) {
+                for (TableName tn : List.of(outside, unmarked)) {
+                    admin.createTable(TableDescriptorBuilder.newBuilder(tn).setColumnFamily(ColumnFamilyDescriptorBuilder.of(CF)).build());
+                    try (Table t = cluster.connection().getTable(tn)) {
+                        for (int i = 0; i < 10; i++) {
+                            t.put(new Put(Bytes.toBytes("row" + i)).addColumn(CF, Bytes.toBytes("q"), Bytes.toBytes(i)));
+                        }
+                    }
+                }
+            }
+
+            Process a = launch(work, "run-a", zk);
+            Process b = launch(work, "run-b", zk);
+            int mostRunsAtOnce = 0;
+            try {
+                while (a.isAlive() || b.isAlive()) {
+                    mostRunsAtOnce = Math.max(mostRunsAtOnce, runsWithTables(cluster));
+                    Thread.sleep(100);
+                }
+                assertTrue(a.waitFor(10, TimeUnit.MINUTES) && b.waitFor(10, TimeUnit.MINUTES));
+            } finally {
+                for (Process p : List.of(a, b)) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                }
+            }
+            for (String run : List.of("run-a", "run-b")) {
+                Process p = run.equals("run-a") ? a : b;
+                String log = Files.readString(work.resolve(run + ".log"), StandardCharsets.UTF_8);
+                assertEquals(0, p.exitValue(), run + ": " + log);
+                assertEquals("complete", RunFolder.at(work.resolve("runs").resolve(run)).state(), run + ": " + log);
+                assertTrue(Files.exists(work.resolve("runs").resolve(run).resolve("jmh").resolve("CompressionMatrixBenchmark.json")));
+            }
+            assertEquals(2, mostRunsAtOnce, "the two runs' tables were in the namespace at the same moment (their loads overlapped)");
+
+            for (TableName tn : List.of(outside, unmarked)) {
+                assertEquals(10, rows(cluster, tn), tn + " keeps its rows");
+            }
+            assertEquals(0, runsWithTables(cluster), "each run dropped its own tables at its end");
+        }
+    }
+
+    /** A launcher of the class's main in a JVM of its own, with the HBase client's add-opens, as the jar would run it. */
+    private static Process launch(Path work, String runId, String zk) throws Exception {
+        Path tmp = Files.createDirectories(work.resolve("tmp-" + runId));
+        List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                AbstractMeterBenchmark.OPEN_LANG, AbstractMeterBenchmark.OPEN_NIO, AbstractMeterBenchmark.OPEN_UTIL,
+                AbstractMeterBenchmark.OPEN_CONCURRENT, "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=" + tmp,
+                "-D" + HBaseTarget.ZOOKEEPER_PROPERTY + "=" + zk, "-Dkensho.scale=smoke",
+                "-Dkensho.results=" + work.resolve("runs"), "-Dkensho.runId=" + runId,
+                CompressionMatrixBenchmark.class.getName()));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve(runId + ".log").toFile()).start();
+    }
+
+    /** How many runs have tables in the suite's namespace now (by their run tags). */
+    private static int runsWithTables(HBaseTarget cluster) throws Exception {
+        Set<String> tags = new HashSet<>();
+        try (Admin admin = cluster.connection().getAdmin()) {
+            for (TableDescriptor d : admin.listTableDescriptorsByNamespace(Bytes.toBytes(cluster.namespace()))) {
+                String tag = d.getValue(RunTables.RUN_KEY);
+                if (tag != null) {
+                    tags.add(tag);
+                }
+            }
+        }
+        return tags.size();
+    }
+
+    private static int rows(HBaseTarget cluster, TableName tn) throws Exception {
+        int n = 0;
+        try (Table t = cluster.connection().getTable(tn); ResultScanner rs = t.getScanner(new Scan())) {
+            for (Result ignored : rs) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
