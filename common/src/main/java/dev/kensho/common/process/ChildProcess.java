@@ -144,57 +144,11 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
-     * Why the child ended before it was ready, as one line. When this JVM is being stopped too (a Ctrl-C reaches the
-     * whole process group), that is the reason, not the server's last log line (often a library's start-up warning);
-     * otherwise the exit status, a signal named, and the end of its log.
+     * Why the child ended before it was ready, as one line: this run being stopped, or the exit status, a signal
+     * named, and the end of its log ({@link StartExit}).
      */
     public String exitedAtStart() {
-        Integer status = shell.isAlive() ? null : shell.exitValue();
-        boolean bySignal = status != null && (status == 128 + 2 || status == 128 + 15);
-        // the signal reaches this JVM as it reaches the child: give its shutdown a moment to begin before judging
-        long deadline = System.nanoTime() + (bySignal ? TimeUnit.SECONDS.toNanos(2) : 0);
-        boolean stopping = shuttingDown();
-        while (!stopping && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(20); // waiting for the JVM's own signal handling, not timing anything
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                stopping = true;
-                break;
-            }
-            stopping = shuttingDown();
-        }
-        return exitedAtStart(status, stopping);
-    }
-
-    String exitedAtStart(Integer status, boolean stopping) {
-        if (stopping) {
-            return name + " stopped while starting: this run was interrupted (SIGINT or SIGTERM)";
-        }
-        String how = status == null ? "" : status > 128 && status < 160 ? " (ended by signal " + signalName(status - 128) + ")"
-                : " (status " + status + ")";
-        return name + " exited at start" + how + ": " + logTail();
-    }
-
-    private static String signalName(int n) {
-        return switch (n) {
-            case 2 -> "SIGINT";
-            case 9 -> "SIGKILL";
-            case 15 -> "SIGTERM";
-            default -> Integer.toString(n);
-        };
-    }
-
-    /** True once this JVM has begun to shut down (a hook can no longer be added). */
-    static boolean shuttingDown() {
-        Thread probe = new Thread(() -> { });
-        try {
-            Runtime.getRuntime().addShutdownHook(probe);
-            Runtime.getRuntime().removeShutdownHook(probe);
-            return false;
-        } catch (IllegalStateException e) {
-            return true;
-        }
+        return StartExit.describe(name, shell.isAlive() ? null : shell.exitValue(), this::logTail);
     }
 
     /** A free TCP port on 127.0.0.1 for a server about to be started. */

@@ -25,7 +25,7 @@ class ChildProcessExitTest {
                 List.of("/bin/sh", "-c", "echo '" + WARNING + "'; kill -TERM $$"), dir, dir.resolve("server.log"));
         assertTrue(p.exitedWithin(Duration.ofSeconds(20)), "the test server ends at once");
         assertEquals("embedded test server stopped while starting: this run was interrupted (SIGINT or SIGTERM)",
-                p.exitedAtStart(143, true));
+                StartExit.line(p.name(), 143, true, p.logTail()));
         // the same end while this JVM goes on: the signal and the log are what there is to say
         String line = p.exitedAtStart();
         assertTrue(line.startsWith("embedded test server exited at start (ended by signal SIGTERM): " + WARNING), line);
