@@ -4,6 +4,7 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.export.KilledRuns;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.targets.Claims;
 import dev.kensho.common.bench.Plan.ClassPlan;
@@ -72,7 +73,7 @@ public final class Bench {
             dev.kensho.common.profile.Profiling.checkProfilers(LaunchArgs.split(args)); // -prof nosuch: one line, no run folder
             run = RunFolder.open();
             // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
-            RunFolder.settleKilled(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
+            KilledRuns.settle(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
             plan = profiled(plan, dev.kensho.common.profile.Profiling.prepare(run.dir(), LaunchArgs.split(args), err));
             dev.kensho.common.shard.ShardRecord.launcher(run.dir(), dev.kensho.common.shard.Shard.current(),
                     dev.kensho.common.shard.StartAt.current(false));

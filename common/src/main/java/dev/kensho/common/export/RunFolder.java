@@ -65,7 +65,7 @@ public final class RunFolder {
                 st.put(STARTED, System.currentTimeMillis()); // the first launcher of a build: later modules count from it
             }
         });
-        r.recordLauncher();
+        r.edit(KilledRuns::recordLauncher);
         return r;
     }
 
@@ -174,14 +174,7 @@ public final class RunFolder {
         edit(s -> {
             s.put("state", KILLED);
             s.put("killed", why);
-            ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
-            java.util.List<String> running = new java.util.ArrayList<>();
-            classes.fields().forEachRemaining(e -> {
-                if ("running".equals(e.getValue().asText())) {
-                    running.add(e.getKey());
-                }
-            });
-            running.forEach(c -> classes.put(c, "failed: " + why));
+            endRunning(s, "failed: " + why);
         });
     }
 
@@ -197,15 +190,20 @@ public final class RunFolder {
             }
             s.put("state", INTERRUPTED);
             s.put("interrupted", why);
-            ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
-            java.util.List<String> running = new java.util.ArrayList<>();
-            classes.fields().forEachRemaining(e -> {
-                if ("running".equals(e.getValue().asText())) {
-                    running.add(e.getKey());
-                }
-            });
-            running.forEach(c -> classes.put(c, INTERRUPTED));
+            endRunning(s, INTERRUPTED);
         });
+    }
+
+    /** Every class still running ends with {@code outcome}: the run stopped under it. */
+    private static void endRunning(ObjectNode s, String outcome) {
+        ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
+        java.util.List<String> running = new java.util.ArrayList<>();
+        classes.fields().forEachRemaining(e -> {
+            if ("running".equals(e.getValue().asText())) {
+                running.add(e.getKey());
+            }
+        });
+        running.forEach(c -> classes.put(c, outcome));
     }
 
     /** State of a run stopped by SIGINT or SIGTERM. */
@@ -214,72 +212,14 @@ public final class RunFolder {
     /** State written when the launcher was killed, or found dead while the status still said running. */
     public static final String KILLED = "failed (killed)";
 
-    /** Which process writes this run, so a later reader can tell a run in progress from a killed one. */
-    private void recordLauncher() {
-        ProcessHandle me = ProcessHandle.current();
-        edit(s -> {
-            s.put("launcherPid", me.pid());
-            me.info().startInstant().ifPresent(t -> s.put("launcherStart", t.toString()));
-            s.put("launcherHost", host());
-        });
-    }
-
-    /** This machine's name, so a folder on a shared disk is not judged by another machine's pids. */
-    private static String host() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
-
     /**
-     * Every run folder under {@code root} whose status.json still says {@code running} although its launcher is gone:
-     * each is marked {@link #KILLED} there (so every later reader, and the report when it is re-rendered, says so) and
-     * named in the returned lines, for the next launcher's console.
-     */
-    public static java.util.List<String> settleKilled(Path root) {
-        java.util.List<String> lines = new java.util.ArrayList<>();
-        if (!Files.isDirectory(root)) {
-            return lines;
-        }
-        try (java.util.stream.Stream<Path> dirs = Files.list(root)) {
-            for (Path d : dirs.sorted().toList()) {
-                if (!Files.isRegularFile(d.resolve(STATUS_FILE)) || !Files.isDirectory(d.resolve("jmh"))) {
-                    continue;
-                }
-                RunFolder r = new RunFolder(d);
-                JsonNode st = r.status();
-                if ("running".equals(st.path("state").asText()) && KILLED.equals(r.state())) {
-                    String why = "its launcher (pid " + st.path("launcherPid").asLong() + ") ended without finishing the run";
-                    r.markKilled(why);
-                    lines.add("run " + d.getFileName() + " " + KILLED + ": " + why);
-                }
-            }
-        } catch (IOException | TargetFailure e) {
-            // a folder we cannot read or write stays as it is; this run goes on
-        }
-        return lines;
-    }
-
-    /**
-     * The run's state as a reader should see it: {@code running} only while the launcher that wrote it
-     * is alive (same pid and start time, so a reused pid is not taken for it); a run whose launcher died without
-     * finishing (SIGKILL, a machine stop) is {@link #KILLED}. A folder written on another machine keeps its state.
+     * The run's state as a reader should see it: {@code running} only while the launcher that wrote it is alive; a run
+     * whose launcher died without finishing (SIGKILL, a machine stop) is {@link #KILLED} ({@link KilledRuns}).
      */
     public String state() {
         JsonNode s = status();
         String state = s.path("state").asText("unknown");
-        if (!"running".equals(state) || !s.has("launcherPid")) {
-            return state;
-        }
-        if (s.has("launcherHost") && !s.path("launcherHost").asText().equals(host())) {
-            return state; // another machine's launcher: its pid means nothing here
-        }
-        java.util.Optional<ProcessHandle> p = ProcessHandle.of(s.path("launcherPid").asLong());
-        boolean alive = p.isPresent() && p.get().isAlive() && (!s.has("launcherStart")
-                || p.get().info().startInstant().map(t -> t.toString().equals(s.path("launcherStart").asText())).orElse(true));
-        return alive ? state : KILLED;
+        return "running".equals(state) && KilledRuns.launcherGone(s) ? KILLED : state;
     }
 
     /** {@link #state()} of any folder with a status.json (a merged or pooled one too); "unknown" without one. */

@@ -66,7 +66,7 @@ class RunFolderStateTest {
         Path live = running(root, "c-live", me.pid(), myStart, host);
         Path foreign = running(root, "d-other-host", p.pid(), null, "another-machine");
 
-        java.util.List<String> lines = RunFolder.settleKilled(root);
+        java.util.List<String> lines = KilledRuns.settle(root);
         assertEquals(java.util.List.of(
                 "run a-killed failed (killed): its launcher (pid " + p.pid() + ") ended without finishing the run",
                 "run b-reused failed (killed): its launcher (pid " + me.pid() + ") ended without finishing the run"), lines);
@@ -76,7 +76,7 @@ class RunFolderStateTest {
         assertEquals(RunFolder.KILLED, RunFolder.at(reused).state());
         assertEquals("running", RunFolder.at(live).state());
         assertEquals("running", RunFolder.at(foreign).state(), "another machine's pid means nothing here");
-        assertEquals(java.util.List.of(), RunFolder.settleKilled(root), "settled once");
+        assertEquals(java.util.List.of(), KilledRuns.settle(root), "settled once");
     }
 
     @Test
