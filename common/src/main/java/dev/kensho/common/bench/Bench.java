@@ -10,16 +10,12 @@ import dev.kensho.common.targets.Claims;
 import dev.kensho.common.bench.Plan.ClassPlan;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -209,37 +205,8 @@ public final class Bench {
     private static String runClass(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach, Console out) {
         Class<?> cls = cp.cls();
         String name = cls.getSimpleName();
-        List<String> forkArgs = forkJvmArgs(run, cls);
-        attach.forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
         // the class's options; its methods, params and result file go on top (all at once, or one case per round)
-        ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli())
-                .resultFormat(ResultFormatType.JSON)
-                .shouldFailOnError(true)
-                .addProfiler(dev.kensho.common.cpu.CpuProfiler.class)
-                .jvmArgsPrepend(forkArgs.toArray(String[]::new));
-        ScaleTable st = plan.scale();
-        Integer v;
-        if (!plan.cli().getForkCount().hasValue() && (v = st.setting(cls, "forks")) != null) {
-            ob.forks(v);
-        }
-        if (!plan.cli().getWarmupIterations().hasValue() && (v = st.setting(cls, "warmups")) != null) {
-            ob.warmupIterations(v);
-        }
-        if (!plan.cli().getMeasurementIterations().hasValue() && (v = st.setting(cls, "iterations")) != null) {
-            ob.measurementIterations(v);
-        }
-        if (!plan.cli().getMeasurementTime().hasValue() && (v = st.setting(cls, "time")) != null) {
-            ob.measurementTime(TimeValue.seconds(v));
-        }
-        if (!plan.cli().getWarmupTime().hasValue() && (v = st.setting(cls, "warmupTime")) != null) {
-            ob.warmupTime(TimeValue.seconds(v));
-        }
-        if (!plan.cli().getTimeout().hasValue() && (v = st.setting(cls, "timeout")) != null) {
-            ob.timeout(TimeValue.seconds(v)); // JMH interrupts an iteration after 10 min: a seed-size shot can take longer
-        }
-        if (Settings.flag(Settings.JFR_PROPERTY)) {
-            ob.addProfiler(dev.kensho.common.profile.CaseProfiler.class); // jfr/<Class>/<case>/, per fork, servers too
-        }
+        ChainedOptionsBuilder ob = ClassOptions.of(run, plan, cls, attach);
         String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
         PrintStream screen = out.progress() == null ? System.out : new PrintStream(java.io.OutputStream.nullOutputStream());
         try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), screen)) {
@@ -299,29 +266,10 @@ public final class Bench {
         return deepest.getClass().getSimpleName() + msg + run.lastTarget().map(t -> " (target: " + t + ")").orElse("");
     }
 
-    /** System properties every fork needs: the run folder and the user's kensho.* settings. */
-    private static List<String> forkJvmArgs(RunFolder run, Class<?> cls) {
-        List<String> a = new ArrayList<>();
-        a.add("-D" + Settings.RUN_DIR_PROPERTY + "=" + run.dir());
-        a.add("-D" + Setting.BENCH_CLASS.key() + "=" + cls.getSimpleName());
-        a.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
-        a.add("-D" + SLF4J_QUIET + "=" + System.getProperty(SLF4J_QUIET, "ERROR"));
-        a.addAll(Setting.forwardedArgs(System.getProperties()));
-        return a;
-    }
-
-    /**
-     * SLF4J 2's own start-up report. The Redis and HBase modules bring no SLF4J provider on purpose (the clients'
-     * and HBase's logs would bury the console), so each JVM printed three to six "SLF4J(W): No SLF4J providers were
-     * found … NOP" lines: 384 lines in a default run, 6 per HBase fork. At ERROR SLF4J still reports its errors.
-     * A user's own {@code -Dslf4j.internal.verbosity} wins.
-     */
-    static final String SLF4J_QUIET = "slf4j.internal.verbosity";
-
-    /** The launcher's own JVM: before anything it loads touches SLF4J. */
+    /** The launcher's own JVM, quiet as its forks ({@link ClassOptions#SLF4J_QUIET}): before anything it loads touches SLF4J. */
     static void quietSlf4j() {
-        if (System.getProperty(SLF4J_QUIET) == null) {
-            System.setProperty(SLF4J_QUIET, "ERROR");
+        if (System.getProperty(ClassOptions.SLF4J_QUIET) == null) {
+            System.setProperty(ClassOptions.SLF4J_QUIET, "ERROR");
         }
     }
 
