@@ -1,9 +1,6 @@
 package dev.kensho.targets.kinesis;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
@@ -12,24 +9,21 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The default target: kinesalite (in-memory, pinned by {@code kinesis-batch/package.json} and its lockfile,
  * installed by the build with {@code npm ci}) run by Node as a child process bound to 127.0.0.1 on a free
  * port — kinesalite's own CLI binds every interface, so we start it through a two-line script that passes
  * the host. Stream creation and deletion are instant ({@code createStreamMs=0}). Dies with the JVM
- * (see {@link ChildProcess}); one per JMH fork.
+ * (see {@link ChildProcess}); one per JMH fork. Node and the installed emulator are found by {@link KinesaliteInstall}.
  *
  * <table>
  * <caption>Properties</caption>
@@ -82,45 +76,6 @@ public final class EmbeddedKinesis extends KinesisTarget {
         this.options = options;
     }
 
-    /** Checks Node and the installed emulator without starting anything; returns the kinesalite directory. */
-    public static Path validate() {
-        node();
-        return emulatorDir();
-    }
-
-    /** The node and node_modules the user named ({@code -D}), checked: a path given wrong is bad input, not a lack. */
-    static void validateSettings() {
-        if (Settings.get(NODE_PROPERTY) != null) {
-            node();
-        }
-        if (Settings.get(MODULES_PROPERTY) != null) {
-            emulatorDir();
-        }
-    }
-
-    /**
-     * Null when Node and kinesalite are here; else what the machine lacks and how to get it, as one sentence (a jar
-     * on a machine with only a JDK has neither: its Kinesis classes are skipped with this, the rest run).
-     */
-    static String whyMissing() {
-        validateSettings(); // a node or node_modules the user named, wrong, is bad input
-        String instead = ", or give -D" + KinesisTargets.ENDPOINT_PROPERTY + " or -D" + KinesisTargets.REGION_PROPERTY;
-        try {
-            node();
-        } catch (BadInput e) {
-            return "needs Node.js for the embedded Kinesis emulator ('" + Settings.get(NODE_PROPERTY, NODE_DEFAULT)
-                    + "' is not on the PATH): install Node 18+ (or give -D" + NODE_PROPERTY + "=/path/to/node)" + instead;
-        }
-        try {
-            emulatorDir();
-        } catch (BadInput e) {
-            return "needs the embedded Kinesis emulator, which is not installed (no " + EMULATOR + " in " + modules()
-                    + "): run npm ci in the checkout's kinesis-batch (./mvnw -pl kinesis-batch initialize) or npm install "
-                    + EMULATOR + "@3.3.3, and give -D" + MODULES_PROPERTY + "=<its node_modules>" + instead;
-        }
-        return null;
-    }
-
     public static EmbeddedKinesis start() {
         return start(false);
     }
@@ -131,10 +86,10 @@ public final class EmbeddedKinesis extends KinesisTarget {
      * one certificate and nothing else ({@link TlsSockets}).
      */
     public static EmbeddedKinesis start(boolean tls) {
-        String node = node();
-        String nodeVersion = nodeVersion(node);
-        Path kinesalite = emulatorDir();
-        String version = packageVersion(kinesalite);
+        String node = KinesaliteInstall.node();
+        String nodeVersion = KinesaliteInstall.nodeVersion(node);
+        Path kinesalite = KinesaliteInstall.emulatorDir();
+        String version = KinesaliteInstall.packageVersion(kinesalite);
         return ChildProcess.onFreePort("EADDRINUSE", port -> {
             Path dir = TempDirs.create("kensho-kinesis-");
             Map<String, Object> opts = new java.util.TreeMap<>(Map.of("port", port, "createStreamMs", 0, "deleteStreamMs", 0,
@@ -173,49 +128,6 @@ public final class EmbeddedKinesis extends KinesisTarget {
                 dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true));
     }
 
-    /** The Node executable, or a one-line error saying how to get one. */
-    static String node() {
-        String n = Settings.get(NODE_PROPERTY, NODE_DEFAULT);
-        Path found = null;
-        if (n.contains(File.separator)) {
-            Path p = Paths.get(n);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                found = p;
-            }
-        } else {
-            for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-                Path p = Paths.get(d.isEmpty() ? "." : d, n);
-                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                    found = p;
-                    break;
-                }
-            }
-        }
-        if (found == null) {
-            throw new BadInput("the embedded Kinesis emulator needs Node.js: '" + n + "' is not "
-                    + (n.contains(File.separator) ? "an executable file" : "on the PATH")
-                    + "; install Node 18+ or pass -D" + NODE_PROPERTY + "=/path/to/node (or use -D"
-                    + KinesisTargets.REGION_PROPERTY + " / -D" + KinesisTargets.ENDPOINT_PROPERTY + ")");
-        }
-        return found.toString();
-    }
-
-    /** kinesalite's package directory under the installed node_modules. */
-    static Path emulatorDir() {
-        Path modules = modules();
-        Path dir = modules.resolve(EMULATOR).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(dir.resolve("package.json"))) {
-            throw new BadInput(MODULES_PROPERTY + "=" + modules + " holds no " + EMULATOR
-                    + "; allowed: the node_modules that `./mvnw -pl kinesis-batch initialize` (npm ci) installs");
-        }
-        return dir;
-    }
-
-    private static Path modules() {
-        String m = Settings.get(MODULES_PROPERTY);
-        return m != null ? Paths.get(m) : Settings.root().resolve("kinesis-batch").resolve("node_modules");
-    }
-
     /** kinesalite's bundled server certificate. */
     private static java.security.cert.X509Certificate certificate(Path kinesalite) {
         Path pem = kinesalite.resolve("ssl").resolve("server-crt.pem");
@@ -230,31 +142,6 @@ public final class EmbeddedKinesis extends KinesisTarget {
     @Override
     protected java.security.cert.X509Certificate pinnedCertificate() {
         return certificate;
-    }
-
-    private static String packageVersion(Path dir) {
-        try {
-            JsonNode pkg = JSON.readTree(dir.resolve("package.json").toFile());
-            return pkg.path("version").asText("?");
-        } catch (IOException e) {
-            throw new TargetFailure("cannot read " + dir.resolve("package.json") + " (" + e.getMessage() + ")");
-        }
-    }
-
-    private static String nodeVersion(String node) {
-        try {
-            Process p = new ProcessBuilder(node, "--version").redirectErrorStream(true).start();
-            String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new TargetFailure(node + " --version failed: " + v);
-            }
-            return v;
-        } catch (IOException e) {
-            throw new TargetFailure("cannot run " + node + " (" + e.getMessage() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetFailure("interrupted while running " + node);
-        }
     }
 
     @Override

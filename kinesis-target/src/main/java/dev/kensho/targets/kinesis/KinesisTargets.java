@@ -49,13 +49,13 @@ public final class KinesisTargets {
         if (external()) {
             parseExternal();
         } else if (!Settings.flag(CONTAINER_PROPERTY)) {
-            EmbeddedKinesis.validateSettings();
+            KinesaliteInstall.validateSettings();
         }
     }
 
     /** Null when this machine can have the chosen target; else why not and what to install or set. */
     public static String whyUnavailable() {
-        return external() || Settings.flag(CONTAINER_PROPERTY) ? null : EmbeddedKinesis.whyMissing();
+        return external() || Settings.flag(CONTAINER_PROPERTY) ? null : KinesaliteInstall.whyMissing();
     }
 
     /** Null when the chosen target serves TLS; else why a fresh TLS connection per call cannot run on it. */

@@ -1,0 +1,137 @@
+package dev.kensho.targets.kinesis;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.TimeUnit;
+
+import static dev.kensho.targets.kinesis.EmbeddedKinesis.EMULATOR;
+import static dev.kensho.targets.kinesis.EmbeddedKinesis.MODULES_PROPERTY;
+import static dev.kensho.targets.kinesis.EmbeddedKinesis.NODE_DEFAULT;
+import static dev.kensho.targets.kinesis.EmbeddedKinesis.NODE_PROPERTY;
+
+/**
+ * What the embedded Kinesis emulator needs on this machine: the Node executable ({@link EmbeddedKinesis#NODE_PROPERTY},
+ * else {@code node} on the PATH) and kinesalite as {@code npm ci} installed it ({@link EmbeddedKinesis#MODULES_PROPERTY},
+ * else the checkout's {@code kinesis-batch/node_modules}), with their versions for the server record. Kept apart from
+ * the server itself because it is asked without starting one: a path the user named wrong is bad input, while a
+ * machine that lacks Node or the package (a jar on a JDK-only host) skips its Kinesis classes with one sentence saying
+ * how to get them.
+ */
+final class KinesaliteInstall {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private KinesaliteInstall() {
+    }
+
+    /** The node and node_modules the user named ({@code -D}), checked: a path given wrong is bad input, not a lack. */
+    static void validateSettings() {
+        if (Settings.get(NODE_PROPERTY) != null) {
+            node();
+        }
+        if (Settings.get(MODULES_PROPERTY) != null) {
+            emulatorDir();
+        }
+    }
+
+    /**
+     * Null when Node and kinesalite are here; else what the machine lacks and how to get it, as one sentence (a jar
+     * on a machine with only a JDK has neither: its Kinesis classes are skipped with this, the rest run).
+     */
+    static String whyMissing() {
+        validateSettings(); // a node or node_modules the user named, wrong, is bad input
+        String instead = ", or give -D" + KinesisTargets.ENDPOINT_PROPERTY + " or -D" + KinesisTargets.REGION_PROPERTY;
+        try {
+            node();
+        } catch (BadInput e) {
+            return "needs Node.js for the embedded Kinesis emulator ('" + Settings.get(NODE_PROPERTY, NODE_DEFAULT)
+                    + "' is not on the PATH): install Node 18+ (or give -D" + NODE_PROPERTY + "=/path/to/node)" + instead;
+        }
+        try {
+            emulatorDir();
+        } catch (BadInput e) {
+            return "needs the embedded Kinesis emulator, which is not installed (no " + EMULATOR + " in " + modules()
+                    + "): run npm ci in the checkout's kinesis-batch (./mvnw -pl kinesis-batch initialize) or npm install "
+                    + EMULATOR + "@3.3.3, and give -D" + MODULES_PROPERTY + "=<its node_modules>" + instead;
+        }
+        return null;
+    }
+
+    /** The Node executable, or a one-line error saying how to get one. */
+    static String node() {
+        String n = Settings.get(NODE_PROPERTY, NODE_DEFAULT);
+        Path found = null;
+        if (n.contains(File.separator)) {
+            Path p = Paths.get(n);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                found = p;
+            }
+        } else {
+            for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+                Path p = Paths.get(d.isEmpty() ? "." : d, n);
+                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                    found = p;
+                    break;
+                }
+            }
+        }
+        if (found == null) {
+            throw new BadInput("the embedded Kinesis emulator needs Node.js: '" + n + "' is not "
+                    + (n.contains(File.separator) ? "an executable file" : "on the PATH")
+                    + "; install Node 18+ or pass -D" + NODE_PROPERTY + "=/path/to/node (or use -D"
+                    + KinesisTargets.REGION_PROPERTY + " / -D" + KinesisTargets.ENDPOINT_PROPERTY + ")");
+        }
+        return found.toString();
+    }
+
+    /** kinesalite's package directory under the installed node_modules. */
+    static Path emulatorDir() {
+        Path modules = modules();
+        Path dir = modules.resolve(EMULATOR).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(dir.resolve("package.json"))) {
+            throw new BadInput(MODULES_PROPERTY + "=" + modules + " holds no " + EMULATOR
+                    + "; allowed: the node_modules that `./mvnw -pl kinesis-batch initialize` (npm ci) installs");
+        }
+        return dir;
+    }
+
+    static Path modules() {
+        String m = Settings.get(MODULES_PROPERTY);
+        return m != null ? Paths.get(m) : Settings.root().resolve("kinesis-batch").resolve("node_modules");
+    }
+
+    static String packageVersion(Path dir) {
+        try {
+            JsonNode pkg = JSON.readTree(dir.resolve("package.json").toFile());
+            return pkg.path("version").asText("?");
+        } catch (IOException e) {
+            throw new TargetFailure("cannot read " + dir.resolve("package.json") + " (" + e.getMessage() + ")");
+        }
+    }
+
+    static String nodeVersion(String node) {
+        try {
+            Process p = new ProcessBuilder(node, "--version").redirectErrorStream(true).start();
+            String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new TargetFailure(node + " --version failed: " + v);
+            }
+            return v;
+        } catch (IOException e) {
+            throw new TargetFailure("cannot run " + node + " (" + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetFailure("interrupted while running " + node);
+        }
+    }
+}
