@@ -1,6 +1,5 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.cpu.OperationCpu;
 import dev.kensho.common.runfiles.Case;
@@ -9,10 +8,6 @@ import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.HBaseTarget;
 import dev.kensho.targets.hbase.HFiles;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -31,8 +26,6 @@ import org.openjdk.jmh.runner.IterationType;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -71,7 +64,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * </ul>
  * Every cell, NONE/NONE included, gets the same warm-up iterations; before the first {@code load} trial of
  * a JVM the NONE/NONE table of the same rows is loaded, flushed, compacted and scanned once (untimed: it
- * gives the size baseline), so NONE/NONE does not pay the JVM's first-use costs alone ({@code fullScan}
+ * gives the size baseline, {@link MatrixBaseline}), so NONE/NONE does not pay the JVM's first-use costs alone ({@code fullScan}
  * trials load, flush and compact their table before their warm-up anyway). The forks of the class share
  * one cluster (started by the launcher): each fork is a fresh client JVM with its own tables; the region
  * server is warm after the first cells.
@@ -118,8 +111,6 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
             .intRange("flushesPerRegion", MatrixRegime.MIN_FLUSHES_PER_REGION, 64)
             .preflight(MeterCostTable::checkPrices);
 
-    /** NONE/NONE HFile bytes per data shape and regime, measured once per JVM. */
-    private static final Map<String, Long> BASELINE = new ConcurrentHashMap<>();
     private static final AtomicBoolean NOTED = new AtomicBoolean();
 
     @Param({"NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1"})
@@ -176,7 +167,8 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
         pool = MeterBench.pool("matrix", threads);
         rows = (long) meters * days * MeterReadings.SLOTS_PER_DAY;
         regime = new MatrixRegime(schema, readings, rows, flushesPerRegion);
-        baseline = scanCase ? 0 : baseline(); // a scan fork's own load, flush and compaction below warm it alike
+        baseline = scanCase ? 0 : new MatrixBaseline(meters, days, saltBuckets, flushesPerRegion, threads, rowsPerRequest)
+                .bytes(target, readings, pool); // a scan fork's own load, flush and compaction below warm it alike
         if (NOTED.compareAndSet(false, true)) {
             Recorder.note("hbase-meter", "CompressionMatrixBenchmark: scans bypass HBase's block cache (Scan.setCacheBlocks(false),"
                     + " family BLOCKCACHE => false); the HFiles were just written, so they are read from the OS page cache, not the disk.");
@@ -194,32 +186,6 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
     private MeterLoader.Loaded loadRows(TableName tn) {
         return MeterLoader.load(target.connection(), tn, schema.rowKey(), readings, meters, days, threads,
                 rowsPerRequest, LoadClient.BUFFERED_MUTATOR, pool, System.err);
-    }
-
-    /**
-     * NONE/NONE bytes of the same rows in the same regime, loaded once per JVM and data shape — before the
-     * first trial, so this run (load, flush, compaction, full scan; untimed) is also the JVM's first pass
-     * over every code path, which NONE/NONE would otherwise pay alone as the matrix's first cell.
-     */
-    private long baseline() {
-        String key = meters + "x" + days + "/s" + saltBuckets + "/f" + flushesPerRegion + "/t" + threads + "/r" + rowsPerRequest;
-        return BASELINE.computeIfAbsent(key, k -> {
-            MeterSchema none = new MeterSchema("NONE", "NONE", saltBuckets);
-            MatrixRegime noneRegime = new MatrixRegime(none, readings, rows, flushesPerRegion);
-            TableName tn = none.tableName(target, "baseline");
-            noneRegime.create(target, tn);
-            MeterLoader.load(target.connection(), tn, none.rowKey(), readings, meters, days, threads,
-                    rowsPerRequest, LoadClient.BUFFERED_MUTATOR, pool, System.err);
-            target.flushAndCompact(tn);
-            List<HFiles.StoreFile> files = target.storeFiles(tn);
-            MatrixRegime.verify(files, "NONE", "NONE", rows);
-            long n = scan(tn, none.rowKey());
-            target.dropTable(tn);
-            if (n != rows) {
-                throw new IllegalStateException("full scan of " + tn + " returned " + n + " rows, expected " + rows);
-            }
-            return HFiles.totalBytes(files);
-        });
     }
 
     @Setup(Level.Iteration)
@@ -252,26 +218,9 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
 
     @Benchmark
     public long fullScan() throws IOException {
-        long n = scan(table, schema.rowKey());
+        long n = MatrixScan.rows(target, table, schema.rowKey(), readings);
         if (n != rows) {
             throw new IllegalStateException("full scan of " + table + " returned " + n + " rows, expected " + rows);
-        }
-        return n;
-    }
-
-    /** Rows of one full scan that bypasses the block cache; checks the first row's value. */
-    private long scan(TableName tn, MeterRowKey keys) {
-        long n = 0;
-        Scan scan = new Scan().setCaching(5_000).setCacheBlocks(false);
-        try (Table t = target.connection().getTable(tn); ResultScanner rs = t.getScanner(scan)) {
-            for (Result r = rs.next(); r != null; r = rs.next()) {
-                if (n == 0) {
-                    MeterQuery.checkValue(keys, readings, r);
-                }
-                n++;
-            }
-        } catch (IOException e) {
-            throw new TargetFailure("full scan of " + tn + " failed (" + e.getMessage() + ")", e);
         }
         return n;
     }
