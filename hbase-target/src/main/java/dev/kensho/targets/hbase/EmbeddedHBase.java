@@ -10,9 +10,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -20,8 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The default target: an HBase mini cluster ({@code hbase-testing-util}) in a child JVM of its own
@@ -33,7 +28,7 @@ import java.util.regex.Pattern;
  * <p>The child runs under {@link ChildProcess}'s watchdog: it dies with this JVM, also on SIGKILL. Its CPU is
  * read from {@code /proc} by pid ({@link ProcessCpu}) and is the server's side of the bottleneck verdict;
  * this JVM's CPU is the client's. The two still share this machine's cores. The cluster-level settings
- * ({@link #serverConfig()}) are its command-line arguments; per-table settings (flush size, block cache)
+ * ({@link MiniClusterLaunch#serverConfig()}) are its command-line arguments; per-table settings (flush size, block cache)
  * travel with each table's descriptor. Starting it costs a JVM start plus the cluster's own ~10 s, so in a
  * benchmark run the launcher starts one per benchmark class and the class's JMH forks attach to it
  * ({@link HBaseTargets#forClass()}): each fork is a fresh client JVM with its own tables, the server is the
@@ -41,15 +36,10 @@ import java.util.regex.Pattern;
  */
 public final class EmbeddedHBase extends HBaseTarget {
 
-    /** The packages HBase 2.6 / Hadoop reflect into on JDK 17; without them the mini cluster fails or hangs. */
-    static final List<String> ADD_OPENS = List.of("java.lang", "java.nio", "java.util", "java.util.concurrent", "sun.nio.ch");
-
-    /** Keys of the server's configuration recorded with the results, beside {@link #serverConfig()}'s. */
+    /** Keys of the server's configuration recorded with the results, beside {@link MiniClusterLaunch#serverConfig()}'s. */
     static final List<String> RECORDED = List.of("hbase.regionserver.handler.count", "hbase.hregion.memstore.flush.size",
             "hfile.block.cache.size", "hbase.regionserver.global.memstore.size", "hbase.hstore.compaction.min",
             "hbase.hstore.blockingStoreFiles", "hbase.rootdir", "hbase.zookeeper.quorum", "zookeeper.znode.parent");
-
-    private static final Pattern READY = Pattern.compile(MiniClusterMain.READY + " zk=(\\d+) control=(\\d+)");
 
     private final ChildProcess process;
     private final Path dir;
@@ -89,22 +79,6 @@ public final class EmbeddedHBase extends HBaseTarget {
                 ProcessCpu.of(p.pid()).getAsLong() / 1e9, measureCpu);
     }
 
-    /**
-     * The cluster-level settings the child starts with (its arguments), as the in-process cluster had them:
-     * info servers off, a WAL the local filesystem can carry, no per-call warning for the write-up's
-     * 10,000-row batches.
-     */
-    static Map<String, String> serverConfig() {
-        Map<String, String> c = new LinkedHashMap<>();
-        c.put("hbase.master.info.port", "-1");
-        c.put("hbase.regionserver.info.port", "-1");
-        // the local filesystem has no hflush/hsync capability and no async output stream
-        c.put("hbase.wal.provider", "filesystem");
-        c.put("hbase.unsafe.stream.capability.enforce", "false");
-        c.put("hbase.rpc.rows.warning.threshold", "100000");
-        return c;
-    }
-
     /** Starts a mini cluster with {@code kensho.hbase.regionServers} region servers in a child JVM. */
     public static EmbeddedHBase start() {
         return start(true);
@@ -125,8 +99,8 @@ public final class EmbeddedHBase extends HBaseTarget {
         long t0 = System.nanoTime();
         ChildProcess p = null;
         try {
-            p = ChildProcess.start("embedded HBase mini cluster", command(dir, rs), dir, dir.resolve("cluster.log"));
-            int[] ports = awaitReady(p, Duration.ofMinutes(5));
+            p = ChildProcess.start("embedded HBase mini cluster", MiniClusterLaunch.command(dir, rs), dir, dir.resolve("cluster.log"));
+            int[] ports = MiniClusterLaunch.awaitReady(p, Duration.ofMinutes(5));
             return started(p, dir, rs, ports, (System.nanoTime() - t0) / 1e9, measureCpu);
         } catch (RuntimeException e) {
             if (p != null) {
@@ -166,59 +140,6 @@ public final class EmbeddedHBase extends HBaseTarget {
     /** True when another JVM of the run owns the cluster (this one attached to it). */
     public boolean attached() {
         return process == null;
-    }
-
-    /** java @args (the classpath, too long for one argument of some kernels) + the add-opens + the main. */
-    static List<String> command(Path dir, int regionServers) {
-        Path argFile = dir.resolve("classpath.args");
-        // absolute entries: the child runs in its data folder, where a relative entry names nothing
-        String cp = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                .filter(e -> !e.isEmpty()).map(e -> Paths.get(e).toAbsolutePath().toString())
-                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator))
-                .replace("\\", "\\\\").replace("\"", "\\\"");
-        try {
-            Files.writeString(argFile, "-cp \"" + cp + "\"\n", StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new TargetFailure("embedded HBase: cannot write " + argFile + " (" + e.getMessage() + ")");
-        }
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("@" + argFile);
-        ADD_OPENS.forEach(pkg -> cmd.add("--add-opens=java.base/" + pkg + "=ALL-UNNAMED"));
-        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
-        cmd.add("-Dtest.build.data.basedirectory=" + dir); // HBaseTestingUtility puts its data here
-        cmd.addAll(ServerJfr.options()); // -Dkensho.jfr=true: each case's fork records the server's side too
-        cmd.add(MiniClusterMain.class.getName());
-        cmd.add(Integer.toString(regionServers));
-        serverConfig().forEach((k, v) -> cmd.add(k + "=" + v));
-        return cmd;
-    }
-
-    /** Waits for the child's ready line in its log; returns {ZooKeeper port, control port}. */
-    private static int[] awaitReady(ChildProcess p, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                for (String line : Files.readAllLines(p.log(), StandardCharsets.UTF_8)) {
-                    Matcher m = READY.matcher(line);
-                    if (m.matches()) {
-                        return new int[]{Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
-                    }
-                }
-            } catch (IOException | java.io.UncheckedIOException notYet) {
-                // the log is being written; read it again
-            }
-            if (!p.isAlive()) {
-                throw new TargetFailure(p.exitedAtStart()); // names a SIGINT as the reason, not the log's last warning
-            }
-            try {
-                Thread.sleep(50); // readiness poll of a starting process, not part of any measurement
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TargetFailure("embedded HBase mini cluster: interrupted while starting");
-            }
-        }
-        throw new TargetFailure("embedded HBase mini cluster did not start within " + timeout.toSeconds() + " s: " + p.logTail());
     }
 
     @Override
@@ -315,7 +236,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         Map<String, Object> out = super.serverInfo();
         Map<String, String> server = new LinkedHashMap<>();
         List<String> keys = new ArrayList<>(RECORDED);
-        serverConfig().keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
+        MiniClusterLaunch.serverConfig().keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
         keys.addAll(new java.util.TreeSet<>(Codecs.KEYS.values()));
         for (String kv : ask("CONF " + String.join(" ", keys))) {
             int eq = kv.indexOf('=');
@@ -323,8 +244,8 @@ public final class EmbeddedHBase extends HBaseTarget {
             server.put(kv.substring(0, eq), v.equals("null") ? "(unset: HBase's default)" : v);
         }
         out.put("config", server); // as the child holds it, not this client's configuration
-        out.put("process", "child JVM (" + MiniClusterMain.class.getName() + "), add-opens " + ADD_OPENS
-                + ", default heap; cluster settings as arguments: " + serverConfig());
+        out.put("process", "child JVM (" + MiniClusterMain.class.getName() + "), add-opens " + MiniClusterLaunch.ADD_OPENS
+                + ", default heap; cluster settings as arguments: " + MiniClusterLaunch.serverConfig());
         // per cluster (per class when the forks share one); the CPU seconds depend less on what else the machine runs than the wall seconds
         Map<String, Double> startup = new LinkedHashMap<>();
         startup.put("seconds", Math.round(startupSeconds * 10) / 10.0);

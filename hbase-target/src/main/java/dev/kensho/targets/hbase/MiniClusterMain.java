@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * Benchmarks reach it as a client through the ZooKeeper quorum, as they reach an external cluster.
  *
  * <p>Arguments: {@code <regionServers> [key=value …]}: every pair is set on the cluster's configuration
- * before it starts (the parent's choices: info ports, WAL provider, …; {@link EmbeddedHBase#serverConfig()}).
+ * before it starts (the parent's choices: info ports, WAL provider, …; {@link MiniClusterLaunch#serverConfig()}).
  * Its data goes under the system property {@code test.build.data.basedirectory} (the parent's temporary
  * folder). Run by hand: {@code java --add-opens … -cp <module classpath> dev.kensho.targets.hbase.MiniClusterMain 1}.
  */

@@ -23,7 +23,7 @@ class EmbeddedHBaseJfrTest {
         System.setProperty(Settings.JFR_PROPERTY, "true");
         try {
             assertTrue(ServerJfr.options().contains("-XX:+DebugNonSafepoints"), ServerJfr.options().toString());
-            List<String> cmd = EmbeddedHBase.command(run, 1);
+            List<String> cmd = MiniClusterLaunch.command(run, 1);
             assertTrue(cmd.contains("-XX:+DebugNonSafepoints"), "the child JVM's command line carries it");
             assertTrue(cmd.stream().noneMatch(a -> a.startsWith("-XX:StartFlightRecording")), "no whole-life recording");
         } finally {
