@@ -1,6 +1,8 @@
 package dev.kensho.benchmarks;
 
 import java.lang.reflect.InvocationTargetException;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The Main-Class of {@code kensho-benchmarks.jar}. Compiled for Java 8 so that an older {@code java} reaches it
@@ -19,8 +21,8 @@ public final class JarMain {
     static final String LAUNCHER = "dev.kensho.common.bench.BenchMain";
     /** The run-folder commands ({@code compare}, {@code report}, …; their names: {@code Commands.NAMES}). */
     static final String COMMANDS = "dev.kensho.report.cli.Commands";
-    static final java.util.List<String> COMMAND_NAMES =
-            java.util.Arrays.asList("compare", "report", "merge", "pool", "docs", "--help");
+    static final List<String> COMMAND_NAMES =
+            Arrays.asList("compare", "report", "merge", "pool", "docs", "--help");
 
     private JarMain() {
     }

@@ -1,5 +1,11 @@
 package dev.kensho.common;
 
+import jdk.jfr.Configuration;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.ParseException;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Properties;
@@ -7,6 +13,7 @@ import java.util.ServiceLoader;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
 
 /**
  * The value rules of the {@link Setting} registry, applied to every {@code kensho.*} value that is set,
@@ -171,21 +178,21 @@ public final class SettingValues {
      * The JFR configuration {@code kensho.jfr.settings} names — one this JDK ships ({@code profile}, {@code default}) or
      * a {@code .jfc} file — or a one-line {@link BadInput} listing the names there are.
      */
-    public static jdk.jfr.Configuration jfrConfiguration(String v) {
+    public static Configuration jfrConfiguration(String v) {
         try {
             if (v.endsWith(".jfc") || v.contains("/")) {
-                java.nio.file.Path p = java.nio.file.Path.of(v);
-                if (java.nio.file.Files.isRegularFile(p)) {
-                    return jdk.jfr.Configuration.create(p);
+                Path p = Path.of(v);
+                if (Files.isRegularFile(p)) {
+                    return Configuration.create(p);
                 }
             } else {
-                return jdk.jfr.Configuration.getConfiguration(v);
+                return Configuration.getConfiguration(v);
             }
-        } catch (java.io.IOException | java.text.ParseException e) {
+        } catch (IOException | ParseException e) {
             // named below
         }
-        String names = jdk.jfr.Configuration.getConfigurations().stream().map(jdk.jfr.Configuration::getName).sorted()
-                .collect(java.util.stream.Collectors.joining(", "));
+        String names = Configuration.getConfigurations().stream().map(Configuration::getName).sorted()
+                .collect(Collectors.joining(", "));
         throw BadInput.of(Setting.JFR_SETTINGS.key(), v, "a JFR configuration this JDK has (" + names + ") or the path of a .jfc file");
     }
 }

@@ -2,6 +2,7 @@ package dev.kensho.report;
 
 import dev.kensho.common.export.Results;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -9,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One chart of the report, as a selection of a run's rows: {@code cls} + {@code method} regex +
@@ -105,12 +108,12 @@ public record ChartSpec(String id, String title, Kind kind, String cls, String m
 
     /** Series names in natural order: "roundTripMs=20" before "roundTripMs=100". */
     static int natural(String a, String b) {
-        java.util.regex.Matcher ma = DIGITS.matcher(a);
-        java.util.regex.Matcher mb = DIGITS.matcher(b);
+        Matcher ma = DIGITS.matcher(a);
+        Matcher mb = DIGITS.matcher(b);
         int ia = 0;
         int ib = 0;
         while (ma.find(ia) && mb.find(ib) && a.substring(ia, ma.start()).equals(b.substring(ib, mb.start()))) {
-            int c = new java.math.BigDecimal(ma.group()).compareTo(new java.math.BigDecimal(mb.group()));
+            int c = new BigDecimal(ma.group()).compareTo(new BigDecimal(mb.group()));
             if (c != 0) {
                 return c;
             }
@@ -121,7 +124,7 @@ public record ChartSpec(String id, String title, Kind kind, String cls, String m
         return rest != 0 ? rest : a.compareTo(b);
     }
 
-    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("\\d+(\\.\\d+)?");
+    private static final Pattern DIGITS = Pattern.compile("\\d+(\\.\\d+)?");
 
     static double num(String s) {
         try {

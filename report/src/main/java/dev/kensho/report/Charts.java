@@ -8,9 +8,11 @@ import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -125,8 +127,8 @@ final class Charts {
     private static void style(Styler s) {
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
         s.setAntiAlias(true);
-        s.setChartBackgroundColor(java.awt.Color.WHITE);
-        if (s instanceof org.knowm.xchart.style.AxesChartStyler a) {
+        s.setChartBackgroundColor(Color.WHITE);
+        if (s instanceof AxesChartStyler a) {
             a.setYAxisDecimalPattern("#,##0.###");
         }
     }

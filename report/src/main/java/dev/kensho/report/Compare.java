@@ -1,12 +1,15 @@
 package dev.kensho.report;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
-import dev.kensho.report.stats.NoiseFloor;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.export.Verdicts;
+import dev.kensho.report.profile.ProfiledRuns;
+import dev.kensho.report.stats.NoiseFloor;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,7 +49,7 @@ public final class Compare {
 
     /** Relative difference of the two runs' yardsticks above which Compare warns that the machines differed. */
     static final double MACHINE_TOLERANCE = 0.10;
-    static final String USAGE = "usage: Compare [" + dev.kensho.report.profile.ProfiledRuns.FLAG + "] [--noise <A/A run 1> <A/A run 2> | --noise <"
+    static final String USAGE = "usage: Compare [" + ProfiledRuns.FLAG + "] [--noise <A/A run 1> <A/A run 2> | --noise <"
             + NoiseFloor.FILE + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
     static final double CONFIDENCE = Results.CONFIDENCE;
@@ -111,7 +114,7 @@ public final class Compare {
         Map<String, Results.Row> b = new LinkedHashMap<>();
         before.forEach(r -> b.put(key(r), r));
         // the CPU figures describe a result (its bottleneck), they are not results a gate should judge
-        return after.stream().filter(r -> !dev.kensho.common.export.Verdicts.isCpu(r))
+        return after.stream().filter(r -> !Verdicts.isCpu(r))
                 .filter(r -> b.containsKey(key(r))).map(r -> new Diff(b.get(key(r)), r)).toList();
     }
 
@@ -221,9 +224,9 @@ public final class Compare {
     /** Runs the comparison; returns the exit status (0 nothing moved, 1 something moved, 2 bad arguments). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
-            dev.kensho.common.Setting.check(System.getProperties());
-            List<String> rest = dev.kensho.report.profile.ProfiledRuns.withoutFlag(List.of(args));
-            boolean mixProfiled = dev.kensho.report.profile.ProfiledRuns.allowed(List.of(args));
+            Setting.check(System.getProperties());
+            List<String> rest = ProfiledRuns.withoutFlag(List.of(args));
+            boolean mixProfiled = ProfiledRuns.allowed(List.of(args));
             Map<String, Double> floors = Map.of();
             String noiseSource = null;
             Path noiseOut = null;
@@ -236,7 +239,7 @@ public final class Compare {
                 } else if (rest.size() >= 2) {
                     RunFolder a1 = RunFolder.at(resolve(rest.remove(0)));
                     RunFolder a2 = RunFolder.at(resolve(rest.remove(0)));
-                    dev.kensho.report.profile.ProfiledRuns.check(List.of(a1.dir(), a2.dir()), mixProfiled);
+                    ProfiledRuns.check(List.of(a1.dir(), a2.dir()), mixProfiled);
                     floors = NoiseFloor.of(diff(nonEmpty(a1), nonEmpty(a2)), Compare::key);
                     noiseSource = a1.dir().getFileName() + " / " + a2.dir().getFileName();
                     noiseOut = a2.dir();
@@ -250,7 +253,7 @@ public final class Compare {
             }
             RunFolder before = RunFolder.at(resolve(rest.get(0)));
             RunFolder after = RunFolder.at(resolve(rest.get(1)));
-            dev.kensho.report.profile.ProfiledRuns.check(List.of(before.dir(), after.dir()), mixProfiled);
+            ProfiledRuns.check(List.of(before.dir(), after.dir()), mixProfiled);
             List<Diff> diffs = diff(nonEmpty(before), nonEmpty(after));
             String states = states(before, after);
             if (!states.isEmpty()) {

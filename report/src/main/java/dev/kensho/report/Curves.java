@@ -5,6 +5,7 @@ import dev.kensho.common.export.Results;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -75,7 +76,7 @@ public final class Curves {
                 }
             });
             String id = (idPrefix + (values.isEmpty() ? "" : "-" + String.join("-", values)))
-                    .toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9._-]", "_");
+                    .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "_");
             out.add(new Plot(id, title + (names.isEmpty() ? "" : " — " + String.join(" ", names)), ChartSpec.Kind.LINE,
                     xLabel, yLabel, false, logY, pts, List.of()));
         }

@@ -3,10 +3,12 @@ package dev.kensho.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.export.RunFolder;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,9 +125,9 @@ public final class Docs {
     }
 
     /** Publishes a run into the docs folder (null: the checkout's docs); 0, or 2 with one line. */
-    public static int run(String folder, String docsFolder, java.io.PrintStream err) {
+    public static int run(String folder, String docsFolder, PrintStream err) {
         try {
-            dev.kensho.common.Setting.check(System.getProperties());
+            Setting.check(System.getProperties());
             Path p = Paths.get(folder);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             Path docs = docsFolder != null ? Paths.get(docsFolder) : Settings.root().resolve("docs");

@@ -3,6 +3,7 @@ package dev.kensho.report;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.stats.Claim;
 
@@ -12,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -75,7 +77,7 @@ public record Published(String key, Kind kind, String what, double value, double
                     lo = Double.parseDouble(range.substring(0, range.indexOf("..")));
                     hi = Double.parseDouble(range.substring(range.indexOf("..") + 2));
                 }
-                out.add(new Published(r.get("key"), Kind.valueOf(r.get("kind").toUpperCase(java.util.Locale.ROOT)),
+                out.add(new Published(r.get("key"), Kind.valueOf(r.get("kind").toUpperCase(Locale.ROOT)),
                         r.get("what"), parse(r.get("published")), parse(r.get("error")), r.get("unit"),
                         r.get("source"), r.get("published_setup"), r.get("cls"), r.get("method"), filter,
                         r.get("metric"), Math.min(lo, hi), Math.max(lo, hi), count(r.get("needs_cores")),
@@ -91,17 +93,17 @@ public record Published(String key, Kind kind, String what, double value, double
     /** The published value as the ledger shows it. */
     public String shown() {
         if (Double.isNaN(value) && Double.isInfinite(rangeHigh)) {
-            return "direction: above " + dev.kensho.common.export.Export.fmt(rangeLow) + " " + unit;
+            return "direction: above " + Export.fmt(rangeLow) + " " + unit;
         }
         if (Double.isNaN(value) && rangeLow == 0 && rangeHigh == 1) {
             return "direction: below 1 " + unit;
         }
         if (Double.isNaN(value)) {
-            return "shape: " + dev.kensho.common.export.Export.fmt(rangeLow) + " … " + dev.kensho.common.export.Export.fmt(rangeHigh)
+            return "shape: " + Export.fmt(rangeLow) + " … " + Export.fmt(rangeHigh)
                     + " " + unit;
         }
-        return dev.kensho.common.export.Export.fmt(value) + (Double.isNaN(error) ? "" : " ± "
-                + dev.kensho.common.export.Export.fmt(error)) + " " + unit;
+        return Export.fmt(value) + (Double.isNaN(error) ? "" : " ± "
+                + Export.fmt(error)) + " " + unit;
     }
 
     private static int count(String s) {

@@ -1,11 +1,13 @@
 package dev.kensho.report;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.TargetFailure;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,7 +24,7 @@ public record Rendered(String id, int order, String title, String seed, String q
 
     static final String DIR = "sections";
     private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /** A chart ({@code png} relative to the run folder, {@code svg} inline) or a table. */
     public record Block(String id, String title, String png, String svg, Table table) {
@@ -68,7 +70,7 @@ public record Rendered(String id, int order, String title, String seed, String q
             Files.createDirectories(f.getParent());
             Path tmp = f.resolveSibling(f.getFileName() + ".part");
             JSON.writeValue(tmp.toFile(), this);
-            Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new TargetFailure("cannot write " + f + " (" + e.getMessage() + ")");
         }

@@ -3,26 +3,32 @@ package dev.kensho.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Yardstick;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.ReportWriter;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.report.profile.ProfilePart;
 import dev.kensho.report.stats.RatioMethod;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Turns a run folder into {@code report.md} (PNG charts in {@code charts/}, for GitHub) and
@@ -59,7 +65,7 @@ public final class Report implements ReportWriter {
     static void render(Path dir, List<Results.Row> rows) throws IOException {
         JsonNode env = readJson(dir.resolve("env.json"));
         Files.createDirectories(dir.resolve("charts"));
-        List<JsonNode> series = dev.kensho.common.runfiles.Jsonl.read(dir.resolve(Recorder.SERIES_FILE));
+        List<JsonNode> series = Jsonl.read(dir.resolve(Recorder.SERIES_FILE));
         for (Section s : Section.all()) {
             SectionRenderer.render(s, dir, rows, series, env).save(dir);
         }
@@ -70,7 +76,7 @@ public final class Report implements ReportWriter {
         String state = RunFolder.stateOf(dir); // not env.json's: a launcher killed since then left it "running"
         String legend = LEGEND;
         String measured = measured(env);
-        dev.kensho.report.profile.ProfilePart.Part profiles = dev.kensho.report.profile.ProfilePart.of(dir);
+        ProfilePart.Part profiles = ProfilePart.of(dir);
         String profiled = ProfileSection.header(env);
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")
                 .append(machine(env)).append("\n\n").append(profiled.isEmpty() ? "" : profiled + "\n\n").append(measured).append("\n\n").append(legend).append("\n\n## Contents\n\n");
@@ -164,11 +170,11 @@ public final class Report implements ReportWriter {
                 + " ÷ median |\n|---|---|---:|---:|---:|---:|\n");
         html.append("<h3>Machine yardstick</h3><p>").append(Html.esc(intro)).append("</p><table><tr><th>before</th>"
                 + "<th>at (UTC)</th><th>CPU</th><th>÷ median</th><th>loopback</th><th>÷ median</th></tr>");
-        for (JsonNode l : dev.kensho.common.runfiles.Jsonl.read(dir.resolve(Yardstick.FILE))) {
+        for (JsonNode l : Jsonl.read(dir.resolve(Yardstick.FILE))) {
             double c = l.path("cpu_msteps_per_s").asDouble();
             double p = l.path("loopback_round_trips_per_s").asDouble();
             String[] cells = {l.path("at").asText("?"),
-                    java.time.Instant.ofEpochMilli(l.path("epoch_ms").asLong()).toString().substring(0, 19).replace('T', ' '),
+                    Instant.ofEpochMilli(l.path("epoch_ms").asLong()).toString().substring(0, 19).replace('T', ' '),
                     String.format(Locale.ROOT, "%.0f", c), String.format(Locale.ROOT, "%.2f", c / y.cpuMedian()),
                     String.format(Locale.ROOT, "%,.0f", p), String.format(Locale.ROOT, "%.2f", p / y.loopbackMedian())};
             md.append("| ").append(String.join(" | ", cells)).append(" |\n");
@@ -194,9 +200,9 @@ public final class Report implements ReportWriter {
 
     /** Which server each benchmark class measured (env.json "targets"), so a reader sees whose server it was. */
     static String measured(JsonNode env) {
-        java.util.Map<String, java.util.List<String>> byTarget = new java.util.TreeMap<>();
+        Map<String, List<String>> byTarget = new TreeMap<>();
         env.path("targets").fields().forEachRemaining(e ->
-                byTarget.computeIfAbsent(e.getValue().asText(), k -> new java.util.ArrayList<>()).add(e.getKey()));
+                byTarget.computeIfAbsent(e.getValue().asText(), k -> new ArrayList<>()).add(e.getKey()));
         if (byTarget.isEmpty()) {
             return "Measured: no server recorded.";
         }
@@ -245,9 +251,9 @@ public final class Report implements ReportWriter {
     }
 
     /** Re-renders a run folder ({@code java -jar kensho-benchmarks.jar report <run folder>}); 0, or 2 with one line. */
-    public static int run(String folder, java.io.PrintStream err) {
+    public static int run(String folder, PrintStream err) {
         try {
-            dev.kensho.common.Setting.check(System.getProperties());
+            Setting.check(System.getProperties());
             Path p = Paths.get(folder);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             run.export();

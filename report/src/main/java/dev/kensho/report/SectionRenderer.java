@@ -2,9 +2,13 @@ package dev.kensho.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.export.Verdicts;
+import dev.kensho.report.profile.ClaimSides;
 import dev.kensho.report.stats.ForkSpreads;
 import dev.kensho.report.stats.RatioInterval;
 import dev.kensho.report.stats.RatioMethod;
@@ -18,6 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Renders one {@link Section} from a run's rows into a {@link Rendered}: derived rows joined to the
@@ -35,14 +41,14 @@ final class SectionRenderer {
      * section says about the case's load generator ({@link Section#bottleneckNote}).
      */
     static Table bottlenecks(Section s, List<Results.Row> own) {
-        dev.kensho.common.export.Verdicts verdicts = dev.kensho.common.export.Verdicts.of(own);
+        Verdicts verdicts = Verdicts.of(own);
         Table t = Table.of("What limited each result (CPU per iteration, in cores: the server's, the load generator's;"
                 + " a result measured while its own client was saturated says so):", "benchmark", "case", "verdict");
         for (Results.Row r : own) {
-            if (!dev.kensho.common.export.Verdicts.isPrimary(r)) {
+            if (!Verdicts.isPrimary(r)) {
                 continue;
             }
-            dev.kensho.common.cpu.Bottleneck.Verdict v = verdicts.of(r);
+            Bottleneck.Verdict v = verdicts.of(r);
             if (v != null) {
                 String note = s.bottleneckNote(r, own);
                 t.row(r.cls() + "." + r.method(), caseOf(r), v + (note == null ? "" : "; " + note));
@@ -61,8 +67,8 @@ final class SectionRenderer {
         RunData run = new RunData(rows, series.stream().filter(j -> s.id().equals(j.path("experiment").asText())).toList(), env);
         List<Published> published = s.published();
         // a profiled run sets each claim's two sides' profiles against each other (the report's profile part)
-        dev.kensho.report.profile.ClaimSides.save(dir, s.id(), published.stream().filter(p -> p.kind() == Published.Kind.CLAIM)
-                .flatMap(p -> p.ours(rows).stream().map(r -> java.util.Map.entry(p.what(), r))).toList());
+        ClaimSides.save(dir, s.id(), published.stream().filter(p -> p.kind() == Published.Kind.CLAIM)
+                .flatMap(p -> p.ours(rows).stream().map(r -> Map.entry(p.what(), r))).toList());
         List<Rendered.Block> blocks = new ArrayList<>();
         List<Plot> plots = new ArrayList<>();
         for (ChartSpec spec : s.charts()) {
@@ -120,7 +126,7 @@ final class SectionRenderer {
             return " (no interval)";
         }
         double rel = Math.abs(halfWidth / value);
-        return rel <= BUDGET ? "" : String.format(java.util.Locale.ROOT, " (unresolved: ±%.0f%%)", 100 * rel);
+        return rel <= BUDGET ? "" : String.format(Locale.ROOT, " (unresolved: ±%.0f%%)", 100 * rel);
     }
 
     /** A derived ratio's interval and method ("[0.40, 1.61] Fieller"); "± h" for a symmetric one; "–" for none. */
@@ -133,7 +139,7 @@ final class SectionRenderer {
 
     /** The run's status.json (its seconds per case and fork price an open row's remedy), empty when it has none. */
     private static JsonNode status(Path dir) throws IOException {
-        Path f = dir.resolve(dev.kensho.common.export.RunFolder.STATUS_FILE);
+        Path f = dir.resolve(RunFolder.STATUS_FILE);
         return Files.exists(f) ? new ObjectMapper().readTree(f.toFile()) : new ObjectMapper().createObjectNode();
     }
 
@@ -142,7 +148,7 @@ final class SectionRenderer {
      * twice for a ratio of two cases; NaN when the run did not record it.
      */
     static double secondsPerRound(Results.Row r, JsonNode status) {
-        JsonNode s = status.path(dev.kensho.common.export.RunFolder.SECONDS_PER_FORK_CASE).path(r.cls().replaceAll(".*\\.", ""));
+        JsonNode s = status.path(RunFolder.SECONDS_PER_FORK_CASE).path(r.cls().replaceAll(".*\\.", ""));
         return s.isNumber() ? s.asDouble() * (r.param("over") == null ? 1 : 2) : Double.NaN;
     }
 

@@ -4,19 +4,31 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.bench.Plan.ClassPlan;
+import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.KilledRuns;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.profile.Profiling;
+import dev.kensho.common.shard.Shard;
+import dev.kensho.common.shard.ShardRecord;
+import dev.kensho.common.shard.StartAt;
 import dev.kensho.common.targets.Claims;
-import dev.kensho.common.bench.Plan.ClassPlan;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -66,13 +78,13 @@ public final class Bench {
                 // a module of a Maven build with nothing selected: MavenBench has checked that some module has
                 return 0;
             }
-            dev.kensho.common.profile.Profiling.checkProfilers(LaunchArgs.split(args)); // -prof nosuch: one line, no run folder
+            Profiling.checkProfilers(LaunchArgs.split(args)); // -prof nosuch: one line, no run folder
             run = RunFolder.open();
             // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
             KilledRuns.settle(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
-            plan = profiled(plan, dev.kensho.common.profile.Profiling.prepare(run.dir(), LaunchArgs.split(args), err));
-            dev.kensho.common.shard.ShardRecord.launcher(run.dir(), dev.kensho.common.shard.Shard.current(),
-                    dev.kensho.common.shard.StartAt.current(false));
+            plan = profiled(plan, Profiling.prepare(run.dir(), LaunchArgs.split(args), err));
+            ShardRecord.launcher(run.dir(), Shard.current(),
+                    StartAt.current(false));
             RunFolder folder = run;
             // the prefixes, tables and streams this run may write on servers it did not start: claimed before any fork
             held = Claims.takeAll(run.dir().getFileName().toString(), line -> {
@@ -87,7 +99,7 @@ public final class Bench {
             long started = System.nanoTime();
             boolean verbose = Settings.flag(Setting.VERBOSE.key());
             RunEstimate estimate = RunEstimate.of(Settings.resultsRoot(), plan.scale().scale().id(), run.dir());
-            Map<String, Double> perCase = new java.util.HashMap<>();
+            Map<String, Double> perCase = new HashMap<>();
             int cases = 0;
             double planned = 0;
             // with rounds a case runs once per round (one fork each): the ETA's pace corrects the plan's forks
@@ -114,7 +126,7 @@ public final class Bench {
                         continue;
                     }
                     // the machine's speed now: a shared host drifts, and the report shows by how much across the run
-                    java.util.Optional<String> notTaken = dev.kensho.common.cpu.Yardstick.record(run.dir(), cp.cls().getSimpleName());
+                    Optional<String> notTaken = Yardstick.record(run.dir(), cp.cls().getSimpleName());
                     if (notTaken.isPresent()) {
                         run.note("launcher", notTaken.get());
                     }
@@ -158,7 +170,7 @@ public final class Bench {
                 run.markFailed("launcher", e.getMessage());
             }
             return e instanceof BadInput ? 2 : 1;
-        } catch (RuntimeException | LinkageError | java.util.ServiceConfigurationError e) {
+        } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
             // a bug, or classes that do not fit together (a stale build output), not an input: one line here, the
             // whole trace in the run folder (or the temp dir)
             Path trace = Traces.write(run, "launcher", e);
@@ -208,11 +220,11 @@ public final class Bench {
         // the class's options; its methods, params and result file go on top (all at once, or one case per round)
         ChainedOptionsBuilder ob = ClassOptions.of(run, plan, cls, attach);
         String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
-        PrintStream screen = out.progress() == null ? System.out : new PrintStream(java.io.OutputStream.nullOutputStream());
+        PrintStream screen = out.progress() == null ? System.out : new PrintStream(OutputStream.nullOutputStream());
         try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), screen)) {
-            org.openjdk.jmh.runner.format.OutputFormat jmh = OutputFormatFactory.createFormatInstance(console.stream(),
+            OutputFormat jmh = OutputFormatFactory.createFormatInstance(console.stream(),
                     plan.cli().verbosity().orElse(VerboseMode.NORMAL));
-            org.openjdk.jmh.runner.format.OutputFormat format = out.progress() == null ? jmh
+            OutputFormat format = out.progress() == null ? jmh
                     : out.progress().forClass(jmh, name, out.perCase());
             int rounds = Rounds.count(plan, cls);
             if (rounds > 1) {
@@ -276,8 +288,8 @@ public final class Bench {
     /** The plan with the JMH flags {@code Profiling.prepare} completed ({@code -prof async}); itself when none changed. */
     private static Plan profiled(Plan plan, String[] flags) {
         try {
-            return new Plan(plan.scale(), plan.regex(), new org.openjdk.jmh.runner.options.CommandLineOptions(flags), plan.classes());
-        } catch (org.openjdk.jmh.runner.options.CommandLineOptionException e) {
+            return new Plan(plan.scale(), plan.regex(), new CommandLineOptions(flags), plan.classes());
+        } catch (CommandLineOptionException e) {
             throw new BadInput("JMH arguments " + String.join(" ", flags) + ": " + e.getMessage());
         }
     }

@@ -2,7 +2,9 @@ package dev.kensho.common.bench;
 
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
+import dev.kensho.common.cpu.CpuProfiler;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.profile.CaseProfiler;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
@@ -38,7 +40,7 @@ final class ClassOptions {
         ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli())
                 .resultFormat(ResultFormatType.JSON)
                 .shouldFailOnError(true)
-                .addProfiler(dev.kensho.common.cpu.CpuProfiler.class)
+                .addProfiler(CpuProfiler.class)
                 .jvmArgsPrepend(forkArgs.toArray(String[]::new));
         ScaleTable st = plan.scale();
         Integer v;
@@ -61,7 +63,7 @@ final class ClassOptions {
             ob.timeout(TimeValue.seconds(v)); // JMH interrupts an iteration after 10 min: a seed-size shot can take longer
         }
         if (Settings.flag(Settings.JFR_PROPERTY)) {
-            ob.addProfiler(dev.kensho.common.profile.CaseProfiler.class); // jfr/<Class>/<case>/, per fork, servers too
+            ob.addProfiler(CaseProfiler.class); // jfr/<Class>/<case>/, per fork, servers too
         }
         return ob;
     }

@@ -10,6 +10,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -95,7 +96,7 @@ final class JmhFlags {
     /** {@code -rf} other than json, {@code -rff}, {@code -o}: one line saying where the suite puts them instead. */
     static void refuseResultFlags(CommandLineOptions cli) {
         if (cli.getResultFormat().hasValue() && cli.getResultFormat().get() != ResultFormatType.JSON) {
-            throw BadInput.of("-rf", cli.getResultFormat().get().toString().toLowerCase(java.util.Locale.ROOT),
+            throw BadInput.of("-rf", cli.getResultFormat().get().toString().toLowerCase(Locale.ROOT),
                     "json or leave it out: kensho writes JMH's JSON per class (jmh/<Class>.json) and every number as CSV"
                             + " (results.csv) in the run folder");
         }

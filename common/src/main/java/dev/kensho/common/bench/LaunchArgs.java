@@ -6,6 +6,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -45,7 +46,7 @@ final class LaunchArgs {
 
     /** Maven passes all JMH flags as one argument; split it on whitespace (quotes not needed for JMH flags). */
     static String[] split(String[] args) {
-        return java.util.Arrays.stream(args).flatMap(a -> java.util.Arrays.stream(a.trim().split("\\s+")))
+        return Arrays.stream(args).flatMap(a -> Arrays.stream(a.trim().split("\\s+")))
                 .filter(s -> !s.isEmpty()).collect(Collectors.toList()).toArray(String[]::new);
     }
 }

@@ -2,6 +2,8 @@ package dev.kensho.common.bench;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
+import dev.kensho.common.cost.Prices;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 import java.io.File;
 import java.net.URISyntaxException;
@@ -10,9 +12,12 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The {@code mvn verify -Pbench} entry point. It runs inside Maven's own JVM ({@code exec:java}), where
@@ -47,7 +52,7 @@ public final class MavenBench {
         List<String> jvm = new ArrayList<>();
         List<String> reactor = new ArrayList<>();
         List<String> jmh = new ArrayList<>();
-        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        Map<String, String> env = new LinkedHashMap<>();
         List<String> into = jvm;
         String module = null;
         for (String a : args) {
@@ -74,7 +79,7 @@ public final class MavenBench {
             Setting.check(System.getProperties());
             Setting.checkEnvironment(System.getenv());
             index = ReactorIndex.of(ReactorIndex.moduleDirs(String.join(" ", reactor)));
-            org.openjdk.jmh.runner.options.CommandLineOptions cli = JmhFlags.parse(jmhArgs);
+            CommandLineOptions cli = JmhFlags.parse(jmhArgs);
             if (cli.shouldHelp() || cli.shouldListProfilers() || cli.shouldListResultFormats()) {
                 // the same text for every module: printed once, by the first; nothing starts
                 if (module == null || index.modules().isEmpty() || index.modules().get(0).equals(module)) {
@@ -83,7 +88,7 @@ public final class MavenBench {
                 return;
             }
             JmhFlags.refuseResultFlags(cli);
-            dev.kensho.common.cost.Prices.checkUserFile();
+            Prices.checkUserFile();
             index.check(jmhArgs);
         } catch (BadInput e) {
             System.err.println("kensho: " + e.getMessage());
@@ -109,7 +114,7 @@ public final class MavenBench {
         Thread reaper = new Thread(() -> {
             launcher.destroy();
             try {
-                launcher.waitFor(15, java.util.concurrent.TimeUnit.SECONDS);
+                launcher.waitFor(15, TimeUnit.SECONDS);
             } catch (InterruptedException ignored) {
                 Thread.currentThread().interrupt();
             }

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What each {@code @Param} of a benchmark class may be. A class declares
@@ -21,11 +23,11 @@ public final class ParamRules {
 
     private final Map<String, Consumer<String>> rules = new LinkedHashMap<>();
     private final List<Runnable> preflight = new ArrayList<>();
-    private final Map<String, java.util.function.Supplier<String>> unavailable = new LinkedHashMap<>();
-    private final Map<String, java.util.function.Function<String, String>> unavailableByValue = new LinkedHashMap<>();
-    private final List<java.util.function.Supplier<String>> needs = new ArrayList<>();
+    private final Map<String, Supplier<String>> unavailable = new LinkedHashMap<>();
+    private final Map<String, Function<String, String>> unavailableByValue = new LinkedHashMap<>();
+    private final List<Supplier<String>> needs = new ArrayList<>();
     private final List<Consumer<Map<String, String>>> combinations = new ArrayList<>();
-    private java.util.function.Supplier<ClassServer> classServer = () -> null;
+    private Supplier<ClassServer> classServer = () -> null;
     private String classServerKey;
 
     private ParamRules() {
@@ -69,7 +71,7 @@ public final class ParamRules {
      * {@code whyMissing} returns a sentence, the launcher drops the value from the run and writes the
      * sentence into the run's notes instead of failing.
      */
-    public ParamRules unavailableWhen(String param, String value, java.util.function.Supplier<String> whyMissing) {
+    public ParamRules unavailableWhen(String param, String value, Supplier<String> whyMissing) {
         unavailable.put(param + "=" + value, whyMissing);
         return this;
     }
@@ -79,7 +81,7 @@ public final class ParamRules {
      * {@code whyNot} maps a value to the sentence saying why it cannot run here, or null when it can (a shard
      * count above 1 needs a Redis Cluster, which an external single node is not).
      */
-    public ParamRules unavailableWhen(String param, java.util.function.Function<String, String> whyNot) {
+    public ParamRules unavailableWhen(String param, Function<String, String> whyNot) {
         unavailableByValue.put(param, whyNot);
         return this;
     }
@@ -88,14 +90,14 @@ public final class ParamRules {
      * Something the whole class needs that the target may lack: when {@code whyNot} returns a sentence, a run of
      * several classes skips this one with the sentence in its notes; a run of this class alone stops with it.
      */
-    public ParamRules needs(java.util.function.Supplier<String> whyNot) {
+    public ParamRules needs(Supplier<String> whyNot) {
         needs.add(whyNot);
         return this;
     }
 
     /** Null if the class can run on this target, else why not. */
     public String whyClassUnavailable() {
-        for (java.util.function.Supplier<String> n : needs) {
+        for (Supplier<String> n : needs) {
             String why = n.get();
             if (why != null) {
                 return why;
@@ -106,11 +108,11 @@ public final class ParamRules {
 
     /** Null if {@code param=value} can run here, else why not. */
     public String whyUnavailable(String param, String value) {
-        java.util.function.Supplier<String> s = unavailable.get(param + "=" + value);
+        Supplier<String> s = unavailable.get(param + "=" + value);
         if (s != null) {
             return s.get();
         }
-        java.util.function.Function<String, String> f = unavailableByValue.get(param);
+        Function<String, String> f = unavailableByValue.get(param);
         return f == null ? null : f.apply(value);
     }
 
@@ -156,7 +158,7 @@ public final class ParamRules {
      * The server the launcher starts before the class's forks and stops after them ({@link ClassServer});
      * {@code start} returns null when there is nothing of the suite's to share (an external target).
      */
-    public ParamRules classServer(java.util.function.Supplier<ClassServer> start) {
+    public ParamRules classServer(Supplier<ClassServer> start) {
         classServer = start;
         return this;
     }
@@ -165,7 +167,7 @@ public final class ParamRules {
      * As {@link #classServer(java.util.function.Supplier)}, and consecutive classes of a run that declare the
      * same {@code key} share the one server ({@link ClassServers}).
      */
-    public ParamRules classServer(String key, java.util.function.Supplier<ClassServer> start) {
+    public ParamRules classServer(String key, Supplier<ClassServer> start) {
         classServerKey = key;
         return classServer(start);
     }

@@ -5,8 +5,13 @@ import dev.kensho.common.Scale;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cost.Prices;
+import dev.kensho.common.cpu.Affinity;
+import dev.kensho.common.shard.Shard;
+import dev.kensho.common.shard.StartAt;
 import dev.kensho.common.targets.Claims;
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -17,13 +22,16 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -70,8 +78,8 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
         Claims.clear(); // a plan registers the claims of the targets its classes use (their preflights)
         Setting.check(System.getProperties());
         Setting.checkEnvironment(System.getenv());
-        dev.kensho.common.shard.Shard.current();
-        dev.kensho.common.shard.StartAt.current(true);
+        Shard.current();
+        StartAt.current(true);
         ScaleTable scale = new ScaleTable(Scale.current());
         Settings.flag(Settings.JFR_PROPERTY);
         String regex = Settings.get(Settings.BENCH_PROPERTY, Settings.BENCH_DEFAULT);
@@ -84,14 +92,14 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
         CommandLineOptions cli = JmhFlags.parse(args);
         JmhFlags.refuseResultFlags(cli);
         // read after the last class by the report: a bad line must stop the run before its first class, not after it
-        dev.kensho.common.cost.Prices.checkUserFile();
+        Prices.checkUserFile();
         if (Rounds.count() > 1 && cli.getForkCount().hasValue() && cli.getForkCount().get() > 1) {
             throw new BadInput("-f " + cli.getForkCount().get() + " with -D" + Rounds.ROUNDS_PROPERTY + "=" + Rounds.count()
                     + ": rounds run each case with one fork per round; give -f 1 (or leave -f out) and more rounds");
         }
         Map<String, List<String>> byClass = new TreeMap<>();
         Map<String, Map<String, Set<String>>> paramsOf = new TreeMap<>();
-        Set<String> knownParams = new java.util.TreeSet<>();
+        Set<String> knownParams = new TreeSet<>();
         for (BenchmarkListEntry e : BenchmarkList.defaultList().getAll(
                 OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), Collections.emptyList())) {
             String cls = e.getUserClassQName();
@@ -106,7 +114,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
                 if (!ms.contains(m)) {
                     ms.add(m);
                 }
-                paramsOf.computeIfAbsent(cls, k -> new java.util.HashMap<>()).computeIfAbsent(m, k -> new java.util.TreeSet<>())
+                paramsOf.computeIfAbsent(cls, k -> new HashMap<>()).computeIfAbsent(m, k -> new TreeSet<>())
                         .addAll(e.getParams().hasValue() ? e.getParams().get().keySet() : Set.of());
             }
         }
@@ -119,7 +127,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
             throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of "
                     + (only == null ? "this classpath" : only));
         }
-        dev.kensho.common.cpu.Affinity.mode(); // a bad -Dkensho.pin stops the run before any fork
+        Affinity.mode(); // a bad -Dkensho.pin stops the run before any fork
         List<ClassPlan> plans = new ArrayList<>();
         for (Map.Entry<String, List<String>> e : byClass.entrySet()) {
             Class<?> cls;
@@ -247,7 +255,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
         }
         for (Method m : c.getDeclaredMethods()) {
             for (Class<?> t : m.getParameterTypes()) {
-                if (t.isAnnotationPresent(org.openjdk.jmh.annotations.State.class)) {
+                if (t.isAnnotationPresent(State.class)) {
                     collect(t, out, seen);
                 }
             }
@@ -256,7 +264,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
 
     private static String[] enumValues(Class<?> t) {
         if (t.isEnum()) {
-            return java.util.Arrays.stream(t.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toArray(String[]::new);
+            return Arrays.stream(t.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toArray(String[]::new);
         }
         if (t == boolean.class || t == Boolean.class) {
             return new String[]{"false", "true"};

@@ -8,6 +8,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.format.OutputFormat;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Collection;
 import java.util.Locale;
@@ -187,7 +188,7 @@ final class Progress {
         }
 
         @Override
-        public void write(byte[] b) throws java.io.IOException {
+        public void write(byte[] b) throws IOException {
             detail.write(b);
         }
     }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +85,7 @@ public final class ReactorIndex {
         Map<String, String> packageOf = new HashMap<>();
         Map<String, Set<String>> methodsOf = new HashMap<>();
         Set<String> params = new TreeSet<>();
-        Set<String> abstracts = new java.util.HashSet<>();
+        Set<String> abstracts = new HashSet<>();
         Set<String> modules = new LinkedHashSet<>();
         for (Path dir : moduleDirs) {
             Path src = dir.resolve("src").resolve("main").resolve("java");

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -140,7 +141,7 @@ final class Rounds {
      * or the failure of the case that ended the rounds (the rounds measured until then are merged all the same).
      */
     static String run(Path runDir, Class<?> cls, Plan.ClassPlan cp, Options base, int rounds, Path merged, Jmh jmh,
-                      java.util.function.Function<Exception, String> failure) {
+                      Function<Exception, String> failure) {
         String name = cls.getSimpleName();
         Path dir = runDir.resolve("jmh").resolve(DIR);
         long seed = seed(runDir.getFileName().toString(), cls.getName());

@@ -13,6 +13,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -84,12 +85,12 @@ final class RunEstimate {
 
     private static boolean singleShot(Class<?> c) {
         BenchmarkMode mode = c.getAnnotation(BenchmarkMode.class);
-        if (mode != null && java.util.Arrays.asList(mode.value()).contains(Mode.SingleShotTime)) {
+        if (mode != null && Arrays.asList(mode.value()).contains(Mode.SingleShotTime)) {
             return true;
         }
         for (var method : c.getMethods()) {
             BenchmarkMode mm = method.getAnnotation(BenchmarkMode.class);
-            if (mm != null && java.util.Arrays.asList(mm.value()).contains(Mode.SingleShotTime)) {
+            if (mm != null && Arrays.asList(mm.value()).contains(Mode.SingleShotTime)) {
                 return true;
             }
         }

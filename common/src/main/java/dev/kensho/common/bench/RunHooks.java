@@ -3,6 +3,9 @@ package dev.kensho.common.bench;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.targets.Claims;
 
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
 /** What the launcher does when it is stopped from outside: its status says so, and its forks and servers end. */
 final class RunHooks {
 
@@ -31,11 +34,11 @@ final class RunHooks {
     }
 
     private static void stopForks() {
-        java.util.List<ProcessHandle> forks = ProcessHandle.current().children().toList();
+        List<ProcessHandle> forks = ProcessHandle.current().children().toList();
         forks.forEach(ProcessHandle::destroy);
         for (ProcessHandle f : forks) {
             try {
-                f.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                f.onExit().get(10, TimeUnit.SECONDS);
             } catch (Exception e) {
                 f.destroyForcibly();
             }

@@ -12,12 +12,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The prices a cost table uses, as dated inputs the suite sets, in one CSV format for every module:
@@ -131,17 +135,17 @@ public final class Prices {
     }
 
     /** The file of {@code kensho.prices}, parsed and checked, when the setting is given. */
-    static java.util.Optional<Table> userFile() {
+    static Optional<Table> userFile() {
         String file = Settings.get(Setting.PRICES.key(), "");
         if (file.isBlank()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Path p = Path.of(file.trim());
         if (!Files.isRegularFile(p)) {
             throw BadInput.of(Setting.PRICES.key(), file, "a readable prices CSV file");
         }
         try (InputStream in = Files.newInputStream(p)) {
-            return java.util.Optional.of(parse(Setting.PRICES.key() + "=" + file, in));
+            return Optional.of(parse(Setting.PRICES.key() + "=" + file, in));
         } catch (IOException e) {
             throw BadInput.of(Setting.PRICES.key(), file, "a readable prices CSV file (" + e.getMessage() + ")");
         }
@@ -167,7 +171,7 @@ public final class Prices {
             }
         }
         List<Price> out = new ArrayList<>();
-        Map<String, Integer> lineOf = new java.util.HashMap<>();
+        Map<String, Integer> lineOf = new HashMap<>();
         for (int n = 1; n < lines.size(); n++) {
             String[] cells = lines.get(n);
             if (cells.length == 1 && cells[0].isBlank()) {
@@ -207,8 +211,8 @@ public final class Prices {
             }
             String date = cell(cells, header, "date");
             try {
-                java.time.LocalDate.parse(date);
-            } catch (java.time.format.DateTimeParseException e) {
+                LocalDate.parse(date);
+            } catch (DateTimeParseException e) {
                 throw new BadInput(at + ": date '" + date + "' is not allowed; allowed: a date YYYY-MM-DD (when the price was entered)");
             }
             out.add(new Price(cell(cells, header, "service"), item, cell(cells, header, "unit"), price,

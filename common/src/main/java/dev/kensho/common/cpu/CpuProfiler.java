@@ -1,5 +1,6 @@
 package dev.kensho.common.cpu;
 
+import com.sun.management.OperatingSystemMXBean;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -12,6 +13,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * CPU of both sides in every JMH iteration, as secondary results in cores (CPU seconds ÷ wall seconds),
@@ -36,15 +38,15 @@ import java.util.List;
  */
 public final class CpuProfiler implements InternalProfiler {
 
-    private final com.sun.management.OperatingSystemMXBean os =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final OperatingSystemMXBean os =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private long wallBefore;
     private long processBefore;
     private long childrenBefore;
     private long machineBefore;
-    private java.util.Map<Long, Long> threadsBefore;
+    private Map<Long, Long> threadsBefore;
     private ServerCpu.Sample serverBefore;
-    private java.util.Map<String, Long> commandsBefore;
+    private Map<String, Long> commandsBefore;
 
     @Override
     public String getDescription() {

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.BitSet;
 import java.util.function.LongSupplier;
 
 /**
@@ -20,7 +22,7 @@ public final class ProcessCpu {
 
     /** The CPU time {@code pid} has used so far, in nanoseconds; -1 once it has exited or cannot be read. */
     public static LongSupplier of(long pid) {
-        return () -> ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(java.time.Duration::toNanos)
+        return () -> ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos)
                 .orElse(-1L);
     }
 
@@ -112,8 +114,8 @@ public final class ProcessCpu {
     }
 
     /** The processors of a list like "0-3,6,8-9"; empty for null or an unreadable list. */
-    static java.util.BitSet cpus(String list) {
-        java.util.BitSet set = new java.util.BitSet();
+    static BitSet cpus(String list) {
+        BitSet set = new BitSet();
         if (list == null || !list.trim().matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
             return set;
         }
@@ -141,8 +143,8 @@ public final class ProcessCpu {
     }
 
     static boolean sharesCores(String a, String b) {
-        java.util.BitSet x = cpus(a);
-        java.util.BitSet y = cpus(b);
+        BitSet x = cpus(a);
+        BitSet y = cpus(b);
         return x.isEmpty() || y.isEmpty() || x.intersects(y);
     }
 

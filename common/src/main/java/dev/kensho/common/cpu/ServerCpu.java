@@ -1,5 +1,8 @@
 package dev.kensho.common.cpu;
 
+import com.sun.management.OperatingSystemMXBean;
+
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,8 +81,8 @@ public final class ServerCpu {
     /** The largest sum of limits of servers live together since none was live (a cluster's nodes stop one by one). */
     private static double peakLimit;
     private static Stop lastStop;
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    private static final OperatingSystemMXBean OS =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private static final class Live {
         final Probe probe;

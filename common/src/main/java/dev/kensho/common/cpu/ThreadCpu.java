@@ -3,8 +3,11 @@ package dev.kensho.common.cpu;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
@@ -23,7 +26,7 @@ public final class ThreadCpu implements LongSupplier {
     private long ended;
 
     /** Patterns of every in-process server of this JVM: its other threads are the client's. */
-    private static final java.util.List<Pattern> SERVERS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final List<Pattern> SERVERS = new CopyOnWriteArrayList<>();
 
     private ThreadCpu(Pattern names) {
         this.names = names;
@@ -113,7 +116,7 @@ public final class ThreadCpu implements LongSupplier {
                 ended += t;
             }
         });
-        matches.keySet().retainAll(java.util.Arrays.stream(ids).boxed().toList());
+        matches.keySet().retainAll(Arrays.stream(ids).boxed().toList());
         seen.clear();
         seen.putAll(now);
         long sum = ended;

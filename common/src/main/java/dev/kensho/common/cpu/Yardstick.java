@@ -2,6 +2,7 @@ package dev.kensho.common.cpu;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.runfiles.Jsonl;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -111,7 +112,7 @@ public final class Yardstick {
 
     /** The readings in a run folder, summarised; empty when it has none. */
     public static Optional<Summary> summary(Path runDir) {
-        List<JsonNode> lines = dev.kensho.common.runfiles.Jsonl.read(runDir.resolve(FILE));
+        List<JsonNode> lines = Jsonl.read(runDir.resolve(FILE));
         List<Double> cpu = new ArrayList<>();
         List<Double> loop = new ArrayList<>();
         for (JsonNode l : lines) {

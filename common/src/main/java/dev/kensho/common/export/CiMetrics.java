@@ -2,6 +2,7 @@ package dev.kensho.common.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.profile.ProfileIndex;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -98,7 +99,7 @@ final class CiMetrics {
      * order (as {@link Results} keeps them), so the name of a case is the same in every run.
      */
     static String name(Results.Row r) {
-        return dev.kensho.common.profile.ProfileIndex.key(r.cls(), r.method(), r.params());
+        return ProfileIndex.key(r.cls(), r.method(), r.params());
     }
 
     private static boolean isPrimary(Results.Row r) {

@@ -1,7 +1,10 @@
 package dev.kensho.common.export;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.kensho.common.Scale;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
+import org.openjdk.jmh.util.Version;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -23,16 +26,16 @@ public final class Env {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cores", Runtime.getRuntime().availableProcessors());
         m.put("cpu", cpuModel());
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             m.put("memory_bytes", os.getTotalMemorySize());
         }
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         m.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + " (" + System.getProperty("java.vm.vendor") + ")");
-        m.put("jmh", org.openjdk.jmh.util.Version.getPlainVersion());
+        m.put("jmh", Version.getPlainVersion());
         m.put("scale", Scale.current().id());
         String commit = git("rev-parse", "HEAD");
-        String imageCommit = System.getenv(dev.kensho.common.Setting.COMMIT_ENV.key());
+        String imageCommit = System.getenv(Setting.COMMIT_ENV.key());
         m.put("commit", commit != null ? commit : imageCommit == null || imageCommit.isBlank() || imageCommit.equals("unknown") ? null : imageCommit.trim());
         String dirty = git("status", "--porcelain", "--untracked-files=no");
         m.put("working_tree", dirty == null ? "unknown" : dirty.isEmpty() ? "clean" : "modified");

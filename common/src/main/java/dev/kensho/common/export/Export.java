@@ -1,23 +1,30 @@
 package dev.kensho.common.export;
 
-import dev.kensho.common.runfiles.Recorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Bottleneck;
+import dev.kensho.common.cpu.Yardstick;
+import dev.kensho.common.profile.Profiling;
+import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.common.shard.ShardRecord;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Writes a run folder's {@code results.csv}, {@code summary.md}, {@code env.json} and the CI files
@@ -45,7 +52,7 @@ public final class Export {
             for (ReportWriter w : ServiceLoader.load(ReportWriter.class)) {
                 w.write(run, rows);
             }
-        } catch (java.util.ServiceConfigurationError e) {
+        } catch (ServiceConfigurationError e) {
             // a services file that names a class no longer built here: an output folder left by an older build
             throw new TargetFailure("the report writer could not be loaded (" + e.getMessage() + "); the run's numbers"
                     + " are in " + run.dir() + ". A build output older than the sources? ./mvnw clean, then run again");
@@ -60,7 +67,7 @@ public final class Export {
     /** A server record with its keys sorted and its per-instance keys left out, at any depth. */
     private static String canonical(JsonNode n) {
         if (n.isObject()) {
-            java.util.TreeMap<String, String> sorted = new java.util.TreeMap<>();
+            TreeMap<String, String> sorted = new TreeMap<>();
             n.fields().forEachRemaining(f -> {
                 if (!PER_INSTANCE_CONFIG.contains(f.getKey())) {
                     sorted.put(f.getKey(), canonical(f.getValue()));
@@ -84,7 +91,7 @@ public final class Export {
             // rewritten below
         }
         env.put("host", old != null && !old.isMissingNode() ? old : Env.host());
-        JsonNode shard = dev.kensho.common.shard.ShardRecord.env(run.dir());
+        JsonNode shard = ShardRecord.env(run.dir());
         if (shard != null) {
             env.put("shard", shard);
         }
@@ -93,14 +100,14 @@ public final class Export {
             try {
                 env.put("pooled", RunFolder.JSON.readTree(pooled.toFile())); // the runs Pool joined into this one
             } catch (IOException e) {
-                throw new dev.kensho.common.TargetFailure("cannot read " + pooled + " (" + e.getMessage() + ")");
+                throw new TargetFailure("cannot read " + pooled + " (" + e.getMessage() + ")");
             }
         }
-        env.put("profiling", dev.kensho.common.profile.Profiling.env(run.dir())); // profiled numbers never pass for plain ones
+        env.put("profiling", Profiling.env(run.dir())); // profiled numbers never pass for plain ones
         env.put("targets", targets());
-        dev.kensho.common.cpu.Yardstick.summary(run.dir()).ifPresent(y -> env.put("yardstick", y.toMap()));
+        Yardstick.summary(run.dir()).ifPresent(y -> env.put("yardstick", y.toMap()));
         Map<String, ObjectNode> distinct = new LinkedHashMap<>();
-        for (JsonNode s : dev.kensho.common.runfiles.Jsonl.read(run.dir().resolve(Recorder.SERVERS_FILE))) {
+        for (JsonNode s : Jsonl.read(run.dir().resolve(Recorder.SERVERS_FILE))) {
             // every JMH fork records its own server; they differ only in pid, port and directories
             ObjectNode c = s.deepCopy();
             c.remove("benchmark");
@@ -119,8 +126,8 @@ public final class Export {
      * so a reader sees at a glance that their server, not loopback, was measured.
      */
     Map<String, String> targets() {
-        Map<String, Set<String>> byClass = new java.util.TreeMap<>();
-        for (JsonNode s : dev.kensho.common.runfiles.Jsonl.read(run.dir().resolve(Recorder.SERVERS_FILE))) {
+        Map<String, Set<String>> byClass = new TreeMap<>();
+        for (JsonNode s : Jsonl.read(run.dir().resolve(Recorder.SERVERS_FILE))) {
             String t = sameAcrossForks(s.path("target").asText(""));
             byClass.computeIfAbsent(s.path("benchmark").asText("(unknown class)"), k -> new LinkedHashSet<>()).add(t);
         }
@@ -142,7 +149,7 @@ public final class Export {
 
     List<String> notes() {
         Set<String> out = new LinkedHashSet<>();
-        for (JsonNode n : dev.kensho.common.runfiles.Jsonl.read(run.dir().resolve(Recorder.NOTES_FILE))) {
+        for (JsonNode n : Jsonl.read(run.dir().resolve(Recorder.NOTES_FILE))) {
             out.add(n.path("topic").asText() + ": " + n.path("note").asText());
         }
         return new ArrayList<>(out);
@@ -246,7 +253,7 @@ public final class Export {
         try {
             Path tmp = run.dir().resolve(name + ".part");
             Files.writeString(tmp, content, StandardCharsets.UTF_8);
-            Files.move(tmp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new TargetFailure("cannot write " + target + " (" + e.getMessage() + ")");
         }

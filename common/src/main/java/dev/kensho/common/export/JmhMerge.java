@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -190,11 +191,11 @@ public final class JmhMerge {
 
     /** JMH's percentile: the minimum at 0, else commons-math3's default estimate. */
     static double percentile(double[] v, double rank) {
-        return rank == 0 ? java.util.Arrays.stream(v).min().orElse(Double.NaN) : new Percentile().evaluate(v, rank);
+        return rank == 0 ? Arrays.stream(v).min().orElse(Double.NaN) : new Percentile().evaluate(v, rank);
     }
 
     private static double[] concat(double[] a, JsonNode more) {
-        double[] out = java.util.Arrays.copyOf(a, a.length + more.size());
+        double[] out = Arrays.copyOf(a, a.length + more.size());
         for (int i = 0; i < more.size(); i++) {
             out[a.length + i] = more.get(i).asDouble();
         }

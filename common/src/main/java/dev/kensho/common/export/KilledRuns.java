@@ -5,8 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.TargetFailure;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Tells a run in progress from a killed one. A status.json that says {@code running} is only true while the launcher
@@ -38,7 +43,7 @@ public final class KilledRuns {
         if (s.has("launcherHost") && !s.path("launcherHost").asText().equals(host())) {
             return false; // another machine's launcher: its pid means nothing here
         }
-        java.util.Optional<ProcessHandle> p = ProcessHandle.of(s.path("launcherPid").asLong());
+        Optional<ProcessHandle> p = ProcessHandle.of(s.path("launcherPid").asLong());
         boolean alive = p.isPresent() && p.get().isAlive() && (!s.has("launcherStart")
                 || p.get().info().startInstant().map(t -> t.toString().equals(s.path("launcherStart").asText())).orElse(true));
         return !alive;
@@ -47,7 +52,7 @@ public final class KilledRuns {
     /** This machine's name, so a folder on a shared disk is not judged by another machine's pids. */
     private static String host() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
+            return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
             return "unknown";
         }
@@ -58,12 +63,12 @@ public final class KilledRuns {
      * each is marked {@link RunFolder#KILLED} there (so every later reader, and the report when it is re-rendered, says
      * so) and named in the returned lines, for the next launcher's console.
      */
-    public static java.util.List<String> settle(Path root) {
-        java.util.List<String> lines = new java.util.ArrayList<>();
+    public static List<String> settle(Path root) {
+        List<String> lines = new ArrayList<>();
         if (!Files.isDirectory(root)) {
             return lines;
         }
-        try (java.util.stream.Stream<Path> dirs = Files.list(root)) {
+        try (Stream<Path> dirs = Files.list(root)) {
             for (Path d : dirs.sorted().toList()) {
                 if (!Files.isRegularFile(d.resolve(RunFolder.STATUS_FILE)) || !Files.isDirectory(d.resolve("jmh"))) {
                     continue;

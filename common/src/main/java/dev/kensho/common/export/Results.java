@@ -1,18 +1,23 @@
 package dev.kensho.common.export;
 
-import dev.kensho.common.runfiles.Recorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.latency.LogPercentiles;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -102,7 +107,7 @@ public final class Results {
         Map<String, List<JsonNode>> work = new LinkedHashMap<>();
         Map<String, List<Double>> meas = new LinkedHashMap<>();
         Map<String, JsonNode> measKey = new LinkedHashMap<>();
-        for (JsonNode m : dev.kensho.common.runfiles.Jsonl.read(runDir.resolve(Recorder.MEASUREMENTS_FILE))) {
+        for (JsonNode m : Jsonl.read(runDir.resolve(Recorder.MEASUREMENTS_FILE))) {
             if (!m.has("benchmark")) {
                 continue;
             }
@@ -167,7 +172,7 @@ public final class Results {
      */
     private static void fromIntervalLogs(List<Row> rows, Path runDir) {
         List<Row> logged = new ArrayList<>();
-        for (var log : dev.kensho.common.latency.LogPercentiles.read(runDir)) {
+        for (var log : LogPercentiles.read(runDir)) {
             if (log.metricPrefix() == null || log.intervals().isEmpty()) {
                 continue;
             }
@@ -177,7 +182,7 @@ public final class Results {
                         p.sd(), "us", p.intervals(), RECORDED));
             }
         }
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         logged.forEach(r -> names.add(r.cls() + "|" + r.method() + "|" + r.params() + "|" + r.metric()));
         rows.removeIf(r -> RECORDED.equals(r.source()) && names.contains(r.cls() + "|" + r.method() + "|" + r.params() + "|" + r.metric()));
         rows.addAll(logged);
@@ -252,7 +257,7 @@ public final class Results {
 
     /** dev.kensho.redis.sets.X.m → redis-sets; dev.kensho.common.… → common. */
     static String experiment(String bench) {
-        return dev.kensho.common.runfiles.Case.experiment(bench); // the runfiles layer names a benchmark's experiment
+        return Case.experiment(bench); // the runfiles layer names a benchmark's experiment
     }
 
     static String cls(String bench) {

@@ -1,18 +1,29 @@
 package dev.kensho.common.export;
 
-import dev.kensho.common.runfiles.Recorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One run's folder, {@code <repo>/target/kensho-runs/<runId>/} (never the working directory):
@@ -51,7 +62,7 @@ public final class RunFolder {
             id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         }
         if (!id.matches("[A-Za-z0-9._\\-]+")) {
-            throw dev.kensho.common.BadInput.of(Settings.RUN_ID_PROPERTY, id, "letters, digits, '.', '_' and '-'");
+            throw BadInput.of(Settings.RUN_ID_PROPERTY, id, "letters, digits, '.', '_' and '-'");
         }
         RunFolder r = new RunFolder(Settings.resultsRoot().resolve(id));
         try {
@@ -72,7 +83,7 @@ public final class RunFolder {
     /** An existing run folder (to re-export or re-render it). */
     public static RunFolder at(Path dir) {
         if (!Files.isDirectory(dir.resolve("jmh"))) {
-            throw dev.kensho.common.BadInput.of("run folder", dir, "a folder written by a kensho run (it has jmh/)");
+            throw BadInput.of("run folder", dir, "a folder written by a kensho run (it has jmh/)");
         }
         return new RunFolder(dir);
     }
@@ -89,28 +100,28 @@ public final class RunFolder {
      * The server most recently recorded by a benchmark of this run ({@code target} of servers.jsonl),
      * with "no longer running" appended when its recorded pid has exited.
      */
-    public java.util.Optional<String> lastTarget() {
-        java.util.List<JsonNode> servers = dev.kensho.common.runfiles.Jsonl.read(dir.resolve(Recorder.SERVERS_FILE));
+    public Optional<String> lastTarget() {
+        List<JsonNode> servers = Jsonl.read(dir.resolve(Recorder.SERVERS_FILE));
         for (int i = servers.size() - 1; i >= 0; i--) {
             String t = servers.get(i).path("target").asText("");
             if (!t.isEmpty()) {
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("pid (\\d+)").matcher(t);
+                Matcher m = Pattern.compile("pid (\\d+)").matcher(t);
                 if (m.find() && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
                     t += ", no longer running";
                 }
-                return java.util.Optional.of(t);
+                return Optional.of(t);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** A sentence for the reader, written by the launcher (forks use {@link Recorder#note}). */
     public void note(String topic, String text) {
         try {
-            java.nio.file.Files.writeString(dir.resolve(Recorder.NOTES_FILE),
+            Files.writeString(dir.resolve(Recorder.NOTES_FILE),
                     JSON.copy().disable(SerializationFeature.INDENT_OUTPUT)
-                            .writeValueAsString(java.util.Map.of("topic", topic, "note", text)) + "\n",
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                            .writeValueAsString(Map.of("topic", topic, "note", text)) + "\n",
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new TargetFailure("cannot write notes in " + dir + " (" + e.getMessage() + ")");
         }
@@ -197,7 +208,7 @@ public final class RunFolder {
     /** Every class still running ends with {@code outcome}: the run stopped under it. */
     private static void endRunning(ObjectNode s, String outcome) {
         ObjectNode classes = s.has("classes") ? (ObjectNode) s.get("classes") : s.putObject("classes");
-        java.util.List<String> running = new java.util.ArrayList<>();
+        List<String> running = new ArrayList<>();
         classes.fields().forEachRemaining(e -> {
             if ("running".equals(e.getValue().asText())) {
                 running.add(e.getKey());
@@ -231,7 +242,7 @@ public final class RunFolder {
      * Reads, changes and re-writes status.json. The new file is written beside it and moved over it, so a reader, or
      * a launcher halted mid-write once its shutdown hooks are done, sees the old status or the new one, never half.
      */
-    private synchronized void edit(java.util.function.Consumer<ObjectNode> change) {
+    private synchronized void edit(Consumer<ObjectNode> change) {
         Path f = dir.resolve(STATUS_FILE);
         try {
             JsonNode old = Files.exists(f) ? JSON.readTree(f.toFile()) : null;
@@ -239,7 +250,7 @@ public final class RunFolder {
             change.accept(s);
             Path tmp = dir.resolve(STATUS_FILE + ".part");
             JSON.writeValue(tmp.toFile(), s);
-            Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new TargetFailure("cannot write " + f + " (" + e.getMessage() + ")");
         }

@@ -6,6 +6,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +70,7 @@ public final class IntervalLog implements AutoCloseable {
             return new IntervalLog(w, file);
         } catch (FileNotFoundException e) {
             throw new UncheckedIOException("cannot write the interval log " + file, e);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir, e);
         }
     }

@@ -4,15 +4,20 @@ import dev.kensho.common.TargetFailure;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
  * A server launched as a child process that can never outlive this JVM.
@@ -69,12 +74,12 @@ public final class ChildProcess implements AutoCloseable {
      * @param name what the user knows this server as, used in every message ("embedded redis-server")
      */
     public static ChildProcess start(String name, List<String> command, Path workDir, Path log) {
-        return start(name, command, workDir, log, java.util.Map.of());
+        return start(name, command, workDir, log, Map.of());
     }
 
     /** As {@link #start(String, List, Path, Path)}, with extra environment variables (e.g. a password). */
     public static ChildProcess start(String name, List<String> command, Path workDir, Path log,
-                                     java.util.Map<String, String> env) {
+                                     Map<String, String> env) {
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "kensho-watchdog"));
         argv.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(argv)
@@ -153,9 +158,9 @@ public final class ChildProcess implements AutoCloseable {
 
     /** A free TCP port on 127.0.0.1 for a server about to be started. */
     public static int freePort() {
-        try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+        try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(false);
-            s.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
             return s.getLocalPort();
         } catch (IOException e) {
             throw new TargetFailure("cannot find a free port on 127.0.0.1 (" + e.getMessage() + ")");
@@ -166,7 +171,7 @@ public final class ChildProcess implements AutoCloseable {
      * Runs {@code start} with a free port, and again (3 tries in all) when another process took that port
      * between the probe and the bind: the failure then contains {@code inUse} (the server's own wording).
      */
-    public static <T> T onFreePort(String inUse, java.util.function.IntFunction<T> start) {
+    public static <T> T onFreePort(String inUse, IntFunction<T> start) {
         TargetFailure last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             try {
@@ -192,8 +197,8 @@ public final class ChildProcess implements AutoCloseable {
             if (!isAlive()) {
                 throw new TargetFailure(exitedAtStart());
             }
-            try (java.net.Socket s = new java.net.Socket()) {
-                s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
                 return;
             } catch (IOException notYet) {
                 Thread.onSpinWait();

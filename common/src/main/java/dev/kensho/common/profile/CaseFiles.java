@@ -3,7 +3,9 @@ package dev.kensho.common.profile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Where one case's profiles go: {@code jfr/<Class>/<method>[,k=v…]/} of the run folder, one file per fork and
@@ -27,12 +29,12 @@ public record CaseFiles(Path runDir, Path dir) {
     /** {@code sinter,layout=EQUAL,members=1000}: the method, then the params in name order, file-name safe. */
     static String name(String method, Map<String, String> params) {
         StringBuilder sb = new StringBuilder(method);
-        new java.util.TreeMap<>(params).forEach((k, v) -> sb.append(',').append(k).append('=').append(v));
+        new TreeMap<>(params).forEach((k, v) -> sb.append(',').append(k).append('=').append(v));
         String safe = sb.toString().replaceAll("[^A-Za-z0-9._=,+-]", "_");
         if (safe.length() <= MAX_NAME) {
             return safe;
         }
-        String hash = Integer.toHexString(java.util.Arrays.hashCode(sb.toString().getBytes(StandardCharsets.UTF_8)));
+        String hash = Integer.toHexString(Arrays.hashCode(sb.toString().getBytes(StandardCharsets.UTF_8)));
         return safe.substring(0, MAX_NAME - hash.length() - 1) + "~" + hash;
     }
 

@@ -1,6 +1,7 @@
 package dev.kensho.common.profile;
 
 import dev.kensho.common.Setting;
+import dev.kensho.common.SettingValues;
 import dev.kensho.common.Settings;
 import jdk.jfr.Configuration;
 
@@ -29,6 +30,6 @@ public final class JfrSettings {
     }
 
     static Configuration configuration(String v) {
-        return dev.kensho.common.SettingValues.jfrConfiguration(v);
+        return SettingValues.jfrConfiguration(v);
     }
 }

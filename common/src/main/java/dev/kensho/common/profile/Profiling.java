@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
@@ -64,7 +65,7 @@ public final class Profiling {
                 Files.delete(Files.createTempFile(dir, "writable", ".probe"));
             } catch (IOException | UnsupportedOperationException e) {
                 throw new BadInput("-D" + Settings.JFR_PROPERTY + "=true: the run folder cannot take recordings (" + dir
-                        + ": " + e.getMessage() + "); give -D" + dev.kensho.common.Setting.RESULTS.key() + "=<a writable folder>");
+                        + ": " + e.getMessage() + "); give -D" + Setting.RESULTS.key() + "=<a writable folder>");
             }
         }
         write(runDir, jfr, names);

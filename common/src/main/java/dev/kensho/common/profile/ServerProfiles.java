@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The servers of this JVM's benchmark that a profiled run records beside the benchmark JVM. A target registers
@@ -31,7 +32,7 @@ public final class ServerProfiles {
     }
 
     private static final Map<Object, Server> LIVE = new LinkedHashMap<>();
-    private static java.util.function.Consumer<Server> listener = s -> { };
+    private static Consumer<Server> listener = s -> { };
 
     private ServerProfiles() {
     }
@@ -52,7 +53,7 @@ public final class ServerProfiles {
      * later (JMH runs a trial's set-up inside its first iteration when there is no warm-up: a case's server can start
      * after its recording has); {@code null} stops it.
      */
-    static synchronized List<Server> liveAndListen(java.util.function.Consumer<Server> l) {
+    static synchronized List<Server> liveAndListen(Consumer<Server> l) {
         listener = l == null ? s -> { } : l;
         return new ArrayList<>(LIVE.values());
     }

@@ -2,6 +2,7 @@ package dev.kensho.common.profile;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -156,8 +157,8 @@ abstract class ServerRecording {
             }
             Path collapsed = data.resolveSibling(data.getFileName().toString().replace(".perf.data", ".collapsed"));
             try {
-                java.nio.file.Files.writeString(collapsed, PerfCollapse.text(PerfCollapse.collapse(script)), StandardCharsets.UTF_8);
-                java.nio.file.Files.deleteIfExists(log);
+                Files.writeString(collapsed, PerfCollapse.text(PerfCollapse.collapse(script)), StandardCharsets.UTF_8);
+                Files.deleteIfExists(log);
             } catch (IOException e) {
                 unavailable = "cannot write " + collapsed + " (" + e.getMessage() + ")";
                 return null;
@@ -167,7 +168,7 @@ abstract class ServerRecording {
 
         private static String read(Path f) {
             try {
-                return java.nio.file.Files.readString(f, StandardCharsets.UTF_8);
+                return Files.readString(f, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 return e.getMessage();
             }

@@ -1,6 +1,7 @@
 package dev.kensho.common.runfiles;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 
 import java.io.IOException;
@@ -36,8 +37,8 @@ public final class Recorder {
 
     /** Version and effective config of a server a benchmark used. */
     public static void server(Map<String, Object> info) {
-        Map<String, Object> withClass = new java.util.LinkedHashMap<>(info);
-        String cls = dev.kensho.common.Settings.get(dev.kensho.common.Setting.BENCH_CLASS.key());
+        Map<String, Object> withClass = new LinkedHashMap<>(info);
+        String cls = Settings.get(Setting.BENCH_CLASS.key());
         if (cls != null) {
             withClass.put("benchmark", cls);
         }

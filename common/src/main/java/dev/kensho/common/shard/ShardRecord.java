@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.runfiles.Jsonl;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ public final class ShardRecord {
         try {
             ObjectNode n = (ObjectNode) JSON.readTree(f.toFile());
             ArrayNode clock = n.putArray("trials");
-            dev.kensho.common.runfiles.Jsonl.read(runDir.resolve(StartAt.FILE)).forEach(clock::add);
+            Jsonl.read(runDir.resolve(StartAt.FILE)).forEach(clock::add);
             return n;
         } catch (IOException e) {
             throw new TargetFailure("cannot read " + f + " (" + e.getMessage() + ")");

@@ -33,8 +33,8 @@ public final class StartAt {
 
     /** The spacing of the boundaries, seconds: {@code kensho.startGrid} (1 … 3600), {@value #GRID_SECONDS} by default. */
     public static int gridSeconds() {
-        String v = dev.kensho.common.Settings.get(dev.kensho.common.Setting.START_GRID.key());
-        return v == null ? GRID_SECONDS : (int) dev.kensho.common.Settings.range(dev.kensho.common.Setting.START_GRID.key(), v, 1, 3600);
+        String v = Settings.get(Setting.START_GRID.key());
+        return v == null ? GRID_SECONDS : (int) Settings.range(Setting.START_GRID.key(), v, 1, 3600);
     }
     /** Time requests per offset measurement; the shortest round trip is used. */
     public static final int SAMPLES = 7;

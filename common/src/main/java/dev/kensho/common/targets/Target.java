@@ -1,5 +1,6 @@
 package dev.kensho.common.targets;
 
+import dev.kensho.common.runfiles.Launched;
 import dev.kensho.common.runfiles.Recorder;
 
 import java.util.Map;
@@ -42,7 +43,7 @@ public interface Target extends AutoCloseable {
      * ({@link dev.kensho.common.runfiles.Launched}).
      */
     static Kind choose(boolean externalGiven, boolean containerAsked) {
-        dev.kensho.common.runfiles.Launched.require(); // a benchmark JMH started without the launcher stops here
+        Launched.require(); // a benchmark JMH started without the launcher stops here
         return externalGiven ? Kind.EXTERNAL : containerAsked ? Kind.CONTAINER : Kind.EMBEDDED;
     }
 }

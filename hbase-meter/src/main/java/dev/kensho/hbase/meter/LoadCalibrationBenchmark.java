@@ -2,10 +2,11 @@ package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.HBaseTarget;
+import dev.kensho.targets.hbase.HBaseTargets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.PerformanceEvaluation;
@@ -73,8 +74,8 @@ public class LoadCalibrationBenchmark extends AbstractMeterBenchmark {
             .intRange("threads", 1, 64)
             .intRange("rows", 48, 100_000_000)
             .intRange("regions", 1, MeterRowKey.MAX_SALT_BUCKETS)
-            .preflight(dev.kensho.targets.hbase.HBaseTargets::preflight)
-            .classServer(dev.kensho.targets.hbase.HBaseTargets.SHARE_KEY, dev.kensho.targets.hbase.HBaseTargets::forClass);
+            .preflight(HBaseTargets::preflight)
+            .classServer(HBaseTargets.SHARE_KEY, HBaseTargets::forClass);
 
     static final int PE_VALUE_SIZE = 5;
     static final int LOADER_ROWS_PER_REQUEST = 10_000;

@@ -1,14 +1,16 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.Codecs;
+import dev.kensho.targets.hbase.EmbeddedHBase;
 import dev.kensho.targets.hbase.HBaseTarget;
 import dev.kensho.targets.hbase.HBaseTargets;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -56,8 +58,8 @@ final class MeterBench {
         if (!serverRecorded) {
             serverRecorded = true;
             t.record();
-            if (t instanceof dev.kensho.targets.hbase.EmbeddedHBase e && !e.attached()) {
-                System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s)%n",
+            if (t instanceof EmbeddedHBase e && !e.attached()) {
+                System.err.printf(Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s)%n",
                         e.pid(), e.startupSeconds(), e.startupCpuSeconds());
             }
         }

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The data block encodings and compression codecs of the compression matrix, and how HBase 2.6 is
@@ -131,7 +132,7 @@ public final class Codecs {
 
     /** The codec keys as set (for the recorded server config). */
     public static Map<String, String> keys(Configuration conf) {
-        Map<String, String> m = new java.util.TreeMap<>();
+        Map<String, String> m = new TreeMap<>();
         KEYS.values().forEach(k -> m.put(k, conf.get(k)));
         return m;
     }

@@ -1,11 +1,13 @@
 package dev.kensho.targets.hbase;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.ProcessCpu;
 import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
+import dev.kensho.common.profile.ServerProfiles;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The default target: an HBase mini cluster ({@code hbase-testing-util}) in a child JVM of its own
@@ -51,7 +54,7 @@ public final class EmbeddedHBase extends HBaseTarget {
     private final double startupCpuSeconds;
     private final Configuration conf;
     private final ServerCpu.Registration cpu; // null in the launcher: the forks measure it
-    private final dev.kensho.common.profile.ServerProfiles.Registration profile; // null in the launcher, as cpu
+    private final ServerProfiles.Registration profile; // null in the launcher, as cpu
 
     private EmbeddedHBase(ChildProcess process, long pid, Path dir, int regionServers, int zkPort, int controlPort,
                           double startupSeconds, double startupCpuSeconds, boolean measureCpu) {
@@ -70,8 +73,8 @@ public final class EmbeddedHBase extends HBaseTarget {
         this.cpu = !measureCpu ? null : ServerCpu.register(new ServerCpu.Probe(describe(), ProcessCpu.of(pid),
                 ProcessCpu.limit(pid, Integer.MAX_VALUE), false, ProcessCpu.sharesCores(pid), true));
         // a profiled run records the server JVM per case, beside the fork's own recording
-        this.profile = !measureCpu ? null : dev.kensho.common.profile.ServerProfiles.register(new dev.kensho.common.profile.ServerProfiles.Server(
-                dev.kensho.common.profile.ServerProfiles.Kind.JVM, pid, "hbase-server", describe()));
+        this.profile = !measureCpu ? null : ServerProfiles.register(new ServerProfiles.Server(
+                ServerProfiles.Kind.JVM, pid, "hbase-server", describe()));
     }
 
     private static EmbeddedHBase started(ChildProcess p, Path dir, int rs, int[] ports, double seconds, boolean measureCpu) {
@@ -127,7 +130,7 @@ public final class EmbeddedHBase extends HBaseTarget {
             return new EmbeddedHBase(null, Long.parseLong(f[0]), Paths.get(f[6]), Integer.parseInt(f[3]),
                     Integer.parseInt(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), true);
         } catch (RuntimeException e) {
-            throw new TargetFailure(dev.kensho.common.Setting.HBASE_ATTACH.key() + "=" + spec
+            throw new TargetFailure(Setting.HBASE_ATTACH.key() + "=" + spec
                     + " is not a cluster this run started (" + e + ")");
         }
     }
@@ -237,7 +240,7 @@ public final class EmbeddedHBase extends HBaseTarget {
         Map<String, String> server = new LinkedHashMap<>();
         List<String> keys = new ArrayList<>(RECORDED);
         MiniClusterLaunch.serverConfig().keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
-        keys.addAll(new java.util.TreeSet<>(Codecs.KEYS.values()));
+        keys.addAll(new TreeSet<>(Codecs.KEYS.values()));
         for (String kv : ask("CONF " + String.join(" ", keys))) {
             int eq = kv.indexOf('=');
             String v = kv.substring(eq + 1);

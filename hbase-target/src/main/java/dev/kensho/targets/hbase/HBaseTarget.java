@@ -1,12 +1,16 @@
 package dev.kensho.targets.hbase;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.targets.Target;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotEnabledException;
+import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
@@ -16,6 +20,7 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.VersionInfo;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,17 +50,17 @@ import java.util.Map;
  * <tr><td>{@link #REGION_SERVERS_PROPERTY}</td><td>{@value #REGION_SERVERS_DEFAULT}</td><td>region servers of the embedded mini cluster</td></tr>
  * </table>
  */
-public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
+public abstract class HBaseTarget implements Target {
 
-    public static final String ZOOKEEPER_PROPERTY = dev.kensho.common.Setting.HBASE_ZOOKEEPER.key();
-    public static final String ZNODE_PARENT_PROPERTY = dev.kensho.common.Setting.HBASE_ZNODE_PARENT.key();
+    public static final String ZOOKEEPER_PROPERTY = Setting.HBASE_ZOOKEEPER.key();
+    public static final String ZNODE_PARENT_PROPERTY = Setting.HBASE_ZNODE_PARENT.key();
     public static final String ZNODE_PARENT_DEFAULT = "/hbase";
-    public static final String CONTAINER_PROPERTY = dev.kensho.common.Setting.HBASE_CONTAINER.key();
-    public static final String IMAGE_PROPERTY = dev.kensho.common.Setting.HBASE_IMAGE.key();
+    public static final String CONTAINER_PROPERTY = Setting.HBASE_CONTAINER.key();
+    public static final String IMAGE_PROPERTY = Setting.HBASE_IMAGE.key();
     public static final String IMAGE_DEFAULT = "harisekhon/hbase:2.1";
-    public static final String NAMESPACE_PROPERTY = dev.kensho.common.Setting.HBASE_NAMESPACE.key();
+    public static final String NAMESPACE_PROPERTY = Setting.HBASE_NAMESPACE.key();
     public static final String NAMESPACE_DEFAULT = "kensho";
-    public static final String REGION_SERVERS_PROPERTY = dev.kensho.common.Setting.HBASE_REGION_SERVERS.key();
+    public static final String REGION_SERVERS_PROPERTY = Setting.HBASE_REGION_SERVERS.key();
     public static final String REGION_SERVERS_DEFAULT = "1";
 
     /** Table attribute marking a table the suite created (and so may drop). */
@@ -142,7 +147,7 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
     TableDescriptor descriptor(TableName tn) {
         try (Admin admin = connection().getAdmin()) {
             return admin.tableExists(tn) ? admin.getDescriptor(tn) : null;
-        } catch (org.apache.hadoop.hbase.TableNotFoundException gone) {
+        } catch (TableNotFoundException gone) {
             return null;
         } catch (IOException e) {
             throw unreachable(e);
@@ -232,15 +237,15 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
             if (admin.isTableEnabled(tn)) {
                 admin.disableTable(tn);
             }
-        } catch (org.apache.hadoop.hbase.TableNotEnabledException alreadyDisabled) {
+        } catch (TableNotEnabledException alreadyDisabled) {
             // another run's sweep got there first: delete it all the same
-        } catch (org.apache.hadoop.hbase.TableNotFoundException gone) {
+        } catch (TableNotFoundException gone) {
             return false;
         }
         try {
             admin.deleteTable(tn);
             return true;
-        } catch (org.apache.hadoop.hbase.TableNotFoundException gone) {
+        } catch (TableNotFoundException gone) {
             return false;
         }
     }
@@ -254,7 +259,7 @@ public abstract class HBaseTarget implements dev.kensho.common.targets.Target {
     List<TableName> dropRunTables(String tag) {
         List<TableName> dropped = new ArrayList<>();
         try (Admin admin = connection().getAdmin()) {
-            for (TableDescriptor td : admin.listTableDescriptorsByNamespace(namespace.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            for (TableDescriptor td : admin.listTableDescriptorsByNamespace(namespace.getBytes(StandardCharsets.UTF_8))) {
                 if (OWNER_VALUE.equals(td.getValue(OWNER_KEY)) && tag.equals(td.getValue(RunTables.RUN_KEY))
                         && delete(admin, td.getTableName())) {
                     dropped.add(td.getTableName());

@@ -1,11 +1,13 @@
 package dev.kensho.targets.hbase;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
-import dev.kensho.common.targets.Target;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.ClassServer;
+import dev.kensho.common.targets.Target;
 
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,7 +17,7 @@ import java.util.Map;
  */
 public final class HBaseTargets {
 
-    private static final String ATTACH = dev.kensho.common.Setting.HBASE_ATTACH.key();
+    private static final String ATTACH = Setting.HBASE_ATTACH.key();
 
     private static HBaseTarget shared;
 
@@ -92,7 +94,7 @@ public final class HBaseTargets {
             e.close();
             throw failed;
         }
-        System.err.printf(java.util.Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s),"
+        System.err.printf(Locale.ROOT, "kensho: embedded HBase child JVM (pid %d) ready in %.1f s (%.1f CPU s),"
                 + " warmed in %.1f s (%,d puts, flush, compaction, %d scans), shared by the forks of this and the next HBase classes%n",
                 e.pid(), e.startupSeconds(), e.startupCpuSeconds(), warm, ClusterWarmUp.ROWS, ClusterWarmUp.SCANS);
         return new ClassServer() {

@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.regionserver.HStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -17,6 +18,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What the suite asks of its own mini cluster that a client API does not give, over a line protocol on a
@@ -70,7 +72,7 @@ final class MiniClusterControl {
 
     private void answer(Socket c) {
         try (c; BufferedReader in = new BufferedReader(new InputStreamReader(c.getInputStream(), StandardCharsets.UTF_8));
-             PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(c.getOutputStream(), StandardCharsets.UTF_8))) {
+             PrintWriter out = new PrintWriter(new OutputStreamWriter(c.getOutputStream(), StandardCharsets.UTF_8))) {
             String line = in.readLine();
             String[] w = line == null ? new String[0] : line.trim().split(" ");
             try {
@@ -115,7 +117,7 @@ final class MiniClusterControl {
     }
 
     private void flush(TableName tn) throws IOException {
-        List<IOException> failed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<IOException> failed = new CopyOnWriteArrayList<>();
         util.getMiniHBaseCluster().getRegions(tn).parallelStream().forEach(r -> {
             try {
                 while (r.getMemStoreDataSize() > 0) {
@@ -155,7 +157,7 @@ final class MiniClusterControl {
     /** Sends one request to the control port of a child cluster; returns the answer's lines after OK. */
     static List<String> ask(int port, String request, String who) {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
-             PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8), true);
+             PrintWriter out = new PrintWriter(new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8), true);
              BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))) {
             out.println(request);
             String status = in.readLine();

@@ -3,18 +3,22 @@ package dev.kensho.targets.hbase;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
 
+import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * How {@link EmbeddedHBase}'s child JVM is launched and known to be ready: its command line (this JVM's classpath in
@@ -52,9 +56,9 @@ final class MiniClusterLaunch {
     static List<String> command(Path dir, int regionServers) {
         Path argFile = dir.resolve("classpath.args");
         // absolute entries: the child runs in its data folder, where a relative entry names nothing
-        String cp = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        String cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(e -> !e.isEmpty()).map(e -> Paths.get(e).toAbsolutePath().toString())
-                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator))
+                .collect(Collectors.joining(File.pathSeparator))
                 .replace("\\", "\\\\").replace("\"", "\\\"");
         try {
             Files.writeString(argFile, "-cp \"" + cp + "\"\n", StandardCharsets.UTF_8);
@@ -85,7 +89,7 @@ final class MiniClusterLaunch {
                         return new int[]{Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
                     }
                 }
-            } catch (IOException | java.io.UncheckedIOException notYet) {
+            } catch (IOException | UncheckedIOException notYet) {
                 // the log is being written; read it again
             }
             if (!p.isAlive()) {

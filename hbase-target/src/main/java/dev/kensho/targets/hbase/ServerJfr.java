@@ -1,5 +1,7 @@
 package dev.kensho.targets.hbase;
 
+import dev.kensho.common.Settings;
+
 import java.util.List;
 
 /**
@@ -15,8 +17,8 @@ final class ServerJfr {
 
     /** With {@code -Dkensho.jfr=true} in a run: the diagnostic flags; none otherwise. */
     static List<String> options() {
-        String runDir = dev.kensho.common.Settings.get(dev.kensho.common.Settings.RUN_DIR_PROPERTY);
-        if (runDir == null || !dev.kensho.common.Settings.flag(dev.kensho.common.Settings.JFR_PROPERTY)) {
+        String runDir = Settings.get(Settings.RUN_DIR_PROPERTY);
+        if (runDir == null || !Settings.flag(Settings.JFR_PROPERTY)) {
             return List.of();
         }
         return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");

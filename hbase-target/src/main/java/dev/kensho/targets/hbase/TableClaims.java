@@ -6,6 +6,7 @@ import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Lease;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -23,6 +24,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -152,7 +154,7 @@ final class TableClaims {
             try {
                 whole.add(new Put(row).addColumn(F, RUN, Bytes.toBytes(runId)).addColumn(F, HOST, Bytes.toBytes(Lease.host()))
                         .addColumn(F, PID, Bytes.toBytes(Long.toString(ProcessHandle.current().pid())))
-                        .addColumn(F, STARTED, Bytes.toBytes(java.time.Instant.now().toString())));
+                        .addColumn(F, STARTED, Bytes.toBytes(Instant.now().toString())));
                 whole.add(lease(row, mine));
             } catch (IOException e) {
                 throw new IllegalStateException("mutations of one row", e);
@@ -287,7 +289,7 @@ final class TableClaims {
         try (Table t = target.connection().getTable(table())) {
             byte[] v = t.get(new Get(Bytes.toBytes(tag)).addColumn(F, qualifier)).getValue(F, qualifier);
             return v == null ? null : new String(v, StandardCharsets.UTF_8);
-        } catch (org.apache.hadoop.hbase.TableNotFoundException none) {
+        } catch (TableNotFoundException none) {
             return null;
         } catch (IOException e) {
             throw target.unreachable(e);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A cost model of one producer writing N records, fitted from {@link BatchSweepBenchmark}:
@@ -176,7 +177,7 @@ public final class CostModel {
         return x.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    private static boolean spread(List<Point> pts, java.util.function.ToDoubleFunction<Point> f) {
+    private static boolean spread(List<Point> pts, ToDoubleFunction<Point> f) {
         double min = pts.stream().mapToDouble(f).min().orElse(0);
         double max = pts.stream().mapToDouble(f).max().orElse(0);
         return max - min > 1e-9 * Math.max(1, Math.abs(max));

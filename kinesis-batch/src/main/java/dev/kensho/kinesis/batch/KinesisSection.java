@@ -3,11 +3,12 @@ package dev.kensho.kinesis.batch;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Published;
-import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.RunData;
 import dev.kensho.report.Section;
 import dev.kensho.report.Table;
+import dev.kensho.report.stats.Ratios;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -72,7 +73,7 @@ public final class KinesisSection implements Section {
 
     @Override
     public List<Results.Row> derived(List<Results.Row> rows) {
-        List<Results.Row> out = new java.util.ArrayList<>(Ratios.against(rows, Ratios.rows(VERSUS, "putRecords", "records/s"),
+        List<Results.Row> out = new ArrayList<>(Ratios.against(rows, Ratios.rows(VERSUS, "putRecords", "records/s"),
                 Ratios.rows(VERSUS, "putRecord", "records/s"), KinesisSection::sameRecords, "putrecords_speedup"));
         out.addAll(SpeedupModel.derived(rows));
         return out;
@@ -87,7 +88,7 @@ public final class KinesisSection implements Section {
 
     @Override
     public List<Table> tables(RunData run) {
-        List<Table> out = new java.util.ArrayList<>(SpeedupModel.tables(run.rows()));
+        List<Table> out = new ArrayList<>(SpeedupModel.tables(run.rows()));
         out.add(CostModel.table(run.rows()));
         out.add(CostTable.table(run.rows()));
         out.addAll(ShardSizing.tables(run.rows()));

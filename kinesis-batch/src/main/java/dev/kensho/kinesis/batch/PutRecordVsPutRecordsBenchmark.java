@@ -1,10 +1,11 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.common.BadInput;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.net.DelayProxy;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.kinesis.KinesisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -106,7 +107,7 @@ public class PutRecordVsPutRecordsBenchmark {
             try {
                 return valueOf(v.trim());
             } catch (IllegalArgumentException e) {
-                throw dev.kensho.common.BadInput.of(name, v, "REUSED or FRESH_TLS");
+                throw BadInput.of(name, v, "REUSED or FRESH_TLS");
             }
         }
     }

@@ -1,9 +1,9 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.net.DelayProxy;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.common.net.DelayProxy;
 import dev.kensho.targets.kinesis.EmbeddedKinesis;
 import dev.kensho.targets.kinesis.KinesisTarget;
 import dev.kensho.targets.kinesis.KinesisTargets;
@@ -11,9 +11,13 @@ import dev.kensho.targets.kinesis.TlsSockets;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.kinesis.KinesisClient;
+import software.amazon.awssdk.services.kinesis.model.Record;
 
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What every benchmark here holds for a trial: the target (embedded kinesalite unless told otherwise), a
@@ -115,7 +119,7 @@ final class StreamFixture implements AutoCloseable {
 
     /** As {@link #checkAndDrop(Case, long)}, each Kinesis record unpacked into its user records first. */
     ReadBack.Check checkAndDrop(Case c, long expected,
-                                java.util.function.Function<software.amazon.awssdk.services.kinesis.model.Record, List<java.nio.ByteBuffer>> unpack) {
+                                Function<Record, List<ByteBuffer>> unpack) {
         ReadBack.Check check;
         try {
             check = ReadBack.verify(target.client(), stream, shardIds, tag, expected, unpack);
@@ -144,7 +148,7 @@ final class StreamFixture implements AutoCloseable {
      * folder says what happened rather than an HTTP client's exception chain.
      */
     TargetFailure failure(SdkException e) {
-        String alive = target instanceof EmbeddedKinesis k && k.process().exitedWithin(java.time.Duration.ofSeconds(1)) ? " (the emulator process has exited)" : "";
+        String alive = target instanceof EmbeddedKinesis k && k.process().exitedWithin(Duration.ofSeconds(1)) ? " (the emulator process has exited)" : "";
         return new TargetFailure(target.describe() + alive + ": a call to stream " + stream + " failed: "
                 + (e.getMessage() == null ? TargetFailure.rootCause(e) : e.getMessage().lines().findFirst().orElse("")), e);
     }

@@ -1,5 +1,6 @@
 package dev.kensho.targets.kinesis;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
@@ -25,7 +26,7 @@ import java.util.Map;
  */
 public final class ContainerKinesis extends KinesisTarget {
 
-    public static final String IMAGE_PROPERTY = dev.kensho.common.Setting.KINESIS_IMAGE.key();
+    public static final String IMAGE_PROPERTY = Setting.KINESIS_IMAGE.key();
     public static final String IMAGE_DEFAULT = "localstack/localstack:3.8.1";
     private static final int PORT = 4566;
 

@@ -1,7 +1,10 @@
 package dev.kensho.targets.kinesis;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.Setting;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.ProcessCpu;
+import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -10,13 +13,18 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The default target: kinesalite (in-memory, pinned by {@code kinesis-batch/package.json} and its lockfile,
@@ -39,9 +47,9 @@ import java.util.Map;
  */
 public final class EmbeddedKinesis extends KinesisTarget {
 
-    public static final String NODE_PROPERTY = dev.kensho.common.Setting.KINESIS_NODE.key();
+    public static final String NODE_PROPERTY = Setting.KINESIS_NODE.key();
     public static final String NODE_DEFAULT = "node";
-    public static final String MODULES_PROPERTY = dev.kensho.common.Setting.KINESIS_NODE_MODULES.key();
+    public static final String MODULES_PROPERTY = Setting.KINESIS_NODE_MODULES.key();
     public static final String EMULATOR = "kinesalite";
 
     // argv: <kinesalite dir> <options JSON>. Binds to 127.0.0.1 only.
@@ -62,11 +70,11 @@ public final class EmbeddedKinesis extends KinesisTarget {
     private final String version;
     private final String nodeVersion;
     private final Map<String, Object> options;
-    private final java.security.cert.X509Certificate certificate;
-    private dev.kensho.common.cpu.ServerCpu.Registration cpu = () -> { };
+    private final X509Certificate certificate;
+    private ServerCpu.Registration cpu = () -> { };
 
     private EmbeddedKinesis(ChildProcess process, Path dir, int port, String version, String nodeVersion,
-                            Map<String, Object> options, java.security.cert.X509Certificate certificate) {
+                            Map<String, Object> options, X509Certificate certificate) {
         this.certificate = certificate;
         this.process = process;
         this.dir = dir;
@@ -92,7 +100,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
         String version = KinesaliteInstall.packageVersion(kinesalite);
         return ChildProcess.onFreePort("EADDRINUSE", port -> {
             Path dir = TempDirs.create("kensho-kinesis-");
-            Map<String, Object> opts = new java.util.TreeMap<>(Map.of("port", port, "createStreamMs", 0, "deleteStreamMs", 0,
+            Map<String, Object> opts = new TreeMap<>(Map.of("port", port, "createStreamMs", 0, "deleteStreamMs", 0,
                     "updateStreamMs", 0, "shardLimit", 1000));
             if (tls) {
                 opts.put("ssl", true);
@@ -123,24 +131,24 @@ public final class EmbeddedKinesis extends KinesisTarget {
         process.awaitListening(port, Duration.ofSeconds(20));
         long pid = process.pid();
         // node runs kinesalite's JavaScript on one thread: one core is all it can use
-        cpu = dev.kensho.common.cpu.ServerCpu.register(new dev.kensho.common.cpu.ServerCpu.Probe(describe(),
-                dev.kensho.common.cpu.ProcessCpu.of(pid), dev.kensho.common.cpu.ProcessCpu.limit(pid, 1), false,
-                dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true));
+        cpu = ServerCpu.register(new ServerCpu.Probe(describe(),
+                ProcessCpu.of(pid), ProcessCpu.limit(pid, 1), false,
+                ProcessCpu.sharesCores(pid), true));
     }
 
     /** kinesalite's bundled server certificate. */
-    private static java.security.cert.X509Certificate certificate(Path kinesalite) {
+    private static X509Certificate certificate(Path kinesalite) {
         Path pem = kinesalite.resolve("ssl").resolve("server-crt.pem");
-        try (java.io.InputStream in = Files.newInputStream(pem)) {
-            return (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+        try (InputStream in = Files.newInputStream(pem)) {
+            return (X509Certificate) CertificateFactory.getInstance("X.509")
                     .generateCertificate(in);
-        } catch (IOException | java.security.cert.CertificateException e) {
+        } catch (IOException | CertificateException e) {
             throw new TargetFailure("embedded kinesalite: cannot read its TLS certificate " + pem + " (" + e.getMessage() + ")");
         }
     }
 
     @Override
-    protected java.security.cert.X509Certificate pinnedCertificate() {
+    protected X509Certificate pinnedCertificate() {
         return certificate;
     }
 
@@ -191,7 +199,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
         m.put("emulator_version", version);
         m.put("node_version", nodeVersion);
         m.put("bind", "127.0.0.1");
-        String cpus = dev.kensho.common.cpu.ProcessCpu.cpusAllowed(process.pid());
+        String cpus = ProcessCpu.cpusAllowed(process.pid());
         if (cpus != null) {
             m.put("cpus_allowed", cpus);
         }

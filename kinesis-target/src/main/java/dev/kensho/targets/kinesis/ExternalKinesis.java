@@ -8,6 +8,7 @@ import software.amazon.awssdk.regions.Region;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -51,7 +52,7 @@ public final class ExternalKinesis extends KinesisTarget {
 
     /** A region the SDK knows, else a one-line error. */
     public static Region region(String value) {
-        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        String v = value.trim().toLowerCase(Locale.ROOT);
         for (Region r : Region.regions()) {
             if (r.id().equals(v) && !r.isGlobalRegion()) {
                 return r;

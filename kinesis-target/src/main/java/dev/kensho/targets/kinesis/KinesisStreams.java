@@ -1,9 +1,11 @@
 package dev.kensho.targets.kinesis;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import software.amazon.awssdk.services.kinesis.KinesisClient;
+import software.amazon.awssdk.services.kinesis.model.ResourceInUseException;
 import software.amazon.awssdk.services.kinesis.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.kinesis.model.Shard;
 import software.amazon.awssdk.services.kinesis.model.StreamStatus;
@@ -12,6 +14,8 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The suite's own streams: every name starts with {@code kensho.kinesis.streamPrefix} (default
@@ -20,14 +24,14 @@ import java.util.List;
  */
 public final class KinesisStreams {
 
-    public static final String PREFIX_PROPERTY = dev.kensho.common.Setting.KINESIS_STREAM_PREFIX.key();
+    public static final String PREFIX_PROPERTY = Setting.KINESIS_STREAM_PREFIX.key();
     public static final String PREFIX_DEFAULT = "kensho-";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final KinesisClient client;
     private final String prefix = prefix();
     /** The streams this object created: the only ones it writes to or deletes. */
-    private final java.util.Set<String> created = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> created = ConcurrentHashMap.newKeySet();
 
     KinesisStreams(KinesisClient client) {
         this.client = client;
@@ -58,7 +62,7 @@ public final class KinesisStreams {
             try {
                 client.createStream(b -> b.streamName(candidate).shardCount(shards));
                 name = candidate;
-            } catch (software.amazon.awssdk.services.kinesis.model.ResourceInUseException taken) {
+            } catch (ResourceInUseException taken) {
                 // a stream of that name exists and is not this run's: never write to it, draw another name
                 if (attempt >= 3) {
                     throw new TargetFailure("could not create a fresh stream under " + prefix + " (" + candidate

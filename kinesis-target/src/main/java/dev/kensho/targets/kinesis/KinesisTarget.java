@@ -2,6 +2,8 @@ package dev.kensho.targets.kinesis;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.net.DelayProxy;
+import dev.kensho.common.targets.Target;
+import org.apache.http.conn.socket.ConnectionSocketFactory;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.core.SdkSystemSetting;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
@@ -14,6 +16,7 @@ import software.amazon.awssdk.services.kinesis.KinesisClientBuilder;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +31,7 @@ import java.util.Map;
  * {@link DelayProxy} can be put in front of any of them. Streams are created and deleted only through
  * {@link #streams()}, which touches nothing outside the suite's prefix.
  */
-public abstract class KinesisTarget implements dev.kensho.common.targets.Target {
+public abstract class KinesisTarget implements Target {
 
 
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
@@ -105,12 +108,12 @@ public abstract class KinesisTarget implements dev.kensho.common.targets.Target 
     public static final String[] FRESH_TLS_PROTOCOLS = {"TLSv1.2"};
 
     /** The one certificate to trust when the suite serves TLS itself (the embedded emulator), else null. */
-    protected java.security.cert.X509Certificate pinnedCertificate() {
+    protected X509Certificate pinnedCertificate() {
         return null;
     }
 
     private KinesisClient build(DelayProxy proxy, List<ExecutionInterceptor> interceptors,
-                                org.apache.http.conn.socket.ConnectionSocketFactory tlsSockets) {
+                                ConnectionSocketFactory tlsSockets) {
         if (!cbor()) {
             // read when the client marshals; kinesalite 3.3.3 answers CBOR with errors
             System.setProperty(SdkSystemSetting.CBOR_ENABLED.property(), "false");

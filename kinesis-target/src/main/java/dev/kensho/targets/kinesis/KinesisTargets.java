@@ -1,5 +1,7 @@
 package dev.kensho.targets.kinesis;
 
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Target;
@@ -23,10 +25,10 @@ import dev.kensho.common.targets.Target;
  */
 public final class KinesisTargets {
 
-    public static final String REGION_PROPERTY = dev.kensho.common.Setting.KINESIS_REGION.key();
-    public static final String ENDPOINT_PROPERTY = dev.kensho.common.Setting.KINESIS_ENDPOINT.key();
-    public static final String CBOR_PROPERTY = dev.kensho.common.Setting.KINESIS_CBOR.key();
-    public static final String CONTAINER_PROPERTY = dev.kensho.common.Setting.KINESIS_CONTAINER.key();
+    public static final String REGION_PROPERTY = Setting.KINESIS_REGION.key();
+    public static final String ENDPOINT_PROPERTY = Setting.KINESIS_ENDPOINT.key();
+    public static final String CBOR_PROPERTY = Setting.KINESIS_CBOR.key();
+    public static final String CONTAINER_PROPERTY = Setting.KINESIS_CONTAINER.key();
 
     private KinesisTargets() {
     }
@@ -83,7 +85,7 @@ public final class KinesisTargets {
         validate();
         String noTls = tls ? whyNoTls() : null;
         if (noTls != null) {
-            throw new dev.kensho.common.BadInput(noTls);
+            throw new BadInput(noTls);
         }
         return switch (Target.choose(external(), Settings.flag(CONTAINER_PROPERTY))) {
             case EXTERNAL -> openExternal();

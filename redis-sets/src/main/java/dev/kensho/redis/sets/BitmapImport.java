@@ -4,6 +4,7 @@ import dev.kensho.redis.sets.data.AttributeKeys;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,9 +55,9 @@ final class BitmapImport {
                     long offset;
                     if (o == null) {
                         offset = next++;
-                        fresh.put(ids[k], Long.toString(offset).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                        fresh.put(ids[k], Long.toString(offset).getBytes(StandardCharsets.US_ASCII));
                     } else {
-                        offset = Long.parseLong(new String(o, java.nio.charset.StandardCharsets.US_ASCII));
+                        offset = Long.parseLong(new String(o, StandardCharsets.US_ASCII));
                     }
                     p.setbit(bitmap, offset, true);
                 }
@@ -77,7 +78,7 @@ final class BitmapImport {
     /** Offset of user id index {@code id}, or −1 if the dictionary lacks it. */
     long offset(Jedis j, long id) {
         byte[] o = j.hget(dictionary, data.ids().get(id));
-        return o == null ? -1 : Long.parseLong(new String(o, java.nio.charset.StandardCharsets.US_ASCII));
+        return o == null ? -1 : Long.parseLong(new String(o, StandardCharsets.US_ASCII));
     }
 
     /** Removes the bitmaps and the dictionary. */

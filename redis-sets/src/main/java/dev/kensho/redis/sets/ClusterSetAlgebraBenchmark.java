@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisTarget;
@@ -25,6 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -206,7 +207,7 @@ public class ClusterSetAlgebraBenchmark {
     private void requireCrossSlotRefused(Jedis j) {
         try {
             j.sinter(a, b);
-        } catch (redis.clients.jedis.exceptions.JedisDataException e) {
+        } catch (JedisDataException e) {
             if (e.getMessage() != null && e.getMessage().startsWith("CROSSSLOT")) {
                 return;
             }

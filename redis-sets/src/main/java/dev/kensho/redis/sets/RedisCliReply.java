@@ -3,6 +3,7 @@ package dev.kensho.redis.sets;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.targets.redis.RedisTarget;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -60,7 +61,7 @@ final class RedisCliReply {
         cmd.addAll(Arrays.asList(args));
         command = String.join(" ", args);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(reply.toFile()).redirectError(stderr.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().putAll(target.cliEnvironment());
         Process p;
         try {

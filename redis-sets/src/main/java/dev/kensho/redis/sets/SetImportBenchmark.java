@@ -2,12 +2,12 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.targets.redis.RedisCliPipe;
-import dev.kensho.redis.sets.calibration.Tools;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.process.TempDirs;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.redis.sets.calibration.Tools;
+import dev.kensho.targets.redis.RedisCliPipe;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -25,6 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,7 +139,7 @@ public class SetImportBenchmark {
     private List<RedisCliPipe> writeCommandFiles() throws IOException {
         Path cli = Tools.find("redis-cli").orElseThrow(() -> new TargetFailure(Tools.missing("redis-cli")));
         List<RedisCliPipe> out = new ArrayList<>();
-        byte[] sadd = "SADD".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] sadd = "SADD".getBytes(StandardCharsets.US_ASCII);
         for (int k = 0; k < connections; k++) {
             long from = users * k / connections;
             long to = users * (k + 1) / connections;

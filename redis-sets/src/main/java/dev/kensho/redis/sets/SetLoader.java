@@ -13,6 +13,7 @@ import redis.clients.jedis.Pipeline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -176,7 +177,7 @@ public enum SetLoader {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new TargetFailure("import interrupted");
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw e.getCause() instanceof RuntimeException re ? re : new TargetFailure(e.getCause().toString(), e.getCause());
                 }
             }

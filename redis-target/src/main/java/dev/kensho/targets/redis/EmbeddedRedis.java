@@ -3,8 +3,12 @@ package dev.kensho.targets.redis;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.Affinity;
+import dev.kensho.common.cpu.ProcessCpu;
+import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
+import dev.kensho.common.profile.ServerProfiles;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,8 +18,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.LinkedHashMap;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,7 +41,7 @@ public final class EmbeddedRedis extends RedisTarget {
     private final String password;
     private long pid = -1;
     private Map<String, Object> affinity = Map.of();
-    private dev.kensho.common.profile.ServerProfiles.Registration profile = () -> { };
+    private ServerProfiles.Registration profile = () -> { };
 
     private EmbeddedRedis(ChildProcess process, Path dir, int port, String password) {
         this.process = process;
@@ -107,10 +111,10 @@ public final class EmbeddedRedis extends RedisTarget {
     private void awaitReady() {
         process.awaitListening(port, Duration.ofSeconds(10));
         pid = process.pid();
-        affinity = dev.kensho.common.cpu.Affinity.split(pid);
+        affinity = Affinity.split(pid);
         // a profiled run samples it with perf while each case is measured
-        profile = dev.kensho.common.profile.ServerProfiles.register(new dev.kensho.common.profile.ServerProfiles.Server(
-                dev.kensho.common.profile.ServerProfiles.Kind.NATIVE, pid, "redis-server", describe()));
+        profile = ServerProfiles.register(new ServerProfiles.Server(
+                ServerProfiles.Kind.NATIVE, pid, "redis-server", describe()));
     }
 
     @Override
@@ -169,15 +173,15 @@ public final class EmbeddedRedis extends RedisTarget {
     }
 
     @Override
-    protected dev.kensho.common.cpu.ServerCpu.Probe cpuProbe() {
-        return new dev.kensho.common.cpu.ServerCpu.Probe(describe(), dev.kensho.common.cpu.ProcessCpu.of(pid),
-                dev.kensho.common.cpu.ProcessCpu.limit(pid, ioThreads()), false,
-                dev.kensho.common.cpu.ProcessCpu.sharesCores(pid), true);
+    protected ServerCpu.Probe cpuProbe() {
+        return new ServerCpu.Probe(describe(), ProcessCpu.of(pid),
+                ProcessCpu.limit(pid, ioThreads()), false,
+                ProcessCpu.sharesCores(pid), true);
     }
 
     @Override
     protected String cpusAllowed() {
-        return dev.kensho.common.cpu.ProcessCpu.cpusAllowed(pid);
+        return ProcessCpu.cpusAllowed(pid);
     }
 
     @Override
@@ -203,7 +207,7 @@ public final class EmbeddedRedis extends RedisTarget {
     @Override
     protected TargetFailure unreachable(Throwable e) {
         TargetFailure f = super.unreachable(e);
-        return !process.exitedWithin(java.time.Duration.ofSeconds(1)) ? f : new TargetFailure(f.getMessage() + " — the redis-server process has exited: "
+        return !process.exitedWithin(Duration.ofSeconds(1)) ? f : new TargetFailure(f.getMessage() + " — the redis-server process has exited: "
                 + process.logTail(), e);
     }
 

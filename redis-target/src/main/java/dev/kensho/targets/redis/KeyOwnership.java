@@ -2,16 +2,18 @@ package dev.kensho.targets.redis;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
+import dev.kensho.common.targets.Lease;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisCluster;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
-import redis.clients.jedis.commands.KeyCommands;
+import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.commands.HashCommands;
+import redis.clients.jedis.commands.KeyCommands;
 import redis.clients.jedis.commands.ScriptingKeyCommands;
 import redis.clients.jedis.commands.StringCommands;
-import dev.kensho.common.targets.Lease;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -156,7 +158,7 @@ public final class KeyOwnership {
         }
         try (Ops ops = Ops.of(t)) {
             ops.hash().hset(t.keyPrefix() + MARKER_SUFFIX, Map.of("run", runId, "host", Lease.host(),
-                    "pid", Long.toString(ProcessHandle.current().pid()), "started", java.time.Instant.now().toString()));
+                    "pid", Long.toString(ProcessHandle.current().pid()), "started", Instant.now().toString()));
         }
     }
 
@@ -202,7 +204,7 @@ public final class KeyOwnership {
                     ScanResult<String> r = j.scan(cursor, p);
                     List<String> keys = r.getResult().stream().filter(which).toList();
                     if (!keys.isEmpty()) {
-                        redis.clients.jedis.Pipeline pl = j.pipelined();
+                        Pipeline pl = j.pipelined();
                         keys.forEach(pl::unlink);
                         pl.sync();
                         n += keys.size();

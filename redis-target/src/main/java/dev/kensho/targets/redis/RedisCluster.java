@@ -3,22 +3,28 @@ package dev.kensho.targets.redis;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * A Redis Cluster to benchmark: its masters, each a {@link RedisTarget} of its own (for {@code INFO},
@@ -59,7 +65,7 @@ public final class RedisCluster extends RedisTarget {
      * not failed, with slots), in slot order. {@code at} turns an address into a target with the seed's
      * TLS, user and password.
      */
-    static List<Node> discover(RedisTarget seed, java.util.function.BiFunction<String, Integer, RedisTarget> at) {
+    static List<Node> discover(RedisTarget seed, BiFunction<String, Integer, RedisTarget> at) {
         String nodes;
         try (Jedis j = seed.jedis(RedisTargets.FIRST_CONTACT_TIMEOUT)) {
             nodes = j.clusterNodes();
@@ -87,7 +93,7 @@ public final class RedisCluster extends RedisTarget {
                     ? seed : at.apply(host, port);
             out.add(new Node(f[0], server, List.copyOf(slots)));
         }
-        out.sort(java.util.Comparator.comparingInt(n -> Integer.parseInt(n.slots().get(0).split("-")[0])));
+        out.sort(Comparator.comparingInt(n -> Integer.parseInt(n.slots().get(0).split("-")[0])));
         return out;
     }
 
@@ -95,7 +101,7 @@ public final class RedisCluster extends RedisTarget {
     static boolean isCluster(RedisTarget server) {
         try (Jedis j = server.jedis(RedisTargets.FIRST_CONTACT_TIMEOUT)) {
             return "1".equals(RedisInfo.of(j, "cluster").get("cluster_enabled"));
-        } catch (redis.clients.jedis.exceptions.JedisDataException e) {
+        } catch (JedisDataException e) {
             return false;
         }
     }
@@ -126,7 +132,7 @@ public final class RedisCluster extends RedisTarget {
         pool.setJmxEnabled(false);
         try {
             return new JedisCluster(nodes, seed.clientConfig(SOCKET_TIMEOUT), 5,
-                    (org.apache.commons.pool2.impl.GenericObjectPoolConfig<Connection>) pool);
+                    (GenericObjectPoolConfig<Connection>) pool);
         } catch (RuntimeException e) {
             throw unreachable(e);
         }
@@ -141,7 +147,7 @@ public final class RedisCluster extends RedisTarget {
             List<RedisURI> uris = masters.stream().map(n -> n.server().redisUri()).toList();
             lettuceCluster = RedisClusterClient.create(uris);
             lettuceCluster.setOptions(ClusterClientOptions.builder()
-                    .socketOptions(io.lettuce.core.SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
+                    .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
                     .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
                     .autoReconnect(false)
                     .maxRedirects(5)
@@ -187,7 +193,7 @@ public final class RedisCluster extends RedisTarget {
             return "embedded Redis Cluster of " + masters.size() + " masters on 127.0.0.1";
         }
         List<String> nodes = masters.stream().map(n -> n.server().host() + ":" + n.server().port()).toList();
-        return kind.name().toLowerCase(java.util.Locale.ROOT) + " Redis Cluster of " + masters.size() + " masters ("
+        return kind.name().toLowerCase(Locale.ROOT) + " Redis Cluster of " + masters.size() + " masters ("
                 + String.join(", ", nodes) + ")";
     }
 

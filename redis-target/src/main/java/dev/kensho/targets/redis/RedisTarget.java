@@ -6,17 +6,24 @@ import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.shard.Shard;
+import dev.kensho.common.shard.StartAt;
+import dev.kensho.common.targets.Target;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.args.FlushMode;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -25,7 +32,7 @@ import java.util.TreeMap;
  * not create ({@code FLUSHDB}, {@code CONFIG SET}, {@code DEBUG}) goes through the guarded methods
  * here, which refuse on an external target unless {@code -Dkensho.destructive=true}.
  */
-public abstract class RedisTarget implements dev.kensho.common.targets.Target {
+public abstract class RedisTarget implements Target {
 
 
     /** Socket timeout of the clients we hand out: long set operations may run for minutes. */
@@ -123,8 +130,8 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     public synchronized RedisClient lettuce() {
         if (lettuce == null) {
             lettuce = RedisClient.create(redisUri());
-            lettuce.setOptions(io.lettuce.core.ClientOptions.builder()
-                    .socketOptions(io.lettuce.core.SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
+            lettuce.setOptions(ClientOptions.builder()
+                    .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
                     .autoReconnect(false)
                     .build());
         }
@@ -159,7 +166,7 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
     public void flushDb(Jedis j, boolean async) {
         requireDestructive("FLUSHDB");
         if (async) {
-            j.flushDB(redis.clients.jedis.args.FlushMode.ASYNC);
+            j.flushDB(FlushMode.ASYNC);
         } else {
             j.flushDB();
         }
@@ -225,7 +232,7 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
      * machine's when it runs here.
      */
     protected ServerCpu.Probe cpuProbe() {
-        boolean here = java.util.Set.of("127.0.0.1", "localhost", "::1", "[::1]").contains(host());
+        boolean here = Set.of("127.0.0.1", "localhost", "::1", "[::1]").contains(host());
         int threads = ioThreads();
         return new ServerCpu.Probe(describe(), watch::infoCpuNanos,
                 here ? Bottleneck.serverLimit(threads, Runtime.getRuntime().availableProcessors()) : Math.max(1, threads),
@@ -265,9 +272,9 @@ public abstract class RedisTarget implements dev.kensho.common.targets.Target {
      * {@link dev.kensho.common.shard.StartAt#beginTrial(String, java.util.function.LongSupplier)} on this server's
      * clock ({@code TIME}): with {@code -Dkensho.startAt}, shards start their trials together.
      */
-    public java.time.Instant beginTrial() {
+    public Instant beginTrial() {
         try (Jedis j = jedis()) {
-            return dev.kensho.common.shard.StartAt.beginTrial(describe(), () -> {
+            return StartAt.beginTrial(describe(), () -> {
                 List<String> t = j.time();
                 return Long.parseLong(t.get(0)) * 1_000_000 + Long.parseLong(t.get(1));
             });

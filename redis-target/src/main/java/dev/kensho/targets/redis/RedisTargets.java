@@ -2,11 +2,13 @@ package dev.kensho.targets.redis;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
+import dev.kensho.common.SettingValues;
 import dev.kensho.common.Settings;
 import dev.kensho.common.shard.Shard;
 import dev.kensho.common.targets.Target;
 import redis.clients.jedis.Jedis;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -26,10 +28,10 @@ import java.util.Map;
 public final class RedisTargets {
 
     /** How long the first PING of an external server may take before the run gives up on it. */
-    public static final java.time.Duration FIRST_CONTACT_TIMEOUT = java.time.Duration.ofSeconds(5);
+    public static final Duration FIRST_CONTACT_TIMEOUT = Duration.ofSeconds(5);
 
     /** {@link #clusterSetting()}: {@code kensho.redis.cluster=true} (any master count). */
-    public static final int DECLARED = dev.kensho.common.SettingValues.DECLARED;
+    public static final int DECLARED = SettingValues.DECLARED;
 
     private RedisTargets() {
     }
@@ -71,7 +73,7 @@ public final class RedisTargets {
      * number of masters (3 … 64); anything else is one line naming the setting and the allowed values.
      */
     public static int clusterSetting() {
-        return dev.kensho.common.SettingValues.cluster(Setting.REDIS_CLUSTER.key(), Settings.get(Setting.REDIS_CLUSTER.key()));
+        return SettingValues.cluster(Setting.REDIS_CLUSTER.key(), Settings.get(Setting.REDIS_CLUSTER.key()));
     }
 
     /** One server, for benchmarks that drive one node; a cluster (asked for or detected) is refused in one line. */
@@ -174,6 +176,6 @@ public final class RedisTargets {
     private static BadInput notACluster(RedisTarget seed) {
         return new BadInput(Setting.REDIS_CLUSTER.key() + "=" + Settings.get(Setting.REDIS_CLUSTER.key(), "true")
                 + " declares a Redis Cluster, but " + seed.describe() + " is a single node (INFO cluster: cluster_enabled:0);"
-                + " allowed: " + dev.kensho.common.SettingValues.CLUSTER_ALLOWED + ", with a cluster endpoint for true");
+                + " allowed: " + SettingValues.CLUSTER_ALLOWED + ", with a cluster endpoint for true");
     }
 }

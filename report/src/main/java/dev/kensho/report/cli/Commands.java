@@ -6,10 +6,11 @@ import dev.kensho.report.Docs;
 import dev.kensho.report.Report;
 import dev.kensho.report.merge.Merge;
 import dev.kensho.report.merge.Pool;
-import picocli.CommandLine;
+import dev.kensho.report.profile.ProfiledRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -92,7 +93,7 @@ public final class Commands implements Callable<Integer> {
             + " floor; writes compare-<before>.md into <after>. Exit 1 when something moved.",
             customSynopsis = JAR + " compare [--mix-profiled] [--noise <A/A run 1> <A/A run 2> | --noise <noise-floor.json>] <before> <after>")
     static final class CompareCommand extends Sub {
-        @Option(names = dev.kensho.report.profile.ProfiledRuns.FLAG, description = "compare a profiled run with a plain one all the same")
+        @Option(names = ProfiledRuns.FLAG, description = "compare a profiled run with a plain one all the same")
         boolean mixProfiled;
         @Option(names = "--noise", description = "the noise floor: two A/A run folders of one commit (the first folders"
                 + " given), or the noise-floor.json a pair wrote")
@@ -105,7 +106,7 @@ public final class Commands implements Callable<Integer> {
         public Integer call() {
             List<String> args = new ArrayList<>();
             if (mixProfiled) {
-                args.add(dev.kensho.report.profile.ProfiledRuns.FLAG);
+                args.add(ProfiledRuns.FLAG);
             }
             if (noise) {
                 args.add("--noise");
@@ -143,7 +144,7 @@ public final class Commands implements Callable<Integer> {
 
     @Command(name = "pool", description = "Joins N runs of one commit so each verdict rests on all of them.")
     static final class PoolCommand extends Sub {
-        @Option(names = dev.kensho.report.profile.ProfiledRuns.FLAG, description = "pool profiled runs with plain ones all the same")
+        @Option(names = ProfiledRuns.FLAG, description = "pool profiled runs with plain ones all the same")
         boolean mixProfiled;
         @Parameters(index = "0", paramLabel = "<pooled folder>", description = "the folder to write")
         String into;

@@ -5,6 +5,7 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.shard.StartAt;
 import org.HdrHistogram.Histogram;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -112,7 +113,7 @@ final class Alignment {
     }
 
     private static List<Integer> shape(JsonNode bench) {
-        List<Integer> out = new java.util.ArrayList<>();
+        List<Integer> out = new ArrayList<>();
         bench.path("primaryMetric").path("rawData").forEach(f -> out.add(f.size()));
         return out;
     }

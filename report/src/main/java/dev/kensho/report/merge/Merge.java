@@ -6,15 +6,18 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.shard.ShardRecord;
 import dev.kensho.common.shard.StartAt;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Joins the run folders of the N shards of one run ({@code -Dkensho.shard=i/N}) into one run folder that
@@ -84,10 +88,10 @@ public final class Merge {
             List<JsonNode> series = new ArrayList<>();
             List<JsonNode> clock = new ArrayList<>();
             for (ShardFolder s : shards) {
-                notes.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(Recorder.NOTES_FILE)));
-                servers.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(Recorder.SERVERS_FILE)));
-                series.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(Recorder.SERIES_FILE)));
-                clock.addAll(dev.kensho.common.runfiles.Jsonl.read(s.dir.resolve(StartAt.FILE)));
+                notes.addAll(Jsonl.read(s.dir.resolve(Recorder.NOTES_FILE)));
+                servers.addAll(Jsonl.read(s.dir.resolve(Recorder.SERVERS_FILE)));
+                series.addAll(Jsonl.read(s.dir.resolve(Recorder.SERIES_FILE)));
+                clock.addAll(Jsonl.read(s.dir.resolve(StartAt.FILE)));
             }
             for (String n : sums.notes()) {
                 notes.add(LINE.createObjectNode().put("topic", "merge").put("note", n));
@@ -121,7 +125,7 @@ public final class Merge {
     }
 
     private static Map<String, String> statusClasses(ShardFolder s) throws IOException {
-        Map<String, String> out = new java.util.TreeMap<>();
+        Map<String, String> out = new TreeMap<>();
         JsonNode st = JSON.readTree(s.dir.resolve(RunFolder.STATUS_FILE).toFile());
         st.path("classes").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
         return out;
@@ -160,9 +164,9 @@ public final class Merge {
     }
 
     /** Merges the shard folders into {@code into} ({@code java -jar kensho-benchmarks.jar merge}); 0, or 2 with one line. */
-    public static int run(String into, List<String> shardFolders, java.io.PrintStream err) {
+    public static int run(String into, List<String> shardFolders, PrintStream err) {
         try {
-            dev.kensho.common.Setting.check(System.getProperties());
+            Setting.check(System.getProperties());
             List<Path> shards = new ArrayList<>();
             for (String s : shardFolders) {
                 shards.add(resolve(s));

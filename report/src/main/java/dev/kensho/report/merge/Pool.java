@@ -4,15 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.JmhMerge;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.profile.Profiling;
 import dev.kensho.common.runfiles.Jsonl;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.report.Section;
+import dev.kensho.report.profile.ProfiledRuns;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,7 +77,7 @@ public final class Pool {
                             "runs of one commit and scale (the first is " + commit + " at scale " + scale + ")");
                 }
             }
-            dev.kensho.report.profile.ProfiledRuns.check(runDirs, mixProfiled);
+            ProfiledRuns.check(runDirs, mixProfiled);
             write(out, runDirs, envs, commit, scale);
         } catch (IOException e) {
             throw new TargetFailure("cannot pool into " + out + " (" + e.getMessage() + ")");
@@ -95,7 +100,7 @@ public final class Pool {
         for (Map.Entry<String, List<JsonNode>> e : byFile.entrySet()) {
             Merge.JSON.writeValue(out.resolve("jmh").resolve(e.getKey()).toFile(), JmhMerge.merge(e.getValue(), -1));
         }
-        for (String f : List.of(Recorder.MEASUREMENTS_FILE, Recorder.NOTES_FILE, Recorder.SERVERS_FILE, dev.kensho.common.cpu.Yardstick.FILE)) {
+        for (String f : List.of(Recorder.MEASUREMENTS_FILE, Recorder.NOTES_FILE, Recorder.SERVERS_FILE, Yardstick.FILE)) {
             List<JsonNode> lines = new ArrayList<>();
             runs.forEach(r -> lines.addAll(Jsonl.read(r.resolve(f))));
             if (f.equals(Recorder.NOTES_FILE)) {
@@ -106,7 +111,7 @@ public final class Pool {
             Merge.lines(out.resolve(f), lines);
         }
         for (Path r : runs) {
-            Path p = r.resolve(dev.kensho.common.profile.Profiling.FILE);
+            Path p = r.resolve(Profiling.FILE);
             if (Files.exists(p)) {
                 Files.copy(p, out.resolve(p.getFileName())); // profiled runs pool into a profiled run (their recordings stay in them)
                 break;
@@ -152,10 +157,10 @@ public final class Pool {
     }
 
     public static void main(String[] given) {
-        boolean mix = dev.kensho.report.profile.ProfiledRuns.allowed(List.of(given));
-        String[] args = dev.kensho.report.profile.ProfiledRuns.withoutFlag(List.of(given)).toArray(String[]::new);
+        boolean mix = ProfiledRuns.allowed(List.of(given));
+        String[] args = ProfiledRuns.withoutFlag(List.of(given)).toArray(String[]::new);
         if (args.length < 3) {
-            System.err.println("kensho: usage: Pool [" + dev.kensho.report.profile.ProfiledRuns.FLAG + "] <pooled folder> <run folder> <run folder>…, e.g. target/kensho-runs/pooled"
+            System.err.println("kensho: usage: Pool [" + ProfiledRuns.FLAG + "] <pooled folder> <run folder> <run folder>…, e.g. target/kensho-runs/pooled"
                     + " target/kensho-runs/aa1 target/kensho-runs/aa2");
             System.exit(2);
         }
@@ -163,14 +168,14 @@ public final class Pool {
     }
 
     /** Pools the run folders into {@code into} ({@code java -jar kensho-benchmarks.jar pool}); 0, or 2 with one line. */
-    public static int run(String into, List<String> runFolders, java.io.PrintStream err) {
+    public static int run(String into, List<String> runFolders, PrintStream err) {
         return run(into, runFolders, false, err);
     }
 
     /** As {@link #run(String, List, java.io.PrintStream)}; {@code mix}: pool profiled runs with plain ones all the same. */
-    public static int run(String into, List<String> runFolders, boolean mix, java.io.PrintStream err) {
+    public static int run(String into, List<String> runFolders, boolean mix, PrintStream err) {
         try {
-            dev.kensho.common.Setting.check(System.getProperties());
+            Setting.check(System.getProperties());
             List<Path> runs = new ArrayList<>();
             for (String r : runFolders) {
                 runs.add(Merge.resolve(r));

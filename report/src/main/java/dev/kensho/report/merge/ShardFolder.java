@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.shard.ShardRecord;
 import dev.kensho.common.shard.StartAt;
 import org.HdrHistogram.Histogram;
@@ -62,7 +64,7 @@ final class ShardFolder {
         startAt = shard.path("startAt").isTextual() ? shard.get("startAt").asText() : null;
         commit = env == null ? null : env.path("host").path("commit").asText(null);
         List<Long> offsets = new ArrayList<>();
-        for (JsonNode t : dev.kensho.common.runfiles.Jsonl.read(dir.resolve(StartAt.FILE))) {
+        for (JsonNode t : Jsonl.read(dir.resolve(StartAt.FILE))) {
             offsets.add(t.path("offset_us").asLong());
         }
         offsets.sort(null);
@@ -78,7 +80,7 @@ final class ShardFolder {
         } catch (IOException e) {
             throw BadInput.of("shard folder", dir, "a complete run (" + e.getMessage() + ")");
         }
-        measurements = dev.kensho.common.runfiles.Jsonl.read(dir.resolve(dev.kensho.common.runfiles.Recorder.MEASUREMENTS_FILE));
+        measurements = Jsonl.read(dir.resolve(Recorder.MEASUREMENTS_FILE));
         readHlogs(dir.resolve(IntervalLog.DIR));
     }
 

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
+import dev.kensho.common.runfiles.Recorder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -159,7 +160,7 @@ final class Sums {
         Map<String, String> params = params(b.get("params"));
         extra.add(line(b.get("benchmark").asText(), params, "shard_spread", spread, "ratio"));
         notes.add(b.get("benchmark").asText() + " " + params + ": shards " + each + " " + unit
-                + " (99.9%); spread (max − min) / mean " + String.format(java.util.Locale.ROOT, "%.1f%%", spread * 100));
+                + " (99.9%); spread (max − min) / mean " + String.format(Locale.ROOT, "%.1f%%", spread * 100));
     }
 
     private final List<JsonNode> extra = new ArrayList<>();

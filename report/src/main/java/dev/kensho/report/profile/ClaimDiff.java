@@ -1,5 +1,6 @@
 package dev.kensho.report.profile;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +32,7 @@ final class ClaimDiff {
         if (a.isEmpty() || b.isEmpty() || a.get() == b.get()) {
             return List.of();
         }
-        List<Grid> out = new java.util.ArrayList<>();
+        List<Grid> out = new ArrayList<>();
         for (CaseProfile.Side sa : a.get().sides()) {
             for (CaseProfile.Side sb : b.get().sides()) {
                 if (sa.label().equals(sb.label()) && sa.readable() && sb.readable()) {

@@ -5,6 +5,7 @@ import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,7 +108,7 @@ public final class ForkSpreads {
             for (int k = 0; k < rounds; k++) {
                 y[k] = Math.log(f.forkMean(k));
             }
-            if (java.util.Arrays.stream(y).allMatch(Double::isFinite)) {
+            if (Arrays.stream(y).allMatch(Double::isFinite)) {
                 logs.add(y);
             }
         }

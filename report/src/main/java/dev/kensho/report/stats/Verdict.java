@@ -6,6 +6,7 @@ import dev.kensho.common.export.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * The verdict on a published figure from our value of the same dimensionless quantity and its interval, by
@@ -108,7 +109,7 @@ public final class Verdict {
             return CONTRADICTED + ": opposite direction" + numbers;
         }
         boolean point = lo == hi;
-        java.util.function.Supplier<String> remedy = () -> "; " + Remedy.of(interval,
+        Supplier<String> remedy = () -> "; " + Remedy.of(interval,
                 point && side != Side.NONE ? new double[]{lo, 1} : new double[]{lo, hi}, point, ours.secondsPerRound());
         if (!p.condition().isBlank()) {
             String magnitude = "magnitude " + NOT_REPRODUCIBLE + ": " + p.condition();

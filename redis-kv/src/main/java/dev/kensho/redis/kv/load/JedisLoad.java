@@ -1,6 +1,8 @@
 package dev.kensho.redis.kv.load;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
+import dev.kensho.common.targets.Target;
 import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.Jedis;
@@ -11,6 +13,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -47,7 +50,7 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class JedisLoad implements LoadGenerator {
 
-    public static final String THREADS_PROPERTY = dev.kensho.common.Setting.KV_JEDIS_THREADS.key();
+    public static final String THREADS_PROPERTY = Setting.KV_JEDIS_THREADS.key();
 
     /**
      * Jedis flushes its buffered output only before a read ({@code getOne}); a round-robin driver must
@@ -98,8 +101,8 @@ public final class JedisLoad implements LoadGenerator {
             jedis.forEach(Jedis::close);
             throw e;
         }
-        java.util.Optional<ExecutorService> v = kind == Threads.VIRTUAL_IF_AVAILABLE
-                ? VirtualThreads.perTask(coresLeft(target)) : java.util.Optional.empty();
+        Optional<ExecutorService> v = kind == Threads.VIRTUAL_IF_AVAILABLE
+                ? VirtualThreads.perTask(coresLeft(target)) : Optional.empty();
         virtual = v.isPresent();
         drivers = v.orElseGet(() -> Executors.newFixedThreadPool(t, r -> {
             // small stacks: up to 800 of these threads, each a short send/receive loop
@@ -116,7 +119,7 @@ public final class JedisLoad implements LoadGenerator {
      */
     static int coresLeft(RedisTarget target) {
         int cores = Runtime.getRuntime().availableProcessors();
-        if (target.kind() == dev.kensho.common.targets.Target.Kind.EXTERNAL) {
+        if (target.kind() == Target.Kind.EXTERNAL) {
             return cores;
         }
         String io = target.readConfig(List.of("io-threads")).getOrDefault("io-threads", "1");

@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -201,17 +204,17 @@ public final class LettuceLoad implements LoadGenerator {
      */
     @Override
     public void close() {
-        List<java.util.concurrent.CompletableFuture<Void>> closing = new ArrayList<>();
+        List<CompletableFuture<Void>> closing = new ArrayList<>();
         for (StatefulRedisConnection<byte[], byte[]> c : connections) {
             closing.add(c.closeAsync());
         }
         connections.clear();
         try {
-            java.util.concurrent.CompletableFuture.allOf(closing.toArray(java.util.concurrent.CompletableFuture[]::new))
+            CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
                     .get(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             // closing is best effort: the server is stopped or forgotten next either way
         }
     }

@@ -1,5 +1,9 @@
 package dev.kensho.redis.kv.load;
 
+import dev.kensho.targets.redis.RedisTarget;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
@@ -107,9 +111,9 @@ public final class Workload {
 
     /** Marks every key as written (after a preload that SET them all). */
     /** SETs every key of the keyspace with its value, pipelined, before a trial; then every key counts as written. */
-    public void preload(dev.kensho.targets.redis.RedisTarget target) {
-        try (redis.clients.jedis.Jedis j = target.jedis()) {
-            redis.clients.jedis.Pipeline p = j.pipelined();
+    public void preload(RedisTarget target) {
+        try (Jedis j = target.jedis()) {
+            Pipeline p = j.pipelined();
             for (int i = 0; i < keyspace; i++) {
                 p.set(key(i), value(i));
                 if (i % 10_000 == 9_999) {

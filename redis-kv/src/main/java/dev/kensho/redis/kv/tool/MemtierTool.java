@@ -1,12 +1,13 @@
 package dev.kensho.redis.kv.tool;
 
-import dev.kensho.redis.kv.load.Workload;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.cpu.ProcessCpu;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
+import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.targets.redis.RedisTarget;
 
 import java.io.IOException;
@@ -40,7 +41,7 @@ import java.util.Optional;
  */
 public final class MemtierTool {
 
-    public static final String BINARY_PROPERTY = dev.kensho.common.Setting.TOOL_MEMTIER.key();
+    public static final String BINARY_PROPERTY = Setting.TOOL_MEMTIER.key();
     public static final String NAME = "memtier_benchmark";
     public static final String HOW_TO_BUILD = NAME + " is not packaged in Debian or Ubuntu; build it from source (git clone"
             + " https://github.com/RedisLabs/memtier_benchmark; apt-get install build-essential autoconf automake pkg-config"

@@ -1,11 +1,12 @@
 package dev.kensho.redis.kv.tool;
 
-import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
+import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.targets.redis.RedisTarget;
 
 import java.io.IOException;
@@ -32,7 +33,7 @@ import java.util.Optional;
  */
 public final class RedisBenchmarkTool {
 
-    public static final String BINARY_PROPERTY = dev.kensho.common.Setting.REDIS_BENCHMARK.key();
+    public static final String BINARY_PROPERTY = Setting.REDIS_BENCHMARK.key();
 
     /** One redis-benchmark result line. */
     public record Result(String command, double rps, double p50Ms, double p99Ms) {

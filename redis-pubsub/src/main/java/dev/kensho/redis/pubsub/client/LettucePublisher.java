@@ -10,7 +10,9 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** {@link Client#LETTUCE}'s publisher: async commands with auto-flush off (one write per flush, replies awaited at flush). */
 final class LettucePublisher extends CountingPublisher {
@@ -52,12 +54,12 @@ final class LettucePublisher extends CountingPublisher {
             long n;
             try {
                 n = f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 throw new TargetFailure(where + ": lettuce publisher got no reply within " + Client.REPLY_TIMEOUT.toSeconds() + " s");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new TargetFailure("lettuce publisher: interrupted");
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 throw new TargetFailure(where + ": lettuce publisher lost the server (" + TargetFailure.rootCause(e) + ")", e);
             }
             counted(n);

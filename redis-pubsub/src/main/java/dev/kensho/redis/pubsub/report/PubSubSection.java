@@ -182,18 +182,18 @@ public final class PubSubSection implements Section {
 
     @Override
     public List<Plot> plots(RunData run) {
-        Map<String, List<dev.kensho.report.ChartSpec.Point>> series = new LinkedHashMap<>();
+        Map<String, List<ChartSpec.Point>> series = new LinkedHashMap<>();
         double limit = -1;
         for (JsonNode r : run.series(FloodRecords.OMEM_SERIES)) {
             String name = r.path("params").path("client").asText("subscriber");
             if (series.containsKey(name)) {
                 continue; // the first iteration of each case
             }
-            List<dev.kensho.report.ChartSpec.Point> points = new ArrayList<>();
+            List<ChartSpec.Point> points = new ArrayList<>();
             JsonNode t = r.path("t_ms");
             JsonNode o = r.path("omem_bytes");
             for (int i = 0; i < Math.min(t.size(), o.size()); i++) {
-                points.add(new dev.kensho.report.ChartSpec.Point(Double.toString(t.get(i).asDouble() / 1e3),
+                points.add(new ChartSpec.Point(Double.toString(t.get(i).asDouble() / 1e3),
                         o.get(i).asDouble() / (1 << 20), 0));
             }
             series.put(name, points);

@@ -1,5 +1,7 @@
 package dev.kensho.redis.sets.data;
 
+import dev.kensho.common.BadInput;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,7 +21,7 @@ public final class UserIds {
 
     public UserIds(long seed, int length) {
         if (length < 1 || length > 4096) {
-            throw dev.kensho.common.BadInput.of("memberBytes", length, "1 … 4096");
+            throw BadInput.of("memberBytes", length, "1 … 4096");
         }
         this.seed = seed;
         this.length = length;
