@@ -30,11 +30,11 @@ public enum Scale {
                 return s;
             }
         }
-        throw BadInput.of(Settings.SCALE_PROPERTY, value,
+        throw BadInput.of(Setting.SCALE.key(), value,
                 Arrays.stream(values()).map(Scale::id).collect(Collectors.joining(", ")));
     }
 
     public static Scale current() {
-        return parse(Settings.get(Settings.SCALE_PROPERTY, Settings.SCALE_DEFAULT));
+        return parse(Setting.SCALE.get(Settings.SCALE_DEFAULT));
     }
 }

@@ -5,34 +5,17 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /**
- * Reading the suite's settings. Their names, defaults and meanings live in one registry, {@link Setting};
- * the constants here are that registry's keys under the names the code has always used. The Maven
- * {@code bench} profile forwards every {@code -Dkensho.*} you pass (and the {@code KENSHO_*}
- * environment) to the launcher, which forwards them to every JMH fork; a name the registry does not
- * know ends the run with one line ({@link Setting#checkNames}).
+ * Reading the suite's settings. Each is declared once, as a {@link Setting} of the module that reads it, and read
+ * through that object ({@link Setting#get}); the registry of all of them is {@link SettingRegistry}. The Maven
+ * {@code bench} profile forwards every {@code -Dkensho.*} you pass (and the {@code KENSHO_*} environment) to the
+ * launcher, which forwards them to every JMH fork; a name no module declares ends the run with one line
+ * ({@link SettingRegistry#checkNames}).
  */
 public final class Settings {
 
-    public static final String SCALE_PROPERTY = Setting.SCALE.key();
     public static final String SCALE_DEFAULT = "default";
-    public static final String BENCH_PROPERTY = Setting.BENCH.key();
     public static final String BENCH_DEFAULT = ".*";
-    public static final String JFR_PROPERTY = Setting.JFR.key();
-    public static final String RESULTS_PROPERTY = Setting.RESULTS.key();
-    public static final String RUN_ID_PROPERTY = Setting.RUN_ID.key();
-    public static final String ROOT_PROPERTY = Setting.ROOT.key();
-    /** Set by the launcher in every fork: the run folder this JVM writes its measurements into. */
-    public static final String RUN_DIR_PROPERTY = Setting.RUN_DIR.key();
-
-    public static final String REDIS_URI_PROPERTY = Setting.REDIS_URI.key();
-    public static final String REDIS_PASSWORD_ENV = Setting.REDIS_PASSWORD.key();
-    public static final String REDIS_SERVER_PROPERTY = Setting.REDIS_SERVER.key();
-    public static final String REDIS_SERVER_ENV = Setting.REDIS_SERVER_ENV.key();
-    public static final String REDIS_CONTAINER_PROPERTY = Setting.REDIS_CONTAINER.key();
-    public static final String REDIS_IMAGE_PROPERTY = Setting.REDIS_IMAGE.key();
-    public static final String KEY_PREFIX_PROPERTY = Setting.KEY_PREFIX.key();
     public static final String KEY_PREFIX_DEFAULT = "kensho:";
-    public static final String DESTRUCTIVE_PROPERTY = Setting.DESTRUCTIVE.key();
     /** What a key prefix may be: never empty (an empty prefix would own the whole keyspace). */
     public static final String KEY_PREFIX_PATTERN = "[A-Za-z0-9:_.\\-{}]{1,32}";
     public static final String KEY_PREFIX_ALLOWED = "1 … 32 characters of [A-Za-z0-9:_.-{}]";
@@ -40,21 +23,19 @@ public final class Settings {
     private Settings() {
     }
 
-    public static String get(String name, String def) {
-        if (name.startsWith(Setting.PREFIX) && !Setting.known(name)) {
-            throw new IllegalStateException(name + " is read but not in the registry dev.kensho.common.Setting");
+    /** The system property {@code name} (trimmed), or {@code def} when unset or blank; a {@code kensho.*} name must be declared. */
+    static String get(String name, String def) {
+        if (name.startsWith(Setting.PREFIX) && SettingRegistry.onClassPath().find(name).isEmpty()) {
+            throw new IllegalStateException(name + " is read but declared by no SettingGroup on the class path");
         }
         String v = System.getProperty(name);
         return v == null || v.isBlank() ? def : v.trim();
     }
 
-    public static String get(String name) {
-        return get(name, null);
-    }
-
-    /** A boolean setting: {@code true} or {@code false} only ({@link SettingValues#bool}); unset is false. */
-    public static boolean flag(String name) {
-        return SettingValues.bool(name, get(name, "false"));
+    /** The environment variable {@code name} (trimmed), or {@code def} when unset or blank. */
+    static String env(String name, String def) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? def : v.trim();
     }
 
     /** An integer in [min, max], or a one-line {@link BadInput}. */
@@ -90,16 +71,16 @@ public final class Settings {
      * whole keyspace. A shard's keys add {@code i:} to it: {@link dev.kensho.common.shard.Shard#runKeyPrefix()}.
      */
     public static String baseKeyPrefix() {
-        String p = get(KEY_PREFIX_PROPERTY, KEY_PREFIX_DEFAULT);
+        String p = Setting.KEY_PREFIX.get(KEY_PREFIX_DEFAULT);
         if (!p.matches(KEY_PREFIX_PATTERN)) {
-            throw BadInput.of(KEY_PREFIX_PROPERTY, p, KEY_PREFIX_ALLOWED);
+            throw BadInput.of(Setting.KEY_PREFIX.key(), p, KEY_PREFIX_ALLOWED);
         }
         return p;
     }
 
     /** True when the user explicitly allows FLUSHDB / CONFIG SET / DEBUG on an external target. */
     public static boolean destructiveAllowed() {
-        return flag(DESTRUCTIVE_PROPERTY);
+        return Setting.DESTRUCTIVE.flag();
     }
 
     /**
@@ -108,7 +89,8 @@ public final class Settings {
      * run write into the same {@code target/kensho-runs}.
      */
     public static Path root() {
-        String r = get(ROOT_PROPERTY);
+        String r = System.getProperty(Setting.ROOT.key()); // not get(): the registry reads the checkout from here
+        r = r == null || r.isBlank() ? null : r.trim();
         if (r != null) {
             return Paths.get(r).toAbsolutePath().normalize();
         }
@@ -122,7 +104,7 @@ public final class Settings {
     }
 
     public static Path resultsRoot() {
-        String r = get(RESULTS_PROPERTY);
+        String r = Setting.RESULTS.get();
         return r != null ? Paths.get(r).toAbsolutePath().normalize() : root().resolve("target").resolve("kensho-runs");
     }
 }

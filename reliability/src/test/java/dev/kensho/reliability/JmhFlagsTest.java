@@ -1,5 +1,6 @@
 package dev.kensho.reliability;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.MavenBench;
@@ -36,7 +37,7 @@ class JmhFlagsTest {
     @AfterEach
     void clear() {
         System.clearProperty("kensho.results");
-        System.clearProperty(Settings.BENCH_PROPERTY);
+        System.clearProperty(Setting.BENCH.key());
     }
 
     /** stdout of a launcher run that must end with status 0 and leave nothing behind. */
@@ -69,7 +70,7 @@ class JmhFlagsTest {
 
     @Test
     void listOfEveryClassFollowsTheBenchRegex() throws IOException {
-        System.setProperty(Settings.BENCH_PROPERTY, "SetAlgebra");
+        System.setProperty(Setting.BENCH.key(), "SetAlgebra");
         String out = informs(null, "-l");
         List<String> names = out.lines().skip(1).toList();
         assertTrue(!names.isEmpty() && names.stream().allMatch(n -> n.contains("SetAlgebra")), out);

@@ -1,6 +1,6 @@
 package dev.kensho.reliability;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,9 +27,9 @@ class KilledRunTest {
     @ValueSource(strings = {"TERM", "INT"})
     void noServerOrTemporaryFolderSurvivesAKilledRun(String signal, @TempDir Path work) throws Exception {
         try (ChildRun run = ChildRun.start(work,
-                Map.of(Settings.SCALE_PROPERTY, "smoke", Settings.BENCH_PROPERTY, "SetImportBenchmark",
+                Map.of(Setting.SCALE.key(), "smoke", Setting.BENCH.key(), "SetImportBenchmark",
                         dev.kensho.common.Setting.VERBOSE.key(), "true", // JMH's "Iteration 1:" on the console says it runs
-                        Settings.RUN_ID_PROPERTY, "killed"),
+                        Setting.RUN_ID.key(), "killed"),
                 Map.of(), "-p", "users=3000000", "-p", "client=JEDIS")) {
             Optional<ProcessHandle> server = run.awaitDescendant("redis-server", 60);
             assertTrue(server.isPresent(), "redis-server started by the fork");

@@ -52,10 +52,33 @@ final class MavenRun implements AutoCloseable {
                     copyTree(d.resolve("src"), into.resolve(name).resolve("src"));
                     copyTree(d.resolve("target"), into.resolve(name).resolve("target"));
                     relocateCompilerState(into.resolve(name).resolve("target").resolve("maven-status"), root, into);
+                } else {
+                    copySettingDeclarations(d, into.resolve(name));
                 }
             }
         }
         return into;
+    }
+
+    /**
+     * A module left out of the copy keeps its settings' declarations (its SettingGroup services file and the classes it
+     * names), as a checkout's module that this build does not compile: launchers read its keys from them.
+     */
+    private static void copySettingDeclarations(Path module, Path to) throws IOException {
+        Path service = Path.of("src/main/resources/META-INF/services/dev.kensho.common.SettingGroup");
+        if (!Files.isRegularFile(module.resolve(service))) {
+            return;
+        }
+        List<Path> files = new java.util.ArrayList<>(List.of(service));
+        for (String cls : Files.readAllLines(module.resolve(service))) {
+            if (!cls.isBlank()) {
+                files.add(Path.of("src/main/java", cls.strip().replace('.', '/') + ".java"));
+            }
+        }
+        for (Path f : files) {
+            Files.createDirectories(to.resolve(f).getParent());
+            Files.copy(module.resolve(f), to.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
+        }
     }
 
     /** The compiler plugin's file lists name absolute paths: point them at the copy, or it recompiles all. */

@@ -1,5 +1,6 @@
 package dev.kensho.reliability;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.ReactorIndex;
@@ -68,12 +69,12 @@ class ReactorIndexTest {
         ReactorIndex index = ReactorIndex.of(modules);
         BadInput p = assertThrows(BadInput.class, () -> index.check(new String[]{"-p", "usres=5"}));
         assertTrue(p.getMessage().contains("did you mean users?"), p.getMessage());
-        System.setProperty(Settings.BENCH_PROPERTY, "NoSuchBenchmark");
+        System.setProperty(Setting.BENCH.key(), "NoSuchBenchmark");
         try {
             BadInput r = assertThrows(BadInput.class, () -> index.check(new String[0]));
             assertTrue(r.getMessage().contains("matches no benchmark"), r.getMessage());
         } finally {
-            System.clearProperty(Settings.BENCH_PROPERTY);
+            System.clearProperty(Setting.BENCH.key());
         }
         index.check(new String[]{"-p", "users=5", "-p", "clients=100"}); // params of two modules: fine
     }

@@ -1,6 +1,7 @@
 package dev.kensho.reliability;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
@@ -73,8 +74,8 @@ abstract class RedisExternalSafety {
             int ran = 0;
             for (String cls : classes) {
                 String runId = cls.substring(cls.lastIndexOf('.') + 1);
-                Map<String, String> props = Map.of(Settings.REDIS_URI_PROPERTY, uri, Settings.SCALE_PROPERTY, "smoke",
-                        Settings.RESULTS_PROPERTY, results.toString(), Settings.RUN_ID_PROPERTY, runId);
+                Map<String, String> props = Map.of(RedisSettings.URI.key(), uri, Setting.SCALE.key(), "smoke",
+                        Setting.RESULTS.key(), results.toString(), Setting.RUN_ID.key(), runId);
                 props.forEach(System::setProperty);
                 ByteArrayOutputStream err = new ByteArrayOutputStream();
                 int status;
@@ -91,14 +92,14 @@ abstract class RedisExternalSafety {
                 if (status == 2) {
                     // refused before anything started: only acceptable as a refusal that names the opt-in, or a
                     // cluster benchmark saying that this single node is not a cluster
-                    assertTrue(out.contains(Settings.DESTRUCTIVE_PROPERTY) || out.contains("needs a Redis Cluster"),
+                    assertTrue(out.contains(Setting.DESTRUCTIVE.key()) || out.contains("needs a Redis Cluster"),
                             runId + " refused without naming the opt-in: " + out);
                     assertFalse(Files.exists(results.resolve(runId)), "a refused run leaves no folder");
                     continue;
                 }
                 // a failure inside the run is acceptable only as such a refusal too
                 for (String line : out.lines().filter(l -> l.contains(" failed: ")).toList()) {
-                    assertTrue(line.contains(Settings.DESTRUCTIVE_PROPERTY), "a benchmark failed on the external target: " + line);
+                    assertTrue(line.contains(Setting.DESTRUCTIVE.key()), "a benchmark failed on the external target: " + line);
                 }
                 ran++;
             }

@@ -1,6 +1,7 @@
 package dev.kensho.reliability;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
+import dev.kensho.targets.redis.RedisSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +28,9 @@ class SecretsTest {
     void thePasswordNeverReachesTheRunFolderOrTheLog(@TempDir Path work) throws Exception {
         String password = "pw-" + UUID.randomUUID();
         try (ChildRun run = ChildRun.start(work,
-                Map.of(Settings.SCALE_PROPERTY, "smoke", Settings.BENCH_PROPERTY, "SetImportBenchmark",
-                        Settings.RUN_ID_PROPERTY, "secret"),
-                Map.of(Settings.REDIS_PASSWORD_ENV, password),
+                Map.of(Setting.SCALE.key(), "smoke", Setting.BENCH.key(), "SetImportBenchmark",
+                        Setting.RUN_ID.key(), "secret"),
+                Map.of(RedisSettings.PASSWORD.key(), password),
                 "-p", "client=JEDIS,LETTUCE")) {
             assertTrue(run.process.waitFor(180, TimeUnit.SECONDS), "run finished");
             String out = run.output();

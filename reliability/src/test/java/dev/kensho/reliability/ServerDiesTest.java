@@ -1,6 +1,6 @@
 package dev.kensho.reliability;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,9 +22,9 @@ class ServerDiesTest {
     @Test
     void aDeadServerFailsTheRunClearly(@TempDir Path work) throws Exception {
         try (ChildRun run = ChildRun.start(work,
-                Map.of(Settings.SCALE_PROPERTY, "smoke", Settings.BENCH_PROPERTY, "SetImportBenchmark",
+                Map.of(Setting.SCALE.key(), "smoke", Setting.BENCH.key(), "SetImportBenchmark",
                         dev.kensho.common.Setting.VERBOSE.key(), "true", // JMH's "Iteration 1:" on the console says it runs
-                        Settings.RUN_ID_PROPERTY, "dies"),
+                        Setting.RUN_ID.key(), "dies"),
                 Map.of(), "-p", "users=3000000", "-p", "client=JEDIS")) {
             Optional<ProcessHandle> server = run.awaitDescendant("redis-server", 60);
             assertTrue(server.isPresent(), "redis-server started by the fork");

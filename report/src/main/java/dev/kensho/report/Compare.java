@@ -1,7 +1,7 @@
 package dev.kensho.report;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.Settings;
 import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.Export;
@@ -224,7 +224,7 @@ public final class Compare {
     /** Runs the comparison; returns the exit status (0 nothing moved, 1 something moved, 2 bad arguments). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
-            Setting.check(System.getProperties());
+            SettingRegistry.withSources(List.of()).check(System.getProperties());
             List<String> rest = ProfiledRuns.withoutFlag(List.of(args));
             boolean mixProfiled = ProfiledRuns.allowed(List.of(args));
             Map<String, Double> floors = Map.of();

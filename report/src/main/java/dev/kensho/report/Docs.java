@@ -3,7 +3,7 @@ package dev.kensho.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.Settings;
 import dev.kensho.common.export.RunFolder;
 
@@ -127,7 +127,7 @@ public final class Docs {
     /** Publishes a run into the docs folder (null: the checkout's docs); 0, or 2 with one line. */
     public static int run(String folder, String docsFolder, PrintStream err) {
         try {
-            Setting.check(System.getProperties());
+            SettingRegistry.withSources(List.of()).check(System.getProperties());
             Path p = Paths.get(folder);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             Path docs = docsFolder != null ? Paths.get(docsFolder) : Settings.root().resolve("docs");

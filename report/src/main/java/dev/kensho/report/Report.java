@@ -3,7 +3,7 @@ package dev.kensho.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Yardstick;
@@ -253,7 +253,7 @@ public final class Report implements ReportWriter {
     /** Re-renders a run folder ({@code java -jar kensho-benchmarks.jar report <run folder>}); 0, or 2 with one line. */
     public static int run(String folder, PrintStream err) {
         try {
-            Setting.check(System.getProperties());
+            SettingRegistry.withSources(List.of()).check(System.getProperties());
             Path p = Paths.get(folder);
             RunFolder run = RunFolder.at(p.isAbsolute() ? p : Settings.root().resolve(p));
             run.export();

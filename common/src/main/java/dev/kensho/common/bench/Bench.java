@@ -94,10 +94,10 @@ public final class Bench {
             onStop = RunHooks.markInterruptedOnExit(run, held);
             ParentWatch.start(run, err);
             // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
-            previousRunDir = System.setProperty(Settings.RUN_DIR_PROPERTY, run.dir().toString());
+            previousRunDir = System.setProperty(Setting.RUN_DIR.key(), run.dir().toString());
             runDirSet = true;
             long started = System.nanoTime();
-            boolean verbose = Settings.flag(Setting.VERBOSE.key());
+            boolean verbose = Setting.VERBOSE.flag();
             RunEstimate estimate = RunEstimate.of(Settings.resultsRoot(), plan.scale().scale().id(), run.dir());
             Map<String, Double> perCase = new HashMap<>();
             int cases = 0;
@@ -156,7 +156,7 @@ public final class Bench {
                 }
             }
             held.close();
-            String module = Settings.get(Setting.MODULE.key());
+            String module = Setting.MODULE.get();
             if (module != null) {
                 run.recordModule(plan.scale().scale().id(), module, cases, (System.nanoTime() - started) / 1e9);
             }
@@ -192,9 +192,9 @@ public final class Bench {
             }
             if (runDirSet) {
                 if (previousRunDir == null) {
-                    System.clearProperty(Settings.RUN_DIR_PROPERTY);
+                    System.clearProperty(Setting.RUN_DIR.key());
                 } else {
-                    System.setProperty(Settings.RUN_DIR_PROPERTY, previousRunDir);
+                    System.setProperty(Setting.RUN_DIR.key(), previousRunDir);
                 }
             }
         }

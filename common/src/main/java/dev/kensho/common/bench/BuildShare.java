@@ -27,8 +27,8 @@ record BuildShare(int casesBefore, double secondsBefore, int casesAfter, double 
 
     /** This launcher's share, from the settings MavenBench passes ({@code kensho.module}, {@code kensho.reactor}). */
     static BuildShare of(RunFolder run, String scale) {
-        String module = Settings.get(Setting.MODULE.key());
-        String reactor = Settings.get(Setting.REACTOR.key());
+        String module = Setting.MODULE.get();
+        String reactor = Setting.REACTOR.get();
         if (module == null || reactor == null) {
             return NONE;
         }

@@ -1,7 +1,7 @@
 package dev.kensho.common.bench;
 
 import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.cpu.CpuProfiler;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.profile.CaseProfiler;
@@ -62,7 +62,7 @@ final class ClassOptions {
         if (!plan.cli().getTimeout().hasValue() && (v = st.setting(cls, "timeout")) != null) {
             ob.timeout(TimeValue.seconds(v)); // JMH interrupts an iteration after 10 min: a seed-size shot can take longer
         }
-        if (Settings.flag(Settings.JFR_PROPERTY)) {
+        if (Setting.JFR.flag()) {
             ob.addProfiler(CaseProfiler.class); // jfr/<Class>/<case>/, per fork, servers too
         }
         return ob;
@@ -71,11 +71,11 @@ final class ClassOptions {
     /** System properties every fork needs: the run folder and the user's kensho.* settings. */
     private static List<String> forkJvmArgs(RunFolder run, Class<?> cls) {
         List<String> a = new ArrayList<>();
-        a.add("-D" + Settings.RUN_DIR_PROPERTY + "=" + run.dir());
+        a.add("-D" + Setting.RUN_DIR.key() + "=" + run.dir());
         a.add("-D" + Setting.BENCH_CLASS.key() + "=" + cls.getSimpleName());
         a.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         a.add("-D" + SLF4J_QUIET + "=" + System.getProperty(SLF4J_QUIET, "ERROR"));
-        a.addAll(Setting.forwardedArgs(System.getProperties()));
+        a.addAll(SettingRegistry.onClassPath().forwardedArgs(System.getProperties()));
         return a;
     }
 }

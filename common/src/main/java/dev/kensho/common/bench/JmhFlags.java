@@ -1,5 +1,6 @@
 package dev.kensho.common.bench;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -83,11 +84,11 @@ final class JmhFlags {
      * start require both.
      */
     private static String selection(Set<String> only) {
-        String regex = Settings.get(Settings.BENCH_PROPERTY, Settings.BENCH_DEFAULT);
+        String regex = Setting.BENCH.get(Settings.BENCH_DEFAULT);
         try {
             Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a Java regular expression (" + e.getDescription() + ")");
+            throw BadInput.of(Setting.BENCH.key(), regex, "a Java regular expression (" + e.getDescription() + ")");
         }
         String classes = only == null ? "" : "(?=(?:" + String.join("|", only.stream().map(c -> Pattern.quote(c) + "\\.").toList()) + "))";
         return "^" + classes + "(?=.*(?:" + regex + "))";

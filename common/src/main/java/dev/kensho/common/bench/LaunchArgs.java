@@ -1,7 +1,7 @@
 package dev.kensho.common.bench;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -34,11 +34,11 @@ final class LaunchArgs {
             return args;
         }
         String regex = regexes.size() == 1 ? regexes.get(0) : "(" + String.join(")|(", regexes) + ")";
-        if (Settings.get(Settings.BENCH_PROPERTY) != null) {
+        if (Setting.BENCH.get() != null) {
             throw new BadInput("the benchmark regex is given twice, as the argument " + regex + " and as -D"
-                    + Settings.BENCH_PROPERTY + "=" + Settings.get(Settings.BENCH_PROPERTY) + ": give one");
+                    + Setting.BENCH.key() + "=" + Setting.BENCH.get() + ": give one");
         }
-        System.setProperty(Settings.BENCH_PROPERTY, regex); // forks get it with the other kensho.* settings
+        System.setProperty(Setting.BENCH.key(), regex); // forks get it with the other kensho.* settings
         List<String> rest = new ArrayList<>(List.of(flags));
         rest.removeAll(regexes);
         return rest.toArray(String[]::new);

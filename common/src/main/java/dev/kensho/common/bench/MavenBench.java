@@ -2,6 +2,7 @@ package dev.kensho.common.bench;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.cost.Prices;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -24,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * every {@code -D} the user gave Maven is a system property, and starts the launcher ({@link BenchMain})
  * as a child JVM with:
  * <ul>
- *   <li>every {@code kensho.*} property forwarded ({@link Setting#forwardedArgs}) and the environment
+ *   <li>every {@code kensho.*} property forwarded ({@link SettingRegistry#forwardedArgs}) and the environment
  *       inherited (so {@code KENSHO_*} arrive too) — nothing the user set is dropped on the way;</li>
  *   <li>the module's runtime classpath as {@code -cp} (JMH forks inherit {@code java.class.path});</li>
  *   <li>{@code kensho.watchPid} = Maven's pid: the launcher stops its forks and servers when Maven dies,
@@ -32,7 +33,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code kensho.module} and {@code kensho.reactor}: this module and the build's modules with benchmarks, so
  *       the console's case count and ETA cover the whole build ({@link BuildShare}).</li>
  * </ul>
- * Before anything starts it refuses, in one line, an unknown {@code kensho.*} name, an unknown
+ * Before anything starts it refuses, in one line, a {@code kensho.*} name no module of the checkout or the build
+ * declares (modules not built yet are read from their sources), a value the check of this module or of one built
+ * before it refuses ({@link SettingRegistry#withSources(List, List)}), an unknown
  * {@code -p} parameter, a {@code kensho.bench} regex that matches nothing in the reactor
  * ({@link ReactorIndex}), a bad {@code kensho.prices} file or a JMH result flag it cannot honour ({@link JmhFlags}).
  * JMH's {@code -h}, {@code -lprof} and {@code -lrf} print once (the first module) and start nothing; {@code -l} and
@@ -76,9 +79,13 @@ public final class MavenBench {
         String[] jmhArgs = LaunchArgs.split(jmh.toArray(String[]::new));
         ReactorIndex index;
         try {
-            Setting.check(System.getProperties());
-            Setting.checkEnvironment(System.getenv());
-            index = ReactorIndex.of(ReactorIndex.moduleDirs(String.join(" ", reactor)));
+            // names against every module of the build, built yet or not; values against the modules built so far
+            List<Path> dirs = ReactorIndex.moduleDirs(String.join(" ", reactor));
+            int mine = dirs.stream().map(d -> d.getFileName().toString()).toList().indexOf(module);
+            SettingRegistry settings = SettingRegistry.withSources(dirs, mine < 0 ? List.of() : dirs.subList(0, mine));
+            settings.check(System.getProperties());
+            settings.checkEnvironment(System.getenv());
+            index = ReactorIndex.of(dirs);
             CommandLineOptions cli = JmhFlags.parse(jmhArgs);
             if (cli.shouldHelp() || cli.shouldListProfilers() || cli.shouldListResultFormats()) {
                 // the same text for every module: printed once, by the first; nothing starts
@@ -97,8 +104,8 @@ public final class MavenBench {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         jvm.forEach(j -> cmd.addAll(List.of(j.trim().split("\\s+"))));
-        cmd.addAll(Setting.forwardedArgs(System.getProperties()));
-        cmd.add("-D" + ParentWatch.PROPERTY + "=" + ProcessHandle.current().pid());
+        cmd.addAll(SettingRegistry.onClassPath().forwardedArgs(System.getProperties()));
+        cmd.add("-D" + Setting.WATCH_PID.key() + "=" + ProcessHandle.current().pid());
         if (module != null && index.modules().contains(module)) {
             // the console counts and times the whole build, not only this module (BuildShare)
             cmd.add("-D" + Setting.MODULE.key() + "=" + module);

@@ -16,14 +16,11 @@ import java.util.Optional;
  */
 final class ParentWatch {
 
-    /** Set by {@link MavenBench}: the pid whose end ends the run. */
-    static final String PROPERTY = Setting.WATCH_PID.key();
-
     private ParentWatch() {
     }
 
     static void start(RunFolder run, PrintStream err) {
-        String v = System.getProperty(PROPERTY);
+        String v = System.getProperty(Setting.WATCH_PID.key());
         if (v == null || v.isBlank()) {
             return;
         }

@@ -3,6 +3,7 @@ package dev.kensho.common.bench;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Scale;
 import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cost.Prices;
@@ -76,25 +77,26 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
     /** Everything checked and resolved, nothing started. */
     static Plan of(Set<String> only, String[] args, boolean requireMatch) {
         Claims.clear(); // a plan registers the claims of the targets its classes use (their preflights)
-        Setting.check(System.getProperties());
-        Setting.checkEnvironment(System.getenv());
+        SettingRegistry settings = SettingRegistry.withSources(List.of());
+        settings.check(System.getProperties());
+        settings.checkEnvironment(System.getenv());
         Shard.current();
         StartAt.current(true);
         ScaleTable scale = new ScaleTable(Scale.current());
-        Settings.flag(Settings.JFR_PROPERTY);
-        String regex = Settings.get(Settings.BENCH_PROPERTY, Settings.BENCH_DEFAULT);
+        Setting.JFR.flag();
+        String regex = Setting.BENCH.get(Settings.BENCH_DEFAULT);
         Pattern pattern;
         try {
             pattern = Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a Java regular expression (" + e.getDescription() + ")");
+            throw BadInput.of(Setting.BENCH.key(), regex, "a Java regular expression (" + e.getDescription() + ")");
         }
         CommandLineOptions cli = JmhFlags.parse(args);
         JmhFlags.refuseResultFlags(cli);
         // read after the last class by the report: a bad line must stop the run before its first class, not after it
         Prices.checkUserFile();
         if (Rounds.count() > 1 && cli.getForkCount().hasValue() && cli.getForkCount().get() > 1) {
-            throw new BadInput("-f " + cli.getForkCount().get() + " with -D" + Rounds.ROUNDS_PROPERTY + "=" + Rounds.count()
+            throw new BadInput("-f " + cli.getForkCount().get() + " with -D" + Setting.ROUNDS.key() + "=" + Rounds.count()
                     + ": rounds run each case with one fork per round; give -f 1 (or leave -f out) and more rounds");
         }
         Map<String, List<String>> byClass = new TreeMap<>();
@@ -124,7 +126,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
             new ReactorIndex(Set.of(), knownParams).checkParams(ReactorIndex.paramNames(LaunchArgs.split(args)));
         }
         if (byClass.isEmpty() && requireMatch) {
-            throw BadInput.of(Settings.BENCH_PROPERTY, regex, "a regex matching a benchmark of "
+            throw BadInput.of(Setting.BENCH.key(), regex, "a regex matching a benchmark of "
                     + (only == null ? "this classpath" : only));
         }
         Affinity.mode(); // a bad -Dkensho.pin stops the run before any fork
@@ -138,7 +140,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
             }
             scale.checkKeys(cls, paramDefaults(cls).keySet());
             Integer outOfScale = scale.setting(cls, "skip");
-            boolean named = Settings.get(Settings.BENCH_PROPERTY) != null || (only != null && only.size() == 1);
+            boolean named = Setting.BENCH.get() != null || (only != null && only.size() == 1);
             if (outOfScale != null && outOfScale != 0 && !named) {
                 // kept out of this scale's run for time (its kensho-scale.properties says why): the report says so
                 plans.add(new ClassPlan(cls, e.getValue(), Map.of(), List.of("skipped: not in the " + scale.scale().id()
@@ -210,7 +212,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
 
     /** How to run what a scale leaves out: name the class (at default, {@code full} runs everything too). */
     private static String runsIt(ScaleTable scale, Class<?> cls) {
-        return (scale.scale() == Scale.DEFAULT ? "-Dkensho.scale=full or " : "") + "-D" + Settings.BENCH_PROPERTY + "="
+        return (scale.scale() == Scale.DEFAULT ? "-Dkensho.scale=full or " : "") + "-D" + Setting.BENCH.key() + "="
                 + cls.getSimpleName();
     }
 

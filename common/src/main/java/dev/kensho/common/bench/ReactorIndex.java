@@ -2,6 +2,7 @@ package dev.kensho.common.bench;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -162,7 +163,7 @@ public final class ReactorIndex {
             Set<String> classes = new TreeSet<>();
             benchmarks.forEach(b -> classes.add(b.substring(0, b.lastIndexOf('.')).replaceAll(".*\\.", "")));
             throw new BadInput(Setting.BENCH.key() + "=" + regex + " matches no benchmark of this build: "
-                    + Setting.nearest(regex, new ArrayList<>(classes)));
+                    + SettingRegistry.nearest(regex, new ArrayList<>(classes)));
         }
         try {
             new CommandLineOptions(jmhArgs);
@@ -189,7 +190,7 @@ public final class ReactorIndex {
         for (String name : names) {
             if (!params.contains(name)) {
                 throw new BadInput("-p " + name + ": no benchmark of this build has a parameter " + name + "; "
-                        + Setting.nearest(name, new ArrayList<>(params)));
+                        + SettingRegistry.nearest(name, new ArrayList<>(params)));
             }
         }
     }

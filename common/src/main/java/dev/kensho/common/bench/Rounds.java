@@ -45,9 +45,6 @@ import java.util.regex.Pattern;
  * launcher's JVM; {@code -f} above 1 together with rounds is refused before anything starts).
  */
 final class Rounds {
-
-    /** {@code kensho.rounds}: 1 … 1000. */
-    static final String ROUNDS_PROPERTY = Setting.ROUNDS.key();
     static final int ROUNDS_DEFAULT = 1;
     /** One line per round of every rounds-run class: class, seed, round, the order of its cases. */
     static final String FILE = "rounds.jsonl";
@@ -76,7 +73,7 @@ final class Rounds {
 
     /** The rounds {@code -Dkensho.rounds} asks of every class ({@value #ROUNDS_DEFAULT} when unset: no rounds). */
     static int count() {
-        return (int) Settings.range(ROUNDS_PROPERTY, Settings.get(ROUNDS_PROPERTY, String.valueOf(ROUNDS_DEFAULT)), 1, 1000);
+        return (int) Settings.range(Setting.ROUNDS.key(), Setting.ROUNDS.get(String.valueOf(ROUNDS_DEFAULT)), 1, 1000);
     }
 
     /**
@@ -85,7 +82,7 @@ final class Rounds {
      * scale table; else {@value #ROUNDS_DEFAULT}.
      */
     static int count(Plan plan, Class<?> cls) {
-        if (Settings.get(ROUNDS_PROPERTY) != null || plan.cli().getForkCount().hasValue()) {
+        if (Setting.ROUNDS.get() != null || plan.cli().getForkCount().hasValue()) {
             return count();
         }
         Integer r = plan.scale().setting(cls, "rounds");

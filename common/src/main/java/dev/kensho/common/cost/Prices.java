@@ -5,7 +5,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.export.Export;
 
 import java.io.IOException;
@@ -136,7 +135,7 @@ public final class Prices {
 
     /** The file of {@code kensho.prices}, parsed and checked, when the setting is given. */
     static Optional<Table> userFile() {
-        String file = Settings.get(Setting.PRICES.key(), "");
+        String file = Setting.PRICES.get("");
         if (file.isBlank()) {
             return Optional.empty();
         }

@@ -1,16 +1,14 @@
 package dev.kensho.common.cost;
 
 import dev.kensho.common.Setting;
-import dev.kensho.common.SettingValues;
-import dev.kensho.common.Settings;
 
 import java.util.OptionalDouble;
 
 /**
  * The sizing targets a user gives the report: {@code kensho.target.rps} (redis-kv: requests/s),
  * {@code kensho.target.members} (redis-sets: set members), {@code kensho.target.records} (kinesis-batch: user
- * records per second). Each is checked as {@link SettingValues} checks it (a number ≥ 0, members a whole one; one line otherwise);
- * unset means the report sizes only the write-up's own figures.
+ * records per second), each declared by its module. Each is checked by its declaration (a number ≥ 0, members a
+ * whole one; one line otherwise); unset means the report sizes only the write-up's own figures.
  */
 public final class Targets {
 
@@ -22,10 +20,11 @@ public final class Targets {
 
     /** The target of {@code s}, when set. */
     public static OptionalDouble get(Setting s) {
-        String v = Settings.get(s.key(), "");
-        if (v.isBlank()) {
+        String v = s.get();
+        if (v == null) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(s == Setting.TARGET_MEMBERS ? SettingValues.wholeTarget(s.key(), v) : SettingValues.target(s.key(), v));
+        s.check(v);
+        return OptionalDouble.of(Double.parseDouble(v));
     }
 }

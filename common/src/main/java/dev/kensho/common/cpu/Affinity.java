@@ -2,7 +2,6 @@ package dev.kensho.common.cpu;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 
 import java.io.IOException;
@@ -33,7 +32,7 @@ public final class Affinity {
 
     /** The mode asked for; a bad value, or {@code split} where it cannot work, is one line of bad input. */
     public static Mode mode() {
-        String v = Settings.get(Setting.PIN.key(), "off").trim().toUpperCase(Locale.ROOT);
+        String v = Setting.PIN.get("off").trim().toUpperCase(Locale.ROOT);
         Mode m;
         try {
             m = Mode.valueOf(v);

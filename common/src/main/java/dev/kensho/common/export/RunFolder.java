@@ -1,5 +1,6 @@
 package dev.kensho.common.export;
 
+import dev.kensho.common.Setting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -57,12 +58,12 @@ public final class RunFolder {
 
     /** Opens (creating if needed) the run folder named by {@code kensho.runId}, else a new timestamp. */
     public static RunFolder open() {
-        String id = Settings.get(Settings.RUN_ID_PROPERTY);
+        String id = Setting.RUN_ID.get();
         if (id == null) {
             id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         }
         if (!id.matches("[A-Za-z0-9._\\-]+")) {
-            throw BadInput.of(Settings.RUN_ID_PROPERTY, id, "letters, digits, '.', '_' and '-'");
+            throw BadInput.of(Setting.RUN_ID.key(), id, "letters, digits, '.', '_' and '-'");
         }
         RunFolder r = new RunFolder(Settings.resultsRoot().resolve(id));
         try {

@@ -2,7 +2,6 @@ package dev.kensho.common.profile;
 
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingValues;
-import dev.kensho.common.Settings;
 import jdk.jfr.Configuration;
 
 /**
@@ -12,8 +11,6 @@ import jdk.jfr.Configuration;
  * file. A name the JDK does not have stops the run in one line before the first case.
  */
 public final class JfrSettings {
-
-    public static final String PROPERTY = Setting.JFR_SETTINGS.key();
     public static final String DEFAULT = "profile";
 
     private JfrSettings() {
@@ -21,7 +18,7 @@ public final class JfrSettings {
 
     /** The value given (or the default), as {@code jcmd JFR.start settings=} takes it too. */
     public static String value() {
-        return Settings.get(PROPERTY, DEFAULT).trim();
+        return Setting.JFR_SETTINGS.get(DEFAULT).trim();
     }
 
     /** The configuration {@link #value()} names, or a one-line {@link BadInput}. */

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.profile.ProfilerFactory;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -56,7 +55,7 @@ public final class Profiling {
             check(p);
             names.add(p.getKlass());
         }
-        boolean jfr = Settings.flag(Settings.JFR_PROPERTY);
+        boolean jfr = Setting.JFR.flag();
         if (jfr) {
             JfrSettings.configuration();
             Path dir = runDir.resolve("jfr");
@@ -64,7 +63,7 @@ public final class Profiling {
                 Files.createDirectories(dir);
                 Files.delete(Files.createTempFile(dir, "writable", ".probe"));
             } catch (IOException | UnsupportedOperationException e) {
-                throw new BadInput("-D" + Settings.JFR_PROPERTY + "=true: the run folder cannot take recordings (" + dir
+                throw new BadInput("-D" + Setting.JFR.key() + "=true: the run folder cannot take recordings (" + dir
                         + ": " + e.getMessage() + "); give -D" + Setting.RESULTS.key() + "=<a writable folder>");
             }
         }

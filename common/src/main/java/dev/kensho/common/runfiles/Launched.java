@@ -1,7 +1,7 @@
 package dev.kensho.common.runfiles;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 
 import java.util.Optional;
 
@@ -23,7 +23,7 @@ public final class Launched {
 
     /** Refuses, in one line, a benchmark that JMH runs without the launcher. */
     public static void require() {
-        if (Settings.get(Settings.RUN_DIR_PROPERTY) != null) {
+        if (Setting.RUN_DIR.get() != null) {
             return;
         }
         benchmarkOnStack().ifPresent(cls -> {

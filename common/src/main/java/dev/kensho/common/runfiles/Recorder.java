@@ -2,7 +2,6 @@ package dev.kensho.common.runfiles;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +37,7 @@ public final class Recorder {
     /** Version and effective config of a server a benchmark used. */
     public static void server(Map<String, Object> info) {
         Map<String, Object> withClass = new LinkedHashMap<>(info);
-        String cls = Settings.get(Setting.BENCH_CLASS.key());
+        String cls = Setting.BENCH_CLASS.get();
         if (cls != null) {
             withClass.put("benchmark", cls);
         }
@@ -102,7 +101,7 @@ public final class Recorder {
     }
 
     public static Path runDir() {
-        String d = Settings.get(Settings.RUN_DIR_PROPERTY);
+        String d = Setting.RUN_DIR.get();
         return d == null ? null : Paths.get(d);
     }
 

@@ -1,7 +1,6 @@
 package dev.kensho.common.shard;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 
 /**
@@ -25,13 +24,13 @@ public record Shard(int index, int count) {
 
     public Shard {
         if (count < 1 || count > MAX_COUNT || index < 0 || index >= count) {
-            throw BadInput.of(Setting.SHARD.key(), index + "/" + count, FORM);
+            throw BadInput.of(ShardSettings.SHARD.key(), index + "/" + count, FORM);
         }
     }
 
     /** The shard of this process from {@code kensho.shard}; {@link #WHOLE} when unset. */
     public static Shard current() {
-        String v = Settings.get(Setting.SHARD.key());
+        String v = ShardSettings.SHARD.get();
         return v == null ? WHOLE : parse(v);
     }
 
@@ -47,13 +46,13 @@ public record Shard(int index, int count) {
     public static Shard parse(String value) {
         String v = value.trim();
         if (!v.matches("\\d{1,4}/\\d{1,4}")) {
-            throw BadInput.of(Setting.SHARD.key(), value, FORM);
+            throw BadInput.of(ShardSettings.SHARD.key(), value, FORM);
         }
         int slash = v.indexOf('/');
         int i = Integer.parseInt(v.substring(0, slash));
         int n = Integer.parseInt(v.substring(slash + 1));
         if (n < 1 || n > MAX_COUNT || i >= n) {
-            throw BadInput.of(Setting.SHARD.key(), value, FORM);
+            throw BadInput.of(ShardSettings.SHARD.key(), value, FORM);
         }
         return new Shard(i, n);
     }
@@ -69,7 +68,7 @@ public record Shard(int index, int count) {
     public int share(int total) {
         int part = total / count + (index < total % count ? 1 : 0);
         if (part == 0) {
-            throw new BadInput(Setting.SHARD.key() + "=" + this + " leaves shard " + index + " nothing of " + total
+            throw new BadInput(ShardSettings.SHARD.key() + "=" + this + " leaves shard " + index + " nothing of " + total
                     + " (allowed: at most " + total + " shards of it)");
         }
         return part;

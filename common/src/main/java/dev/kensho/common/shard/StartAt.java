@@ -33,8 +33,8 @@ public final class StartAt {
 
     /** The spacing of the boundaries, seconds: {@code kensho.startGrid} (1 … 3600), {@value #GRID_SECONDS} by default. */
     public static int gridSeconds() {
-        String v = Settings.get(Setting.START_GRID.key());
-        return v == null ? GRID_SECONDS : (int) Settings.range(Setting.START_GRID.key(), v, 1, 3600);
+        String v = ShardSettings.START_GRID.get();
+        return v == null ? GRID_SECONDS : (int) Settings.range(ShardSettings.START_GRID.key(), v, 1, 3600);
     }
     /** Time requests per offset measurement; the shortest round trip is used. */
     public static final int SAMPLES = 7;
@@ -54,13 +54,13 @@ public final class StartAt {
      * {@link BadInput}.
      */
     public static Instant current(boolean mustBeFuture) {
-        String v = Settings.get(Setting.START_AT.key());
+        String v = ShardSettings.START_AT.get();
         if (v == null) {
             return null;
         }
         Instant t = parse(v);
         if (mustBeFuture && !t.isAfter(Instant.now())) {
-            throw BadInput.of(Setting.START_AT.key(), v, "an instant in the future (it is " + Instant.now() + " now)");
+            throw BadInput.of(ShardSettings.START_AT.key(), v, "an instant in the future (it is " + Instant.now() + " now)");
         }
         return t;
     }
@@ -70,7 +70,7 @@ public final class StartAt {
         try {
             return v.matches("\\d{10,16}") ? Instant.ofEpochMilli(Long.parseLong(v)) : Instant.parse(v);
         } catch (DateTimeParseException | NumberFormatException e) {
-            throw BadInput.of(Setting.START_AT.key(), v, "an ISO-8601 instant (2026-11-24T00:30:00Z) or epoch milliseconds");
+            throw BadInput.of(ShardSettings.START_AT.key(), v, "an ISO-8601 instant (2026-11-24T00:30:00Z) or epoch milliseconds");
         }
     }
 
@@ -149,7 +149,7 @@ public final class StartAt {
         line.put("offset_us", o.offsetMicros());
         line.put("offset_uncertainty_us", o.uncertaintyMicros());
         line.put("trial_start", begin.toString());
-        line.put("benchmark", Settings.get(Setting.BENCH_CLASS.key()));
+        line.put("benchmark", Setting.BENCH_CLASS.get());
         Recorder.line(FILE, line); // before the wait: nothing but JMH's own steps between the boundary and iteration 1
         if (startAt != null) {
             waitUntil(begin);
@@ -165,7 +165,7 @@ public final class StartAt {
                 Thread.sleep(ms); // a start time agreed with the other shards, not a stand-in for work
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for " + Setting.START_AT.key() + " " + t, e);
+                throw new IllegalStateException("interrupted while waiting for " + ShardSettings.START_AT.key() + " " + t, e);
             }
         }
     }

@@ -2,7 +2,6 @@ package dev.kensho.common.bench;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.testing.IdsBenchmark;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,8 +31,8 @@ class BenchTest {
 
     @AfterEach
     void clear() {
-        for (String p : new String[]{Settings.SCALE_PROPERTY, Settings.BENCH_PROPERTY, Settings.JFR_PROPERTY,
-                Settings.RESULTS_PROPERTY, Settings.RUN_ID_PROPERTY, "kensho.shard", "kensho.startAt",
+        for (String p : new String[]{Setting.SCALE.key(), Setting.BENCH.key(), Setting.JFR.key(),
+                Setting.RESULTS.key(), Setting.RUN_ID.key(), "kensho.shard", "kensho.startAt",
                 Setting.ROUNDS.key()}) {
             System.clearProperty(p);
         }
@@ -43,7 +42,7 @@ class BenchTest {
     void aPlainArgumentIsTheBenchmarkRegexAsOnJmhsCommandLine() {
         assertEquals(List.of("-f", "0", "-p", "users=5"),
                 List.of(LaunchArgs.positionalRegex(new String[]{"-f", "0", "SetImport", "-p", "users=5"})));
-        assertEquals("SetImport", System.getProperty(Settings.BENCH_PROPERTY));
+        assertEquals("SetImport", System.getProperty(Setting.BENCH.key()));
         String[] none = {"-f 0 -i 1"};
         assertSame(none, LaunchArgs.positionalRegex(none), "no plain argument: the flags as given");
         BadInput twice = assertThrows(BadInput.class, () -> LaunchArgs.positionalRegex(new String[]{"UserId"}));
@@ -51,7 +50,7 @@ class BenchTest {
     }
 
     private String runExpectingBadInput(String... args) throws Exception {
-        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
+        System.setProperty(Setting.RESULTS.key(), results.toString());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Bench.run(Set.of(IdsBenchmark.class.getName()), args, true,
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -77,7 +76,7 @@ class BenchTest {
             "kensho.runId | ../escape | kensho.runId=../escape"})
     void badPropertiesAreOneLine(String property, String value, String expected) throws Exception {
         System.setProperty(property, value);
-        if (!property.equals(Settings.RUN_ID_PROPERTY)) {
+        if (!property.equals(Setting.RUN_ID.key())) {
             assertTrue(runExpectingBadInput().startsWith("kensho: " + expected));
         } else {
             // the run id is checked when the folder would be created: still no folder, one line
@@ -98,9 +97,9 @@ class BenchTest {
 
     @Test
     void aSmokeRunWritesACompleteRunFolder() throws Exception {
-        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
-        System.setProperty(Settings.SCALE_PROPERTY, "smoke");
-        System.setProperty(Settings.RUN_ID_PROPERTY, "t1");
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        System.setProperty(Setting.SCALE.key(), "smoke");
+        System.setProperty(Setting.RUN_ID.key(), "t1");
         int status = Bench.run(Set.of(IdsBenchmark.class.getName()),
                 new String[]{"-f", "0", "-wi", "0", "-i", "1", "-r", "100ms"}, true, System.err);
         assertEquals(0, status);
@@ -123,7 +122,7 @@ class BenchTest {
     @Test
     void aClassRunsTheRoundsOfItsScaleTableUnlessTheRunAsksOtherwise() {
         String ids = IdsBenchmark.class.getName();
-        System.setProperty(Settings.SCALE_PROPERTY, "full"); // full.IdsBenchmark.@rounds = 3 in the test table
+        System.setProperty(Setting.SCALE.key(), "full"); // full.IdsBenchmark.@rounds = 3 in the test table
         assertEquals(3, Rounds.count(Plan.of(Set.of(ids), new String[0], true), IdsBenchmark.class));
         assertEquals(1, Rounds.count(Plan.of(Set.of(ids), new String[]{"-f", "2"}, true), IdsBenchmark.class),
                 "-f asks for consecutive forks");
@@ -132,15 +131,15 @@ class BenchTest {
         System.setProperty(Setting.ROUNDS.key(), "5");
         assertEquals(5, Rounds.count(Plan.of(Set.of(ids), new String[0], true), IdsBenchmark.class));
         System.clearProperty(Setting.ROUNDS.key());
-        System.setProperty(Settings.SCALE_PROPERTY, "default");
+        System.setProperty(Setting.SCALE.key(), "default");
         assertEquals(1, Rounds.count(Plan.of(Set.of(ids), new String[0], true), IdsBenchmark.class), "no @rounds: none");
     }
 
     @Test
     void aRoundsRunMergesEveryCasesRoundsIntoOneResultFile() throws Exception {
-        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
-        System.setProperty(Settings.SCALE_PROPERTY, "smoke");
-        System.setProperty(Settings.RUN_ID_PROPERTY, "rounds");
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        System.setProperty(Setting.SCALE.key(), "smoke");
+        System.setProperty(Setting.RUN_ID.key(), "rounds");
         System.setProperty(Setting.ROUNDS.key(), "2");
         int status = Bench.run(Set.of(IdsBenchmark.class.getName()),
                 new String[]{"-f", "0", "-wi", "0", "-i", "2", "-r", "50ms", "-p", "memberBytes=16,64"}, true, System.err);

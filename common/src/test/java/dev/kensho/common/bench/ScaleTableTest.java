@@ -1,5 +1,6 @@
 package dev.kensho.common.bench;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.Scale;
 import dev.kensho.common.testing.IdsBenchmark;
 import org.junit.jupiter.api.Test;
@@ -16,18 +17,18 @@ class ScaleTableTest {
     /** Test resources: seed.IdsBenchmark.@skip = 1. */
     @Test
     void aClassOutOfTheScalesRunIsSkippedUnlessNamed() {
-        System.setProperty(dev.kensho.common.Settings.SCALE_PROPERTY, "seed");
+        System.setProperty(Setting.SCALE.key(), "seed");
         try {
             Plan.ClassPlan all = Plan.of(null, new String[0], false).classes().get(0);
             assertEquals(IdsBenchmark.class, all.cls());
             assertTrue(all.skipped() && all.notes().get(0).startsWith("skipped: not in the seed run"), all.notes().toString());
             assertFalse(Plan.of(java.util.Set.of(IdsBenchmark.class.getName()), new String[0], true)
                     .classes().get(0).skipped(), "its own main names it");
-            System.setProperty(dev.kensho.common.Settings.BENCH_PROPERTY, "Ids");
+            System.setProperty(Setting.BENCH.key(), "Ids");
             assertFalse(Plan.of(null, new String[0], false).classes().get(0).skipped(), "-Dkensho.bench names it");
         } finally {
-            System.clearProperty(dev.kensho.common.Settings.SCALE_PROPERTY);
-            System.clearProperty(dev.kensho.common.Settings.BENCH_PROPERTY);
+            System.clearProperty(Setting.SCALE.key());
+            System.clearProperty(Setting.BENCH.key());
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.kensho.common.export;
 
+import dev.kensho.common.Setting;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kensho.common.Settings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,8 +14,8 @@ class RunFolderStateTest {
 
     @Test
     void aRunningStatusWithADeadLauncherIsKilled(@TempDir Path results) throws Exception {
-        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
-        System.setProperty(Settings.RUN_ID_PROPERTY, "state-test");
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        System.setProperty(Setting.RUN_ID.key(), "state-test");
         try {
             RunFolder run = RunFolder.open();
             assertEquals("running", run.state(), "this JVM wrote it and is alive");
@@ -33,8 +33,8 @@ class RunFolderStateTest {
             run.finish();
             assertEquals(RunFolder.KILLED, run.status().path("state").asText(), "a killed run never becomes complete");
         } finally {
-            System.clearProperty(Settings.RESULTS_PROPERTY);
-            System.clearProperty(Settings.RUN_ID_PROPERTY);
+            System.clearProperty(Setting.RESULTS.key());
+            System.clearProperty(Setting.RUN_ID.key());
         }
     }
 

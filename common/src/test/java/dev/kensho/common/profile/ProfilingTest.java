@@ -1,9 +1,9 @@
 package dev.kensho.common.profile;
 
+import dev.kensho.common.Setting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +29,8 @@ class ProfilingTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(Settings.JFR_PROPERTY);
-        System.clearProperty(JfrSettings.PROPERTY);
+        System.clearProperty(Setting.JFR.key());
+        System.clearProperty(Setting.JFR_SETTINGS.key());
     }
 
     @Test
@@ -55,7 +55,7 @@ class ProfilingTest {
 
     @Test
     void aRunFolderThatCannotTakeRecordingsIsOneLine(@TempDir Path run) throws Exception {
-        System.setProperty(Settings.JFR_PROPERTY, "true");
+        System.setProperty(Setting.JFR.key(), "true");
         Files.writeString(run.resolve("jfr"), "a file where the recordings' folder must go");
         BadInput e = assertThrows(BadInput.class, () -> Profiling.prepare(run, new String[0], console));
         assertTrue(e.getMessage().startsWith("-Dkensho.jfr=true: the run folder cannot take recordings"), e.getMessage());
@@ -64,7 +64,7 @@ class ProfilingTest {
 
     @Test
     void aProfiledRunIsMarkedAndSaysSo(@TempDir Path run) throws Exception {
-        System.setProperty(Settings.JFR_PROPERTY, "true");
+        System.setProperty(Setting.JFR.key(), "true");
         String[] args = {"-prof", "gc", "-f", "1"};
         assertArrayEquals(args, Profiling.prepare(run, args, console), "nothing to complete");
         JsonNode p = new ObjectMapper().readTree(run.resolve(Profiling.FILE).toFile());

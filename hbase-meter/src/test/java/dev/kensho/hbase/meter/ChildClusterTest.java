@@ -87,7 +87,7 @@ class ChildClusterTest {
     @Test
     void aForkAttachesToItsClassesClusterAndLeavesItRunning(HBaseTarget hbase) {
         EmbeddedHBase owner = assertInstanceOf(hbase);
-        String key = dev.kensho.common.Setting.HBASE_ATTACH.key();
+        String key = dev.kensho.targets.hbase.HBaseSettings.ATTACH.key();
         System.setProperty(key, owner.attachSpec());
         try (HBaseTarget fork = HBaseTargets.open()) {
             EmbeddedHBase attached = assertInstanceOf(fork);

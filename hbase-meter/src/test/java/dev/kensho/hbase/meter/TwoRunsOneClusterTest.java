@@ -1,5 +1,6 @@
 package dev.kensho.hbase.meter;
 
+import dev.kensho.targets.hbase.HBaseSettings;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.targets.hbase.EmbeddedHBase;
 import dev.kensho.targets.hbase.HBaseTarget;
@@ -100,7 +101,7 @@ class TwoRunsOneClusterTest {
                 AbstractMeterBenchmark.OPEN_LANG, AbstractMeterBenchmark.OPEN_NIO, AbstractMeterBenchmark.OPEN_UTIL,
                 AbstractMeterBenchmark.OPEN_CONCURRENT, "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=" + tmp,
-                "-D" + HBaseTarget.ZOOKEEPER_PROPERTY + "=" + zk, "-Dkensho.scale=smoke",
+                "-D" + HBaseSettings.ZOOKEEPER.key() + "=" + zk, "-Dkensho.scale=smoke",
                 "-Dkensho.results=" + work.resolve("runs"), "-Dkensho.runId=" + runId,
                 CompressionMatrixBenchmark.class.getName()));
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve(runId + ".log").toFile()).start();

@@ -1,6 +1,5 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.apache.hadoop.conf.Configuration;
@@ -38,8 +37,8 @@ public final class ContainerHBase extends HBaseTarget {
     }
 
     /** What to do where the image cannot be had, for the one-line failure. */
-    static final String INSTEAD = "use the embedded mini cluster (drop -D" + CONTAINER_PROPERTY
-            + ") or your own cluster (-D" + ZOOKEEPER_PROPERTY + ")";
+    static final String INSTEAD = "use the embedded mini cluster (drop -D" + HBaseSettings.CONTAINER.key()
+            + ") or your own cluster (-D" + HBaseSettings.ZOOKEEPER.key() + ")";
 
     public static boolean dockerAvailable() {
         return DockerEngine.available();
@@ -48,12 +47,12 @@ public final class ContainerHBase extends HBaseTarget {
     @SuppressWarnings("deprecation") // FixedHostPortGenericContainer: HBase advertises fixed ports, see class doc
     public static ContainerHBase start() {
         if (!dockerAvailable()) {
-            throw new TargetFailure(CONTAINER_PROPERTY + "=true but no Docker engine is reachable;"
+            throw new TargetFailure(HBaseSettings.CONTAINER.key() + "=true but no Docker engine is reachable;"
                     + " drop it to use the embedded mini cluster");
         }
-        String image = Settings.get(IMAGE_PROPERTY, IMAGE_DEFAULT);
-        DockerEngine.requireImage(image, CONTAINER_PROPERTY + "=true", INSTEAD);
-        DockerEngine.requireTestcontainersHelper(CONTAINER_PROPERTY + "=true");
+        String image = HBaseSettings.IMAGE.get(IMAGE_DEFAULT);
+        DockerEngine.requireImage(image, HBaseSettings.CONTAINER.key() + "=true", INSTEAD);
+        DockerEngine.requireTestcontainersHelper(HBaseSettings.CONTAINER.key() + "=true");
         FixedHostPortGenericContainer<?> c = new FixedHostPortGenericContainer<>(DockerImageName.parse(image).toString());
         for (int port : new int[]{2181, 16000, 16020}) {
             c.withFixedExposedPort(port, port);

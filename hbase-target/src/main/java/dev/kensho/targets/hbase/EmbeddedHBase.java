@@ -1,6 +1,5 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.ProcessCpu;
@@ -97,7 +96,7 @@ public final class EmbeddedHBase extends HBaseTarget {
 
     private static EmbeddedHBase start(boolean measureCpu) {
         HBaseTargets.requireSupportedJdk();
-        int rs = (int) Settings.range(REGION_SERVERS_PROPERTY, Settings.get(REGION_SERVERS_PROPERTY, REGION_SERVERS_DEFAULT), 1, 8);
+        int rs = (int) Settings.range(HBaseSettings.REGION_SERVERS.key(), HBaseSettings.REGION_SERVERS.get(REGION_SERVERS_DEFAULT), 1, 8);
         Path dir = TempDirs.create("kensho-hbase-");
         long t0 = System.nanoTime();
         ChildProcess p = null;
@@ -130,7 +129,7 @@ public final class EmbeddedHBase extends HBaseTarget {
             return new EmbeddedHBase(null, Long.parseLong(f[0]), Paths.get(f[6]), Integer.parseInt(f[3]),
                     Integer.parseInt(f[1]), Integer.parseInt(f[2]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), true);
         } catch (RuntimeException e) {
-            throw new TargetFailure(Setting.HBASE_ATTACH.key() + "=" + spec
+            throw new TargetFailure(HBaseSettings.ATTACH.key() + "=" + spec
                     + " is not a cluster this run started (" + e + ")");
         }
     }

@@ -44,23 +44,23 @@ public final class ExternalHBase extends HBaseTarget {
         String q = quorum.trim();
         String hostPort = "[A-Za-z0-9_.\\-]+(:[0-9]{1,5})?";
         if (!q.matches(hostPort + "(," + hostPort + ")*")) {
-            throw BadInput.of(ZOOKEEPER_PROPERTY, quorum, "host[:port][,host[:port]…] of the cluster's ZooKeeper quorum");
+            throw BadInput.of(HBaseSettings.ZOOKEEPER.key(), quorum, "host[:port][,host[:port]…] of the cluster's ZooKeeper quorum");
         }
         for (String hp : q.split(",")) {
             int c = hp.indexOf(':');
             if (c > 0) {
-                Settings.range(ZOOKEEPER_PROPERTY + " port", hp.substring(c + 1), 1, 65535);
+                Settings.range(HBaseSettings.ZOOKEEPER.key() + " port", hp.substring(c + 1), 1, 65535);
             }
         }
         String z = znodeParent.trim();
         if (!z.matches("(/[A-Za-z0-9_.\\-]+)+")) {
-            throw BadInput.of(ZNODE_PARENT_PROPERTY, znodeParent, "an absolute znode path such as /hbase");
+            throw BadInput.of(HBaseSettings.ZNODE_PARENT.key(), znodeParent, "an absolute znode path such as /hbase");
         }
         return new ExternalHBase(q, z);
     }
 
     public static ExternalHBase fromSettings() {
-        return parse(Settings.get(ZOOKEEPER_PROPERTY), Settings.get(ZNODE_PARENT_PROPERTY, ZNODE_PARENT_DEFAULT));
+        return parse(HBaseSettings.ZOOKEEPER.get(), HBaseSettings.ZNODE_PARENT.get(ZNODE_PARENT_DEFAULT));
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.targets.Claims;
 
@@ -32,10 +32,10 @@ final class HBaseOwnershipClaim implements Claims.Claim {
      */
     static void preflight() {
         // a fork (it has the run folder) runs the class's preflight too: its run's launcher holds the claim already
-        if (Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY) != null && Settings.get(Settings.RUN_DIR_PROPERTY) == null) {
+        if (HBaseSettings.ZOOKEEPER.get() != null && Setting.RUN_DIR.get() == null) {
             HBaseOwnershipClaim c = of();
             try {
-                c.claims().look(Settings.get(Settings.RUN_ID_PROPERTY));
+                c.claims().look(Setting.RUN_ID.get());
             } finally {
                 c.close();
             }
@@ -49,7 +49,7 @@ final class HBaseOwnershipClaim implements Claims.Claim {
         if (TableClaims.on(t).heldBy(runId, RunTables.tag(runId))) {
             return;
         }
-        boolean inRun = Settings.get(Settings.RUN_DIR_PROPERTY) != null;
+        boolean inRun = Setting.RUN_DIR.get() != null;
         Consumer<String> note = line -> {
             System.err.println("kensho: " + line);
             if (inRun) {
@@ -60,8 +60,8 @@ final class HBaseOwnershipClaim implements Claims.Claim {
     }
 
     private static HBaseOwnershipClaim of() {
-        return new HBaseOwnershipClaim(Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY),
-                Settings.get(HBaseTarget.ZNODE_PARENT_PROPERTY, HBaseTarget.ZNODE_PARENT_DEFAULT));
+        return new HBaseOwnershipClaim(HBaseSettings.ZOOKEEPER.get(),
+                HBaseSettings.ZNODE_PARENT.get(HBaseTarget.ZNODE_PARENT_DEFAULT));
     }
 
     private synchronized TableClaims claims() {

@@ -1,8 +1,6 @@
 package dev.kensho.targets.hbase;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Target;
 import org.apache.hadoop.conf.Configuration;
@@ -42,25 +40,18 @@ import java.util.Map;
  * <table>
  * <caption>HBase target properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@link #ZOOKEEPER_PROPERTY}</td><td>(none)</td><td>host[:port][,host[:port]…] of an external cluster's ZooKeeper; wins over everything</td></tr>
- * <tr><td>{@link #ZNODE_PARENT_PROPERTY}</td><td>{@value #ZNODE_PARENT_DEFAULT}</td><td>its znode parent</td></tr>
- * <tr><td>{@link #CONTAINER_PROPERTY}</td><td>false</td><td>true: an HBase container (Docker hosts only)</td></tr>
- * <tr><td>{@link #IMAGE_PROPERTY}</td><td>{@value #IMAGE_DEFAULT}</td><td>its image</td></tr>
- * <tr><td>{@link #NAMESPACE_PROPERTY}</td><td>{@value #NAMESPACE_DEFAULT}</td><td>the only namespace the suite writes to</td></tr>
- * <tr><td>{@link #REGION_SERVERS_PROPERTY}</td><td>{@value #REGION_SERVERS_DEFAULT}</td><td>region servers of the embedded mini cluster</td></tr>
+ * <tr><td>{@link HBaseSettings#ZOOKEEPER}</td><td>(none)</td><td>host[:port][,host[:port]…] of an external cluster's ZooKeeper; wins over everything</td></tr>
+ * <tr><td>{@link HBaseSettings#ZNODE_PARENT}</td><td>{@value #ZNODE_PARENT_DEFAULT}</td><td>its znode parent</td></tr>
+ * <tr><td>{@link HBaseSettings#CONTAINER}</td><td>false</td><td>true: an HBase container (Docker hosts only)</td></tr>
+ * <tr><td>{@link HBaseSettings#IMAGE}</td><td>{@value #IMAGE_DEFAULT}</td><td>its image</td></tr>
+ * <tr><td>{@link HBaseSettings#NAMESPACE}</td><td>{@value #NAMESPACE_DEFAULT}</td><td>the only namespace the suite writes to</td></tr>
+ * <tr><td>{@link HBaseSettings#REGION_SERVERS}</td><td>{@value #REGION_SERVERS_DEFAULT}</td><td>region servers of the embedded mini cluster</td></tr>
  * </table>
  */
 public abstract class HBaseTarget implements Target {
-
-    public static final String ZOOKEEPER_PROPERTY = Setting.HBASE_ZOOKEEPER.key();
-    public static final String ZNODE_PARENT_PROPERTY = Setting.HBASE_ZNODE_PARENT.key();
     public static final String ZNODE_PARENT_DEFAULT = "/hbase";
-    public static final String CONTAINER_PROPERTY = Setting.HBASE_CONTAINER.key();
-    public static final String IMAGE_PROPERTY = Setting.HBASE_IMAGE.key();
     public static final String IMAGE_DEFAULT = "harisekhon/hbase:2.1";
-    public static final String NAMESPACE_PROPERTY = Setting.HBASE_NAMESPACE.key();
     public static final String NAMESPACE_DEFAULT = "kensho";
-    public static final String REGION_SERVERS_PROPERTY = Setting.HBASE_REGION_SERVERS.key();
     public static final String REGION_SERVERS_DEFAULT = "1";
 
     /** Table attribute marking a table the suite created (and so may drop). */
@@ -126,7 +117,7 @@ public abstract class HBaseTarget implements Target {
         if (!table.getNamespaceAsString().equals(namespace)) {
             throw new BadInput("refusing to " + action + " " + table.getNameAsString() + " on " + describe()
                     + ": the suite only touches tables in its namespace '" + namespace + "' ("
-                    + NAMESPACE_PROPERTY + ")");
+                    + HBaseSettings.NAMESPACE.key() + ")");
         }
     }
 
@@ -383,9 +374,9 @@ public abstract class HBaseTarget implements Target {
     }
 
     static String namespaceSetting() {
-        String ns = Settings.get(NAMESPACE_PROPERTY, NAMESPACE_DEFAULT);
+        String ns = HBaseSettings.NAMESPACE.get(NAMESPACE_DEFAULT);
         if (!ns.matches("[A-Za-z0-9_]{1,64}") || ns.equalsIgnoreCase("default") || ns.equalsIgnoreCase("hbase")) {
-            throw BadInput.of(NAMESPACE_PROPERTY, ns, "1 … 64 characters of [A-Za-z0-9_], not 'default' or 'hbase'");
+            throw BadInput.of(HBaseSettings.NAMESPACE.key(), ns, "1 … 64 characters of [A-Za-z0-9_], not 'default' or 'hbase'");
         }
         return ns;
     }

@@ -1,9 +1,7 @@
 package dev.kensho.targets.hbase;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
-import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.ClassServer;
 import dev.kensho.common.targets.Target;
 
@@ -17,7 +15,7 @@ import java.util.Map;
  */
 public final class HBaseTargets {
 
-    private static final String ATTACH = Setting.HBASE_ATTACH.key();
+    private static final String ATTACH = HBaseSettings.ATTACH.key();
 
     private static HBaseTarget shared;
 
@@ -30,12 +28,12 @@ public final class HBaseTargets {
     public static void validate() {
         requireSupportedJdk();
         HBaseTarget.namespaceSetting();
-        String zk = Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY);
+        String zk = HBaseSettings.ZOOKEEPER.get();
         if (zk != null) {
-            ExternalHBase.parse(zk, Settings.get(HBaseTarget.ZNODE_PARENT_PROPERTY, HBaseTarget.ZNODE_PARENT_DEFAULT));
-        } else if (!Settings.flag(HBaseTarget.CONTAINER_PROPERTY)) {
-            Settings.range(HBaseTarget.REGION_SERVERS_PROPERTY,
-                    Settings.get(HBaseTarget.REGION_SERVERS_PROPERTY, HBaseTarget.REGION_SERVERS_DEFAULT), 1, 8);
+            ExternalHBase.parse(zk, HBaseSettings.ZNODE_PARENT.get(HBaseTarget.ZNODE_PARENT_DEFAULT));
+        } else if (!HBaseSettings.CONTAINER.flag()) {
+            Settings.range(HBaseSettings.REGION_SERVERS.key(),
+                    HBaseSettings.REGION_SERVERS.get(HBaseTarget.REGION_SERVERS_DEFAULT), 1, 8);
         }
     }
 
@@ -52,8 +50,8 @@ public final class HBaseTargets {
     /** Opens a new target by the rule above; the caller closes it. */
     public static HBaseTarget open() {
         validate();
-        String zk = Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY);
-        return switch (Target.choose(zk != null, Settings.flag(HBaseTarget.CONTAINER_PROPERTY))) {
+        String zk = HBaseSettings.ZOOKEEPER.get();
+        return switch (Target.choose(zk != null, HBaseSettings.CONTAINER.flag())) {
             case EXTERNAL -> {
                 ExternalHBase t = ExternalHBase.fromSettings();
                 t.ensureNamespace(); // reaches the cluster now, with a one-line failure if nothing answers
@@ -83,7 +81,7 @@ public final class HBaseTargets {
      */
     public static ClassServer forClass() {
         validate();
-        if (Settings.get(HBaseTarget.ZOOKEEPER_PROPERTY) != null || Settings.flag(HBaseTarget.CONTAINER_PROPERTY)) {
+        if (HBaseSettings.ZOOKEEPER.get() != null || HBaseSettings.CONTAINER.flag()) {
             return null;
         }
         EmbeddedHBase e = EmbeddedHBase.startShared();

@@ -1,5 +1,6 @@
 package dev.kensho.targets.hbase;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.shard.Shard;
@@ -42,7 +43,7 @@ public final class RunTables {
 
     /** The run this JVM writes for: its run folder's name (the launcher and its forks), else {@link #ADHOC}. */
     public static String runId() {
-        String dir = Settings.get(Settings.RUN_DIR_PROPERTY);
+        String dir = Setting.RUN_DIR.get();
         return dir != null ? Path.of(dir).getFileName().toString() : ADHOC;
     }
 
@@ -68,7 +69,7 @@ public final class RunTables {
      * (in the launcher itself, whose claim is taken before it sets the property).
      */
     private static Path folder(String runId) {
-        String dir = Settings.get(Settings.RUN_DIR_PROPERTY);
+        String dir = Setting.RUN_DIR.get();
         if (dir != null && Path.of(dir).getFileName().toString().equals(runId)) {
             return Path.of(dir).toAbsolutePath().normalize();
         }

@@ -1,6 +1,6 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 
 import java.util.List;
 
@@ -17,8 +17,8 @@ final class ServerJfr {
 
     /** With {@code -Dkensho.jfr=true} in a run: the diagnostic flags; none otherwise. */
     static List<String> options() {
-        String runDir = Settings.get(Settings.RUN_DIR_PROPERTY);
-        if (runDir == null || !Settings.flag(Settings.JFR_PROPERTY)) {
+        String runDir = Setting.RUN_DIR.get();
+        if (runDir == null || !Setting.JFR.flag()) {
             return List.of();
         }
         return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints");

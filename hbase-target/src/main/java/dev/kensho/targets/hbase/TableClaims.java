@@ -1,7 +1,7 @@
 package dev.kensho.targets.hbase;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Lease;
 import org.apache.hadoop.hbase.TableExistsException;
@@ -180,7 +180,7 @@ final class TableClaims {
     private BadInput heldByAnother(String tag, String held) {
         return new BadInput(target.describe() + ": the tables of run tag " + tag + " (this host, run folder and shard) are"
                 + " held by another kensho run (" + Lease.who(held) + "); nothing was written. Use another -D"
-                + Settings.RUN_ID_PROPERTY);
+                + Setting.RUN_ID.key());
     }
 
     /**
@@ -273,9 +273,9 @@ final class TableClaims {
 
     private void requireClaimsTable(TableDescriptor d) {
         if (!HBaseTarget.OWNER_VALUE.equals(d.getValue(HBaseTarget.OWNER_KEY)) || !TABLE.equals(d.getValue(ROLE_KEY))) {
-            throw new BadInput(HBaseTarget.NAMESPACE_PROPERTY + "=" + target.namespace() + " on " + target.describe()
+            throw new BadInput(HBaseSettings.NAMESPACE.key() + "=" + target.namespace() + " on " + target.describe()
                     + " holds a table " + d.getTableName().getNameAsString() + " the suite did not create; nothing was"
-                    + " written. Use another -D" + HBaseTarget.NAMESPACE_PROPERTY);
+                    + " written. Use another -D" + HBaseSettings.NAMESPACE.key());
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.junit.jupiter.api.AfterEach;
@@ -25,18 +24,18 @@ class ContainerHBaseTest {
     void docker() {
         assumeTrue(DockerEngine.available(), "no Docker engine reachable (start dockerd or set DOCKER_HOST):"
                 + " the HBase container target is not tested here");
-        System.setProperty(HBaseTarget.CONTAINER_PROPERTY, "true");
+        System.setProperty(HBaseSettings.CONTAINER.key(), "true");
     }
 
     @AfterEach
     void clear() {
-        System.clearProperty(HBaseTarget.CONTAINER_PROPERTY);
-        System.clearProperty(HBaseTarget.IMAGE_PROPERTY);
+        System.clearProperty(HBaseSettings.CONTAINER.key());
+        System.clearProperty(HBaseSettings.IMAGE.key());
     }
 
     @Test
     void containerTargetCreatesAndDropsItsOwnTable() {
-        String image = Settings.get(HBaseTarget.IMAGE_PROPERTY, HBaseTarget.IMAGE_DEFAULT);
+        String image = HBaseSettings.IMAGE.get(HBaseTarget.IMAGE_DEFAULT);
         assumeTrue(DockerEngine.hasImage(image), "image " + image + " is not on this Docker host (the machines this suite"
                 + " is built on reach no image registry): the HBase container target is not tested here; `docker pull "
                 + image + "` where one is reachable");
@@ -54,10 +53,10 @@ class ContainerHBaseTest {
     @Test
     void imageThatCannotBeHadFailsInOneLine() {
         String image = "kensho-test/no-such-image:0";
-        System.setProperty(HBaseTarget.IMAGE_PROPERTY, image);
+        System.setProperty(HBaseSettings.IMAGE.key(), image);
         TargetFailure e = assertThrows(TargetFailure.class, HBaseTargets::open);
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
-        assertTrue(e.getMessage().startsWith(HBaseTarget.CONTAINER_PROPERTY + "=true: image " + image + " is not on this"),
+        assertTrue(e.getMessage().startsWith(HBaseSettings.CONTAINER.key() + "=true: image " + image + " is not on this"),
                 e.getMessage());
         assertTrue(e.getMessage().endsWith(ContainerHBase.INSTEAD), e.getMessage());
     }

@@ -1,6 +1,6 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,16 +19,16 @@ class EmbeddedHBaseJfrTest {
     @Test
     void theServerIsReadyToBeRecordedPerCase(@TempDir Path run) {
         assertEquals(List.of(), ServerJfr.options(), "no flags without a run and the setting");
-        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
-        System.setProperty(Settings.JFR_PROPERTY, "true");
+        System.setProperty(Setting.RUN_DIR.key(), run.toString());
+        System.setProperty(Setting.JFR.key(), "true");
         try {
             assertTrue(ServerJfr.options().contains("-XX:+DebugNonSafepoints"), ServerJfr.options().toString());
             List<String> cmd = MiniClusterLaunch.command(run, 1);
             assertTrue(cmd.contains("-XX:+DebugNonSafepoints"), "the child JVM's command line carries it");
             assertTrue(cmd.stream().noneMatch(a -> a.startsWith("-XX:StartFlightRecording")), "no whole-life recording");
         } finally {
-            System.clearProperty(Settings.RUN_DIR_PROPERTY);
-            System.clearProperty(Settings.JFR_PROPERTY);
+            System.clearProperty(Setting.RUN_DIR.key());
+            System.clearProperty(Setting.JFR.key());
         }
     }
 }

@@ -21,11 +21,11 @@ class HBaseTargetsTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(HBaseTarget.ZOOKEEPER_PROPERTY);
-        System.clearProperty(HBaseTarget.ZNODE_PARENT_PROPERTY);
-        System.clearProperty(HBaseTarget.NAMESPACE_PROPERTY);
-        System.clearProperty(HBaseTarget.REGION_SERVERS_PROPERTY);
-        System.clearProperty(HBaseTarget.CONTAINER_PROPERTY);
+        System.clearProperty(HBaseSettings.ZOOKEEPER.key());
+        System.clearProperty(HBaseSettings.ZNODE_PARENT.key());
+        System.clearProperty(HBaseSettings.NAMESPACE.key());
+        System.clearProperty(HBaseSettings.REGION_SERVERS.key());
+        System.clearProperty(HBaseSettings.CONTAINER.key());
     }
 
     @Test
@@ -41,14 +41,14 @@ class HBaseTargetsTest {
     @ValueSource(strings = {"zk1:2181;zk2", "zk1:99999", "zk1:", "http://zk1:2181", "zk 1", ",zk1"})
     void badQuorumIsRefused(String quorum) {
         BadInput e = assertThrows(BadInput.class, () -> ExternalHBase.parse(quorum, "/hbase"));
-        assertTrue(e.getMessage().startsWith(HBaseTarget.ZOOKEEPER_PROPERTY), e.getMessage());
+        assertTrue(e.getMessage().startsWith(HBaseSettings.ZOOKEEPER.key()), e.getMessage());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"hbase", "/", "/hbase/", "//x", "/a b"})
     void badZnodeParentIsRefused(String znode) {
         BadInput e = assertThrows(BadInput.class, () -> ExternalHBase.parse("zk1:2181", znode));
-        assertTrue(e.getMessage().startsWith(HBaseTarget.ZNODE_PARENT_PROPERTY), e.getMessage());
+        assertTrue(e.getMessage().startsWith(HBaseSettings.ZNODE_PARENT.key()), e.getMessage());
     }
 
     @Test
@@ -63,26 +63,26 @@ class HBaseTargetsTest {
     @ParameterizedTest
     @ValueSource(strings = {"default", "hbase", "my-ns", "a:b", ""})
     void foreignOrMalformedNamespaceIsRefused(String ns) {
-        System.setProperty(HBaseTarget.NAMESPACE_PROPERTY, ns.isEmpty() ? " " : ns);
+        System.setProperty(HBaseSettings.NAMESPACE.key(), ns.isEmpty() ? " " : ns);
         if (ns.isEmpty()) {
             assertDoesNotThrow(HBaseTargets::validate); // blank = the default namespace 'kensho'
         } else {
             BadInput e = assertThrows(BadInput.class, HBaseTargets::validate);
-            assertTrue(e.getMessage().startsWith(HBaseTarget.NAMESPACE_PROPERTY), e.getMessage());
+            assertTrue(e.getMessage().startsWith(HBaseSettings.NAMESPACE.key()), e.getMessage());
         }
     }
 
     @Test
     void validateChecksTheExternalPropertiesAndRegionServers() {
-        System.setProperty(HBaseTarget.ZOOKEEPER_PROPERTY, "zk1:2181");
-        System.setProperty(HBaseTarget.ZNODE_PARENT_PROPERTY, "no-slash");
+        System.setProperty(HBaseSettings.ZOOKEEPER.key(), "zk1:2181");
+        System.setProperty(HBaseSettings.ZNODE_PARENT.key(), "no-slash");
         assertThrows(BadInput.class, HBaseTargets::validate);
-        System.clearProperty(HBaseTarget.ZOOKEEPER_PROPERTY);
-        System.setProperty(HBaseTarget.REGION_SERVERS_PROPERTY, "0");
+        System.clearProperty(HBaseSettings.ZOOKEEPER.key());
+        System.setProperty(HBaseSettings.REGION_SERVERS.key(), "0");
         BadInput e = assertThrows(BadInput.class, HBaseTargets::validate);
-        assertTrue(e.getMessage().startsWith(HBaseTarget.REGION_SERVERS_PROPERTY), e.getMessage());
-        System.setProperty(HBaseTarget.REGION_SERVERS_PROPERTY, "2");
-        System.setProperty(HBaseTarget.CONTAINER_PROPERTY, "maybe");
+        assertTrue(e.getMessage().startsWith(HBaseSettings.REGION_SERVERS.key()), e.getMessage());
+        System.setProperty(HBaseSettings.REGION_SERVERS.key(), "2");
+        System.setProperty(HBaseSettings.CONTAINER.key(), "maybe");
         assertThrows(BadInput.class, HBaseTargets::validate);
     }
 

@@ -1,7 +1,7 @@
 package dev.kensho.targets.hbase;
 
+import dev.kensho.common.shard.ShardSettings;
 import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,16 +21,16 @@ class RunTablesTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(Settings.RUN_DIR_PROPERTY);
-        System.clearProperty(Settings.RESULTS_PROPERTY);
-        System.clearProperty(Setting.SHARD.key());
+        System.clearProperty(Setting.RUN_DIR.key());
+        System.clearProperty(Setting.RESULTS.key());
+        System.clearProperty(ShardSettings.SHARD.key());
     }
 
     @Test
     void theLauncherAndItsForksNameOneTag(@TempDir Path results) {
-        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
+        System.setProperty(Setting.RESULTS.key(), results.toString());
         String launcher = RunTables.tag("run-1");
-        System.setProperty(Settings.RUN_DIR_PROPERTY, results.resolve("run-1").toString());
+        System.setProperty(Setting.RUN_DIR.key(), results.resolve("run-1").toString());
         assertEquals("run-1", RunTables.runId());
         assertEquals(launcher, RunTables.tag(), "a fork, given the run folder, computes the launcher's tag");
         assertTrue(launcher.matches("r[0-9a-f]{8}"), launcher);
@@ -39,21 +39,21 @@ class RunTablesTest {
 
     @Test
     void twoShardsOfOneRunNeverShareATag(@TempDir Path results) {
-        System.setProperty(Settings.RESULTS_PROPERTY, results.toString());
-        System.setProperty(Setting.SHARD.key(), "0/2");
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        System.setProperty(ShardSettings.SHARD.key(), "0/2");
         String first = RunTables.tag("run-1");
-        System.setProperty(Setting.SHARD.key(), "1/2");
+        System.setProperty(ShardSettings.SHARD.key(), "1/2");
         String second = RunTables.tag("run-1");
         assertNotEquals(first, second);
-        System.setProperty(Setting.SHARD.key(), "0/2");
+        System.setProperty(ShardSettings.SHARD.key(), "0/2");
         assertEquals(first, RunTables.tag("run-1"), "the same shard names the same tag (the claim refuses the second)");
     }
 
     @Test
     void oneRunIdInTwoResultsFoldersAreTwoRuns(@TempDir Path a, @TempDir Path b) {
-        System.setProperty(Settings.RESULTS_PROPERTY, a.toString());
+        System.setProperty(Setting.RESULTS.key(), a.toString());
         String inA = RunTables.tag("run-1");
-        System.setProperty(Settings.RESULTS_PROPERTY, b.toString());
+        System.setProperty(Setting.RESULTS.key(), b.toString());
         assertNotEquals(inA, RunTables.tag("run-1"), "two checkouts of one host that pick the same run id");
         assertNotEquals(RunTables.tag("run-1"), RunTables.tag("run-2"));
     }

@@ -214,12 +214,12 @@ class TableClaimsTest {
 
     @Test
     void aClaimsTableTheSuiteDidNotMakeIsRefusedBeforeAnythingIsWritten() throws Exception {
-        System.setProperty(HBaseTarget.NAMESPACE_PROPERTY, "claims_foreign");
+        System.setProperty(HBaseSettings.NAMESPACE.key(), "claims_foreign");
         HBaseTarget other;
         try {
             other = EmbeddedHBase.attach(hbase.attachSpec());
         } finally {
-            System.clearProperty(HBaseTarget.NAMESPACE_PROPERTY);
+            System.clearProperty(HBaseSettings.NAMESPACE.key());
         }
         try (other; Admin admin = other.connection().getAdmin()) {
             other.ensureNamespace();
@@ -227,7 +227,7 @@ class TableClaimsTest {
             create(admin, TableDescriptorBuilder.newBuilder(foreign));
             BadInput look = assertThrows(BadInput.class, () -> TableClaims.on(other).look(null));
             System.out.println("refusal (foreign claims table): " + look.getMessage());
-            assertTrue(look.getMessage().startsWith(HBaseTarget.NAMESPACE_PROPERTY + "=claims_foreign on "), look.getMessage());
+            assertTrue(look.getMessage().startsWith(HBaseSettings.NAMESPACE.key() + "=claims_foreign on "), look.getMessage());
             assertThrows(BadInput.class, () -> TableClaims.on(other).claim("any-run", "rany00001", n -> { }));
             assertEquals(10, rows(other, foreign), "its rows untouched");
             admin.disableTable(foreign);

@@ -32,14 +32,14 @@ public final class ShardSizing {
 
     /** The sizing table, or empty when {@code kensho.target.records} is not set. */
     public static List<Table> tables(List<Results.Row> rows) {
-        OptionalDouble target = Targets.get(Setting.TARGET_RECORDS);
+        OptionalDouble target = Targets.get(BatchSettings.TARGET_RECORDS);
         return target.isPresent() ? List.of(table(rows, target.getAsDouble(), CostTable.prices())) : List.of();
     }
 
     static Table table(List<Results.Row> rows, double recordsPerSecond, Prices.Table prices) {
         String cur = prices.currency();
         double shardMonth = prices.price(CostTable.SHARD_HOUR) * Targets.HOURS_PER_MONTH;
-        Table t = Table.of("Shards for " + Export.fmt(recordsPerSecond) + " user records/s (-D" + Setting.TARGET_RECORDS.key()
+        Table t = Table.of("Shards for " + Export.fmt(recordsPerSecond) + " user records/s (-D" + BatchSettings.TARGET_RECORDS.key()
                         + "), provisioned, at 1,000 records/s or 1 MiB/s per shard, shards used at full rate (a lower bound). "
                         + "Shard price: " + prices.get(CostTable.SHARD_HOUR).setBySuite() + "; "
                         + Targets.HOURS_PER_MONTH + " hours a month (set by the suite). Ranges are the 99.9% interval"

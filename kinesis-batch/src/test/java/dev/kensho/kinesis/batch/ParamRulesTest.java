@@ -1,8 +1,8 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.targets.kinesis.KinesisSettings;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.targets.kinesis.KinesisTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,12 +42,12 @@ class ParamRulesTest {
 
     @Test
     void unknownRegionFailsThePreflight() {
-        System.setProperty(KinesisTargets.REGION_PROPERTY, "tokyo");
+        System.setProperty(KinesisSettings.REGION.key(), "tokyo");
         try {
             BadInput e = assertThrows(BadInput.class, BatchSweepBenchmark.RULES::preflight);
-            assertTrue(e.getMessage().startsWith(KinesisTargets.REGION_PROPERTY + "=tokyo is not allowed"), e.getMessage());
+            assertTrue(e.getMessage().startsWith(KinesisSettings.REGION.key() + "=tokyo is not allowed"), e.getMessage());
         } finally {
-            System.clearProperty(KinesisTargets.REGION_PROPERTY);
+            System.clearProperty(KinesisSettings.REGION.key());
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.Setting;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.testing.FixtureRun;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +20,7 @@ class ShardSizingTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(Setting.TARGET_RECORDS.key());
+        System.clearProperty(BatchSettings.TARGET_RECORDS.key());
     }
 
     @Test
@@ -36,7 +35,7 @@ class ShardSizingTest {
             f.measurement(agg, a, "shard_seconds_per_million", s, "shard-s");
         }
         assertTrue(ShardSizing.tables(f.rows()).isEmpty(), "no target, no table");
-        System.setProperty(Setting.TARGET_RECORDS.key(), "1e6");
+        System.setProperty(BatchSettings.TARGET_RECORDS.key(), "1e6");
         var tables = ShardSizing.tables(f.rows());
         assertEquals(1, tables.size());
         String md = tables.get(0).markdown();

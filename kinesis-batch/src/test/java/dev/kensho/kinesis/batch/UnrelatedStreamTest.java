@@ -1,7 +1,7 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.targets.kinesis.KinesisSettings;
 import dev.kensho.targets.kinesis.EmbeddedKinesis;
-import dev.kensho.targets.kinesis.KinesisTargets;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.kinesis.KinesisClient;
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class UnrelatedStreamTest {
 
     private static final Map<String, String> AS_EXTERNAL = Map.of(
-            KinesisTargets.CBOR_PROPERTY, "false",
+            KinesisSettings.CBOR.key(), "false",
             "aws.accessKeyId", "kensho-test",
             "aws.secretAccessKey", "kensho-test-secret");
 
@@ -38,7 +38,7 @@ class UnrelatedStreamTest {
                 c.putRecord(b -> b.streamName("orders-prod").partitionKey("order-" + id).data(SdkBytes.fromUtf8String("order " + id)));
             }
             AS_EXTERNAL.forEach(System::setProperty);
-            System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, other.endpoint().toString());
+            System.setProperty(KinesisSettings.ENDPOINT.key(), other.endpoint().toString());
             try {
                 var sweep = new BatchSweepBenchmark();
                 sweep.batchSize = 10;
@@ -70,7 +70,7 @@ class UnrelatedStreamTest {
                 }
             } finally {
                 AS_EXTERNAL.keySet().forEach(System::clearProperty);
-                System.clearProperty(KinesisTargets.ENDPOINT_PROPERTY);
+                System.clearProperty(KinesisSettings.ENDPOINT.key());
             }
             assertEquals(List.of("orders-prod"), c.listStreams().streamNames(), "only the unrelated stream is left");
             List<String> shards = other.streams().shardIds("orders-prod");

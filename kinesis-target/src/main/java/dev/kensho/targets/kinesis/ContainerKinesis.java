@@ -1,7 +1,5 @@
 package dev.kensho.targets.kinesis;
 
-import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.testcontainers.containers.GenericContainer;
@@ -25,8 +23,6 @@ import java.util.Map;
  * {@link #start()} then stops in one line naming the image (see {@link DockerEngine#requireImage}).
  */
 public final class ContainerKinesis extends KinesisTarget {
-
-    public static final String IMAGE_PROPERTY = Setting.KINESIS_IMAGE.key();
     public static final String IMAGE_DEFAULT = "localstack/localstack:3.8.1";
     private static final int PORT = 4566;
 
@@ -39,7 +35,7 @@ public final class ContainerKinesis extends KinesisTarget {
     }
 
     /** What to do where the image cannot be had, for the one-line failure. */
-    static final String INSTEAD = "use the embedded emulator (drop -D" + KinesisTargets.CONTAINER_PROPERTY + ")";
+    static final String INSTEAD = "use the embedded emulator (drop -D" + KinesisSettings.CONTAINER.key() + ")";
 
     public static boolean dockerAvailable() {
         return DockerEngine.available();
@@ -47,12 +43,12 @@ public final class ContainerKinesis extends KinesisTarget {
 
     public static ContainerKinesis start() {
         if (!dockerAvailable()) {
-            throw new TargetFailure(KinesisTargets.CONTAINER_PROPERTY + "=true but no Docker engine is reachable;"
+            throw new TargetFailure(KinesisSettings.CONTAINER.key() + "=true but no Docker engine is reachable;"
                     + " drop it to use the embedded emulator");
         }
-        String image = Settings.get(IMAGE_PROPERTY, IMAGE_DEFAULT);
-        DockerEngine.requireImage(image, KinesisTargets.CONTAINER_PROPERTY + "=true", INSTEAD);
-        DockerEngine.requireTestcontainersHelper(KinesisTargets.CONTAINER_PROPERTY + "=true");
+        String image = KinesisSettings.IMAGE.get(IMAGE_DEFAULT);
+        DockerEngine.requireImage(image, KinesisSettings.CONTAINER.key() + "=true", INSTEAD);
+        DockerEngine.requireTestcontainersHelper(KinesisSettings.CONTAINER.key() + "=true");
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
                 .withExposedPorts(PORT)
                 .withEnv("SERVICES", "kinesis")

@@ -1,7 +1,6 @@
 package dev.kensho.targets.kinesis;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kensho.common.Setting;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.ProcessCpu;
 import dev.kensho.common.cpu.ServerCpu;
@@ -36,8 +35,8 @@ import java.util.TreeMap;
  * <table>
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@link #NODE_PROPERTY}</td><td>node (on the PATH)</td><td>the Node.js executable</td></tr>
- * <tr><td>{@link #MODULES_PROPERTY}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where npm ci installed kinesalite</td></tr>
+ * <tr><td>{@link KinesisSettings#NODE}</td><td>node (on the PATH)</td><td>the Node.js executable</td></tr>
+ * <tr><td>{@link KinesisSettings#NODE_MODULES}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where npm ci installed kinesalite</td></tr>
  * </table>
  *
  * <p>Why kinesalite and not kinesis-local (kinesis-mock): kinesis-local's PutRecords slows as the stream
@@ -46,10 +45,7 @@ import java.util.TreeMap;
  * limits: the client must (see kinesis-batch's batcher).
  */
 public final class EmbeddedKinesis extends KinesisTarget {
-
-    public static final String NODE_PROPERTY = Setting.KINESIS_NODE.key();
     public static final String NODE_DEFAULT = "node";
-    public static final String MODULES_PROPERTY = Setting.KINESIS_NODE_MODULES.key();
     public static final String EMULATOR = "kinesalite";
 
     // argv: <kinesalite dir> <options JSON>. Binds to 127.0.0.1 only.

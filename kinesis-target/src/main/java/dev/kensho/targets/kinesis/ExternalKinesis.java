@@ -1,7 +1,6 @@
 package dev.kensho.targets.kinesis;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -39,12 +38,12 @@ public final class ExternalKinesis extends KinesisTarget {
             try {
                 ep = new URI(endpointValue.trim());
             } catch (URISyntaxException e) {
-                throw BadInput.of(KinesisTargets.ENDPOINT_PROPERTY, endpointValue, allowed);
+                throw BadInput.of(KinesisSettings.ENDPOINT.key(), endpointValue, allowed);
             }
             if (ep.getScheme() == null || !(ep.getScheme().equals("http") || ep.getScheme().equals("https"))
                     || ep.getHost() == null || ep.getRawUserInfo() != null
                     || (ep.getPath() != null && !ep.getPath().isEmpty() && !ep.getPath().equals("/"))) {
-                throw BadInput.of(KinesisTargets.ENDPOINT_PROPERTY, endpointValue, allowed);
+                throw BadInput.of(KinesisSettings.ENDPOINT.key(), endpointValue, allowed);
             }
         }
         return new ExternalKinesis(region, ep, cbor);
@@ -58,7 +57,7 @@ public final class ExternalKinesis extends KinesisTarget {
                 return r;
             }
         }
-        throw BadInput.of(KinesisTargets.REGION_PROPERTY, value, "an AWS region id such as us-east-1, eu-west-1, ap-northeast-1");
+        throw BadInput.of(KinesisSettings.REGION.key(), value, "an AWS region id such as us-east-1, eu-west-1, ap-northeast-1");
     }
 
     @Override

@@ -15,13 +15,11 @@ import java.nio.file.Paths;
 import java.util.concurrent.TimeUnit;
 
 import static dev.kensho.targets.kinesis.EmbeddedKinesis.EMULATOR;
-import static dev.kensho.targets.kinesis.EmbeddedKinesis.MODULES_PROPERTY;
 import static dev.kensho.targets.kinesis.EmbeddedKinesis.NODE_DEFAULT;
-import static dev.kensho.targets.kinesis.EmbeddedKinesis.NODE_PROPERTY;
 
 /**
- * What the embedded Kinesis emulator needs on this machine: the Node executable ({@link EmbeddedKinesis#NODE_PROPERTY},
- * else {@code node} on the PATH) and kinesalite as {@code npm ci} installed it ({@link EmbeddedKinesis#MODULES_PROPERTY},
+ * What the embedded Kinesis emulator needs on this machine: the Node executable ({@link KinesisSettings#NODE},
+ * else {@code node} on the PATH) and kinesalite as {@code npm ci} installed it ({@link KinesisSettings#NODE_MODULES},
  * else the checkout's {@code kinesis-batch/node_modules}), with their versions for the server record. Kept apart from
  * the server itself because it is asked without starting one: a path the user named wrong is bad input, while a
  * machine that lacks Node or the package (a jar on a JDK-only host) skips its Kinesis classes with one sentence saying
@@ -36,10 +34,10 @@ final class KinesaliteInstall {
 
     /** The node and node_modules the user named ({@code -D}), checked: a path given wrong is bad input, not a lack. */
     static void validateSettings() {
-        if (Settings.get(NODE_PROPERTY) != null) {
+        if (KinesisSettings.NODE.get() != null) {
             node();
         }
-        if (Settings.get(MODULES_PROPERTY) != null) {
+        if (KinesisSettings.NODE_MODULES.get() != null) {
             emulatorDir();
         }
     }
@@ -50,26 +48,26 @@ final class KinesaliteInstall {
      */
     static String whyMissing() {
         validateSettings(); // a node or node_modules the user named, wrong, is bad input
-        String instead = ", or give -D" + KinesisTargets.ENDPOINT_PROPERTY + " or -D" + KinesisTargets.REGION_PROPERTY;
+        String instead = ", or give -D" + KinesisSettings.ENDPOINT.key() + " or -D" + KinesisSettings.REGION.key();
         try {
             node();
         } catch (BadInput e) {
-            return "needs Node.js for the embedded Kinesis emulator ('" + Settings.get(NODE_PROPERTY, NODE_DEFAULT)
-                    + "' is not on the PATH): install Node 18+ (or give -D" + NODE_PROPERTY + "=/path/to/node)" + instead;
+            return "needs Node.js for the embedded Kinesis emulator ('" + KinesisSettings.NODE.get(NODE_DEFAULT)
+                    + "' is not on the PATH): install Node 18+ (or give -D" + KinesisSettings.NODE.key() + "=/path/to/node)" + instead;
         }
         try {
             emulatorDir();
         } catch (BadInput e) {
             return "needs the embedded Kinesis emulator, which is not installed (no " + EMULATOR + " in " + modules()
                     + "): run npm ci in the checkout's kinesis-batch (./mvnw -pl kinesis-batch initialize) or npm install "
-                    + EMULATOR + "@3.3.3, and give -D" + MODULES_PROPERTY + "=<its node_modules>" + instead;
+                    + EMULATOR + "@3.3.3, and give -D" + KinesisSettings.NODE_MODULES.key() + "=<its node_modules>" + instead;
         }
         return null;
     }
 
     /** The Node executable, or a one-line error saying how to get one. */
     static String node() {
-        String n = Settings.get(NODE_PROPERTY, NODE_DEFAULT);
+        String n = KinesisSettings.NODE.get(NODE_DEFAULT);
         Path found = null;
         if (n.contains(File.separator)) {
             Path p = Paths.get(n);
@@ -88,8 +86,8 @@ final class KinesaliteInstall {
         if (found == null) {
             throw new BadInput("the embedded Kinesis emulator needs Node.js: '" + n + "' is not "
                     + (n.contains(File.separator) ? "an executable file" : "on the PATH")
-                    + "; install Node 18+ or pass -D" + NODE_PROPERTY + "=/path/to/node (or use -D"
-                    + KinesisTargets.REGION_PROPERTY + " / -D" + KinesisTargets.ENDPOINT_PROPERTY + ")");
+                    + "; install Node 18+ or pass -D" + KinesisSettings.NODE.key() + "=/path/to/node (or use -D"
+                    + KinesisSettings.REGION.key() + " / -D" + KinesisSettings.ENDPOINT.key() + ")");
         }
         return found.toString();
     }
@@ -99,14 +97,14 @@ final class KinesaliteInstall {
         Path modules = modules();
         Path dir = modules.resolve(EMULATOR).toAbsolutePath().normalize();
         if (!Files.isRegularFile(dir.resolve("package.json"))) {
-            throw new BadInput(MODULES_PROPERTY + "=" + modules + " holds no " + EMULATOR
+            throw new BadInput(KinesisSettings.NODE_MODULES.key() + "=" + modules + " holds no " + EMULATOR
                     + "; allowed: the node_modules that `./mvnw -pl kinesis-batch initialize` (npm ci) installs");
         }
         return dir;
     }
 
     static Path modules() {
-        String m = Settings.get(MODULES_PROPERTY);
+        String m = KinesisSettings.NODE_MODULES.get();
         return m != null ? Paths.get(m) : Settings.root().resolve("kinesis-batch").resolve("node_modules");
     }
 

@@ -1,8 +1,6 @@
 package dev.kensho.targets.kinesis;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import software.amazon.awssdk.services.kinesis.KinesisClient;
 import software.amazon.awssdk.services.kinesis.model.ResourceInUseException;
@@ -23,8 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #delete(String)} refuses any other name. Nothing here lists or touches other streams.
  */
 public final class KinesisStreams {
-
-    public static final String PREFIX_PROPERTY = Setting.KINESIS_STREAM_PREFIX.key();
     public static final String PREFIX_DEFAULT = "kensho-";
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -39,9 +35,9 @@ public final class KinesisStreams {
 
     /** The prefix, validated: Kinesis stream names are [a-zA-Z0-9_.-], and an empty prefix would own everything. */
     public static String prefix() {
-        String p = Settings.get(PREFIX_PROPERTY, PREFIX_DEFAULT);
+        String p = KinesisSettings.STREAM_PREFIX.get(PREFIX_DEFAULT);
         if (!p.matches("[A-Za-z0-9_.\\-]{1,64}")) {
-            throw BadInput.of(PREFIX_PROPERTY, p, "1 … 64 characters of [A-Za-z0-9_.-]");
+            throw BadInput.of(KinesisSettings.STREAM_PREFIX.key(), p, "1 … 64 characters of [A-Za-z0-9_.-]");
         }
         return p;
     }
@@ -103,7 +99,7 @@ public final class KinesisStreams {
     public void delete(String name) {
         if (!name.startsWith(prefix)) {
             throw new BadInput("refusing to delete stream " + name + ": the suite deletes only its own streams (prefix "
-                    + prefix + ", " + PREFIX_PROPERTY + ")");
+                    + prefix + ", " + KinesisSettings.STREAM_PREFIX.key() + ")");
         }
         if (!created.contains(name)) {
             throw new BadInput("refusing to delete stream " + name + ": it has the suite's prefix " + prefix

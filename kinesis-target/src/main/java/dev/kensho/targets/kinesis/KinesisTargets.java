@@ -1,8 +1,6 @@
 package dev.kensho.targets.kinesis;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Target;
 
@@ -13,33 +11,28 @@ import dev.kensho.common.targets.Target;
  * <table>
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@link #REGION_PROPERTY}</td><td>(none)</td><td>real AWS Kinesis in this region, default credentials chain</td></tr>
- * <tr><td>{@link #ENDPOINT_PROPERTY}</td><td>(none)</td><td>any Kinesis-compatible http(s) endpoint (region: the property above, else us-east-1)</td></tr>
- * <tr><td>{@link #CBOR_PROPERTY}</td><td>true</td><td>external endpoints only: false for kinesalite-like emulators</td></tr>
- * <tr><td>{@link #CONTAINER_PROPERTY}</td><td>false</td><td>true: LocalStack via Testcontainers (Docker hosts)</td></tr>
- * <tr><td>{@value ContainerKinesis#IMAGE_PROPERTY}</td><td>{@value ContainerKinesis#IMAGE_DEFAULT}</td><td>its image</td></tr>
- * <tr><td>{@value EmbeddedKinesis#NODE_PROPERTY}</td><td>node</td><td>Node.js for the embedded emulator</td></tr>
- * <tr><td>{@value EmbeddedKinesis#MODULES_PROPERTY}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where kinesalite is installed</td></tr>
- * <tr><td>{@value KinesisStreams#PREFIX_PROPERTY}</td><td>{@value KinesisStreams#PREFIX_DEFAULT}</td><td>prefix of every stream the suite creates</td></tr>
+ * <tr><td>{@link KinesisSettings#REGION}</td><td>(none)</td><td>real AWS Kinesis in this region, default credentials chain</td></tr>
+ * <tr><td>{@link KinesisSettings#ENDPOINT}</td><td>(none)</td><td>any Kinesis-compatible http(s) endpoint (region: the property above, else us-east-1)</td></tr>
+ * <tr><td>{@link KinesisSettings#CBOR}</td><td>true</td><td>external endpoints only: false for kinesalite-like emulators</td></tr>
+ * <tr><td>{@link KinesisSettings#CONTAINER}</td><td>false</td><td>true: LocalStack via Testcontainers (Docker hosts)</td></tr>
+ * <tr><td>{@link KinesisSettings#IMAGE}</td><td>{@value ContainerKinesis#IMAGE_DEFAULT}</td><td>its image</td></tr>
+ * <tr><td>{@link KinesisSettings#NODE}</td><td>node</td><td>Node.js for the embedded emulator</td></tr>
+ * <tr><td>{@link KinesisSettings#NODE_MODULES}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where kinesalite is installed</td></tr>
+ * <tr><td>{@link KinesisSettings#STREAM_PREFIX}</td><td>{@value KinesisStreams#PREFIX_DEFAULT}</td><td>prefix of every stream the suite creates</td></tr>
  * </table>
  */
 public final class KinesisTargets {
-
-    public static final String REGION_PROPERTY = Setting.KINESIS_REGION.key();
-    public static final String ENDPOINT_PROPERTY = Setting.KINESIS_ENDPOINT.key();
-    public static final String CBOR_PROPERTY = Setting.KINESIS_CBOR.key();
-    public static final String CONTAINER_PROPERTY = Setting.KINESIS_CONTAINER.key();
 
     private KinesisTargets() {
     }
 
     private static boolean external() {
-        return Settings.get(REGION_PROPERTY) != null || Settings.get(ENDPOINT_PROPERTY) != null;
+        return KinesisSettings.REGION.get() != null || KinesisSettings.ENDPOINT.get() != null;
     }
 
     private static ExternalKinesis parseExternal() {
-        boolean cbor = Settings.get(CBOR_PROPERTY) == null || Settings.flag(CBOR_PROPERTY);
-        return ExternalKinesis.parse(Settings.get(REGION_PROPERTY), Settings.get(ENDPOINT_PROPERTY), cbor);
+        boolean cbor = KinesisSettings.CBOR.get() == null || KinesisSettings.CBOR.flag();
+        return ExternalKinesis.parse(KinesisSettings.REGION.get(), KinesisSettings.ENDPOINT.get(), cbor);
     }
 
     /**
@@ -50,25 +43,25 @@ public final class KinesisTargets {
         KinesisStreams.prefix();
         if (external()) {
             parseExternal();
-        } else if (!Settings.flag(CONTAINER_PROPERTY)) {
+        } else if (!KinesisSettings.CONTAINER.flag()) {
             KinesaliteInstall.validateSettings();
         }
     }
 
     /** Null when this machine can have the chosen target; else why not and what to install or set. */
     public static String whyUnavailable() {
-        return external() || Settings.flag(CONTAINER_PROPERTY) ? null : KinesaliteInstall.whyMissing();
+        return external() || KinesisSettings.CONTAINER.flag() ? null : KinesaliteInstall.whyMissing();
     }
 
     /** Null when the chosen target serves TLS; else why a fresh TLS connection per call cannot run on it. */
     public static String whyNoTls() {
         if (external() && !parseExternal().tls()) {
-            return ENDPOINT_PROPERTY + "=" + Settings.get(ENDPOINT_PROPERTY) + " is http: a fresh TLS connection per call"
-                    + " needs an https endpoint, -D" + REGION_PROPERTY + " or the embedded emulator";
+            return KinesisSettings.ENDPOINT.key() + "=" + KinesisSettings.ENDPOINT.get() + " is http: a fresh TLS connection per call"
+                    + " needs an https endpoint, -D" + KinesisSettings.REGION.key() + " or the embedded emulator";
         }
-        if (!external() && Settings.flag(CONTAINER_PROPERTY)) {
-            return CONTAINER_PROPERTY + "=true: the container target serves http here; a fresh TLS connection per call"
-                    + " needs the embedded emulator, -D" + REGION_PROPERTY + " or an https endpoint";
+        if (!external() && KinesisSettings.CONTAINER.flag()) {
+            return KinesisSettings.CONTAINER.key() + "=true: the container target serves http here; a fresh TLS connection per call"
+                    + " needs the embedded emulator, -D" + KinesisSettings.REGION.key() + " or an https endpoint";
         }
         return null;
     }
@@ -87,7 +80,7 @@ public final class KinesisTargets {
         if (noTls != null) {
             throw new BadInput(noTls);
         }
-        return switch (Target.choose(external(), Settings.flag(CONTAINER_PROPERTY))) {
+        return switch (Target.choose(external(), KinesisSettings.CONTAINER.flag())) {
             case EXTERNAL -> openExternal();
             case CONTAINER -> ContainerKinesis.start();
             case EMBEDDED -> EmbeddedKinesis.start(tls);

@@ -1,6 +1,5 @@
 package dev.kensho.targets.kinesis;
 
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,7 +30,7 @@ class ContainerKinesisTest {
 
     @Test
     void localStackRoundTrip() {
-        String image = Settings.get(ContainerKinesis.IMAGE_PROPERTY, ContainerKinesis.IMAGE_DEFAULT);
+        String image = KinesisSettings.IMAGE.get(ContainerKinesis.IMAGE_DEFAULT);
         assumeTrue(DockerEngine.hasImage(image), "image " + image + " is not on this Docker host (the machines this suite"
                 + " is built on reach no image registry): the Kinesis container target is not tested here; `docker pull "
                 + image + "` where one is reachable");
@@ -53,15 +52,15 @@ class ContainerKinesisTest {
     @Test
     void imageThatCannotBeHadFailsInOneLine() {
         String image = "kensho-test/no-such-image:0";
-        System.setProperty(ContainerKinesis.IMAGE_PROPERTY, image);
+        System.setProperty(KinesisSettings.IMAGE.key(), image);
         try {
             TargetFailure e = assertThrows(TargetFailure.class, ContainerKinesis::start);
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
-            assertTrue(e.getMessage().startsWith(KinesisTargets.CONTAINER_PROPERTY + "=true: image " + image + " is not on this"),
+            assertTrue(e.getMessage().startsWith(KinesisSettings.CONTAINER.key() + "=true: image " + image + " is not on this"),
                     e.getMessage());
             assertTrue(e.getMessage().endsWith(ContainerKinesis.INSTEAD), e.getMessage());
         } finally {
-            System.clearProperty(ContainerKinesis.IMAGE_PROPERTY);
+            System.clearProperty(KinesisSettings.IMAGE.key());
         }
     }
 }

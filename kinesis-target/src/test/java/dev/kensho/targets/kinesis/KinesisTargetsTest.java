@@ -19,9 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class KinesisTargetsTest {
 
-    private static final List<String> PROPS = List.of(KinesisTargets.REGION_PROPERTY, KinesisTargets.ENDPOINT_PROPERTY,
-            KinesisTargets.CBOR_PROPERTY, KinesisTargets.CONTAINER_PROPERTY, KinesisStreams.PREFIX_PROPERTY,
-            EmbeddedKinesis.NODE_PROPERTY, EmbeddedKinesis.MODULES_PROPERTY);
+    private static final List<String> PROPS = List.of(KinesisSettings.REGION.key(), KinesisSettings.ENDPOINT.key(),
+            KinesisSettings.CBOR.key(), KinesisSettings.CONTAINER.key(), KinesisSettings.STREAM_PREFIX.key(),
+            KinesisSettings.NODE.key(), KinesisSettings.NODE_MODULES.key());
 
     @AfterEach
     void clear() {
@@ -46,8 +46,8 @@ class KinesisTargetsTest {
     })
     void badTargetPropertiesAreOneLine(String property, String value) {
         System.setProperty(property, value);
-        if (property.equals(KinesisTargets.CBOR_PROPERTY)) {
-            System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
+        if (property.equals(KinesisSettings.CBOR.key())) {
+            System.setProperty(KinesisSettings.ENDPOINT.key(), "http://127.0.0.1:4567");
         }
         BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);
         assertOneLine(e, property + "=");
@@ -55,11 +55,11 @@ class KinesisTargetsTest {
 
     @Test
     void aFreshTlsConnectionPerCallRefusesAnHttpEndpointOrTheContainerInOneLine() {
-        System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
-        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisTargets.ENDPOINT_PROPERTY + "=");
-        System.clearProperty(KinesisTargets.ENDPOINT_PROPERTY);
-        System.setProperty(KinesisTargets.CONTAINER_PROPERTY, "true");
-        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisTargets.CONTAINER_PROPERTY + "=");
+        System.setProperty(KinesisSettings.ENDPOINT.key(), "http://127.0.0.1:4567");
+        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisSettings.ENDPOINT.key() + "=");
+        System.clearProperty(KinesisSettings.ENDPOINT.key());
+        System.setProperty(KinesisSettings.CONTAINER.key(), "true");
+        assertOneLine(assertThrows(BadInput.class, () -> KinesisTargets.open(true)), KinesisSettings.CONTAINER.key() + "=");
     }
 
     @Test
@@ -73,19 +73,19 @@ class KinesisTargetsTest {
 
     @Test
     void missingNodeIsOneLine() {
-        System.setProperty(EmbeddedKinesis.NODE_PROPERTY, "/nonexistent/bin/node");
+        System.setProperty(KinesisSettings.NODE.key(), "/nonexistent/bin/node");
         BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);
         assertOneLine(e, "the embedded Kinesis emulator needs Node.js");
-        System.setProperty(EmbeddedKinesis.NODE_PROPERTY, "kensho-no-such-node");
+        System.setProperty(KinesisSettings.NODE.key(), "kensho-no-such-node");
         e = assertThrows(BadInput.class, KinesisTargets::validate);
         assertTrue(e.getMessage().contains("not on the PATH"), e.getMessage());
     }
 
     @Test
     void missingEmulatorInstallIsOneLine() {
-        System.setProperty(EmbeddedKinesis.MODULES_PROPERTY, "/nonexistent/node_modules");
+        System.setProperty(KinesisSettings.NODE_MODULES.key(), "/nonexistent/node_modules");
         BadInput e = assertThrows(BadInput.class, KinesisTargets::validate);
-        assertOneLine(e, EmbeddedKinesis.MODULES_PROPERTY + "=");
+        assertOneLine(e, KinesisSettings.NODE_MODULES.key() + "=");
         assertTrue(e.getMessage().contains("npm ci"), e.getMessage());
     }
 
@@ -98,10 +98,10 @@ class KinesisTargetsTest {
             String why = KinesisTargets.whyUnavailable();
             assertTrue(why != null && why.startsWith("needs the embedded Kinesis emulator, which is not installed (no"
                     + " kinesalite in " + bare.resolve("kinesis-batch").resolve("node_modules")), why);
-            assertTrue(why.contains("npm ci") && why.contains("-D" + EmbeddedKinesis.MODULES_PROPERTY), why);
-            System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
+            assertTrue(why.contains("npm ci") && why.contains("-D" + KinesisSettings.NODE_MODULES.key()), why);
+            System.setProperty(KinesisSettings.ENDPOINT.key(), "http://127.0.0.1:4567");
             assertEquals(null, KinesisTargets.whyUnavailable(), "an endpoint needs no emulator");
-            assertTrue(KinesisTargets.whyNoTls().startsWith(KinesisTargets.ENDPOINT_PROPERTY + "=http://127.0.0.1:4567 is http"));
+            assertTrue(KinesisTargets.whyNoTls().startsWith(KinesisSettings.ENDPOINT.key() + "=http://127.0.0.1:4567 is http"));
         } finally {
             System.clearProperty(dev.kensho.common.Setting.ROOT.key());
         }
@@ -109,11 +109,11 @@ class KinesisTargetsTest {
 
     @Test
     void knownRegionAndEndpointPass() {
-        System.setProperty(KinesisTargets.REGION_PROPERTY, "ap-northeast-1");
+        System.setProperty(KinesisSettings.REGION.key(), "ap-northeast-1");
         KinesisTargets.validate();
         assertEquals("ap-northeast-1", ExternalKinesis.region("AP-NORTHEAST-1").id());
-        System.setProperty(KinesisTargets.ENDPOINT_PROPERTY, "http://127.0.0.1:4567");
-        System.setProperty(KinesisTargets.CBOR_PROPERTY, "false");
+        System.setProperty(KinesisSettings.ENDPOINT.key(), "http://127.0.0.1:4567");
+        System.setProperty(KinesisSettings.CBOR.key(), "false");
         KinesisTargets.validate();
     }
 

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.JedisClusterLoad;
 import dev.kensho.redis.kv.load.JedisLoad;
@@ -11,7 +12,6 @@ import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.ShardCounters;
 import dev.kensho.redis.kv.load.Timings;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
@@ -169,7 +169,7 @@ public class ClusterThroughputBenchmark extends KvTrialState {
         if (shards == 1) {
             return RedisTargets.openNode(config);
         }
-        if (Settings.get(Settings.REDIS_URI_PROPERTY) != null) {
+        if (RedisSettings.URI.get() != null) {
             RedisCluster c = RedisTargets.openCluster(config, 0);
             try {
                 c.requireMasters("shards", shards);

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.redis.kv.report.MemtierRows;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.KeyDistribution;
@@ -64,7 +65,7 @@ import java.util.concurrent.TimeUnit;
  * a range the suite's never reach ({@link ToolKeyspace#forMemtier}), so both send 16-byte keys and a clean-up of the prefix
  * removes both.
  *
- * <p>Without memtier (neither on the PATH nor {@link MemtierTool#BINARY_PROPERTY}), or with one that is not memtier or
+ * <p>Without memtier (neither on the PATH nor {@link KvSettings#MEMTIER}), or with one that is not memtier or
  * exits non-zero, the trial records why ({@value #MemtierRows.NOT_MEASURED} series, a note, and one console line for a bad
  * binary) and measures nothing; the run goes on. On a TLS or password target it is not run (the secret would have to go
  * on memtier's command line).
@@ -136,7 +137,7 @@ public class MemtierCalibration extends CalibrationState {
         RULES.check(c.params());
         cse = c;
         if (found.binary() == null) {
-            notMeasured(found.whyNot(), Settings.get(MemtierTool.BINARY_PROPERTY) != null);
+            notMeasured(found.whyNot(), KvSettings.MEMTIER.get() != null);
             return;
         }
         trial = KvTrial.server(client, clients, ioThreads, getRatio, 1, keyspace, Start.PRELOADED,

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
@@ -63,9 +64,9 @@ import java.util.concurrent.TimeUnit;
  * (params {@code clients, getRatio, ioThreads, keyspace, pipeline=1, start}): {@code requests/s},
  * {@code latency_p50|p99} (µs, redis-benchmark's own); for GET also {@code get_hit_ratio}; per trial
  * {@code key_bytes}. This class's own JMH time is the wall time of the tool's runs, not a result. Without
- * redis-benchmark (nor {@link #BINARY_PROPERTY}) each trial records a note and does nothing.
+ * redis-benchmark (nor {@link KvSettings#REDIS_BENCHMARK}) each trial records a note and does nothing.
  *
- * <p>Property: {@link #BINARY_PROPERTY} (see {@link RedisBenchmarkTool}).
+ * <p>Property: {@link KvSettings#REDIS_BENCHMARK} (see {@link RedisBenchmarkTool}).
  *
  * <p>Run: {@code mvn verify -Pbench -pl redis-kv -Dkensho.bench=RedisBenchmarkCalibration}, or this class's
  * {@code main} with JMH flags.
@@ -77,8 +78,6 @@ import java.util.concurrent.TimeUnit;
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 public class RedisBenchmarkCalibration extends CalibrationState {
-
-    public static final String BINARY_PROPERTY = RedisBenchmarkTool.BINARY_PROPERTY;
 
     /** Key prefix on a server the suite owns: 4 bytes + 12 digits = the suite's 16-byte keys. */
     static final String OWNED_PREFIX = "kbm:";
@@ -119,7 +118,7 @@ public class RedisBenchmarkCalibration extends CalibrationState {
         params.put("pipeline", "1");
         Optional<Path> b = RedisBenchmarkTool.binary();
         if (b.isEmpty()) {
-            Recorder.note("redis-kv calibration", "redis-benchmark is not on the PATH (nor -D" + BINARY_PROPERTY
+            Recorder.note("redis-kv calibration", "redis-benchmark is not on the PATH (nor -D" + KvSettings.REDIS_BENCHMARK.key()
                     + "): the suite's rate is not compared with it in this run");
             return;
         }

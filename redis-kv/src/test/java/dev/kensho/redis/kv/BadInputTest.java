@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.load.JedisLoad;
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.bench.Bench;
@@ -92,8 +92,8 @@ class BadInputTest {
     @Test
     void badPropertiesAreOneLineToo() {
         String[][] cases = {
-                {RedisBenchmarkCalibration.BINARY_PROPERTY, "/no/such/redis-benchmark"},
-                {JedisLoad.THREADS_PROPERTY, "0"},
+                {KvSettings.REDIS_BENCHMARK.key(), "/no/such/redis-benchmark"},
+                {KvSettings.JEDIS_THREADS.key(), "0"},
         };
         for (String[] c : cases) {
             System.setProperty(c[0], c[1]);

@@ -1,10 +1,10 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.tool.MemtierTool;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
-import dev.kensho.common.Settings;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
@@ -40,8 +40,8 @@ class ExternalTargetSafetyTest {
                 j.set("other:db1", "and me");
                 j.set(server.keyPrefix() + "in-db1", "a suite-looking key in another database");
             }
-            String before = System.getProperty(Settings.REDIS_URI_PROPERTY);
-            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + server.port());
+            String before = System.getProperty(RedisSettings.URI.key());
+            System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + server.port());
             try {
                 for (Client client : Client.values()) {
                     for (Start start : Start.values()) {
@@ -98,9 +98,9 @@ class ExternalTargetSafetyTest {
                 }
             } finally {
                 if (before == null) {
-                    System.clearProperty(Settings.REDIS_URI_PROPERTY);
+                    System.clearProperty(RedisSettings.URI.key());
                 } else {
-                    System.setProperty(Settings.REDIS_URI_PROPERTY, before);
+                    System.setProperty(RedisSettings.URI.key(), before);
                 }
             }
             try (Jedis j = server.jedis()) {

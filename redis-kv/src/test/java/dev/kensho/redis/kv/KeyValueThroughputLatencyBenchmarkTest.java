@@ -1,10 +1,10 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.common.Setting;
 import dev.kensho.redis.kv.report.CurveReport;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.OfferedRate;
 import dev.kensho.redis.kv.trial.SweptCase;
-import dev.kensho.common.Settings;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.Plot;
@@ -38,8 +38,8 @@ class KeyValueThroughputLatencyBenchmarkTest {
     @ParameterizedTest
     @EnumSource(Client.class)
     void aTinySweepRunsItsClosedLoopPointFirstAndTakesFractionsOfIt(Client client, @TempDir Path run) {
-        String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
-        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
+        String before = System.getProperty(Setting.RUN_DIR.key());
+        System.setProperty(Setting.RUN_DIR.key(), run.toString());
         FixtureRun f = null;
         double max = Double.NaN;
         try {
@@ -83,9 +83,9 @@ class KeyValueThroughputLatencyBenchmarkTest {
         } finally {
             SweptCase.closeKept();
             if (before == null) {
-                System.clearProperty(Settings.RUN_DIR_PROPERTY);
+                System.clearProperty(Setting.RUN_DIR.key());
             } else {
-                System.setProperty(Settings.RUN_DIR_PROPERTY, before);
+                System.setProperty(Setting.RUN_DIR.key(), before);
             }
         }
 
@@ -126,8 +126,8 @@ class KeyValueThroughputLatencyBenchmarkTest {
      */
     @Test
     void withoutItsOwnClosedLoopPointARelativePointProbesAndReadsNoResults(@TempDir Path run) {
-        String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
-        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
+        String before = System.getProperty(Setting.RUN_DIR.key());
+        System.setProperty(Setting.RUN_DIR.key(), run.toString());
         try {
             Map<String, String> closed = caseOf(Client.LETTUCE, "0");
             new FixtureRun(run)
@@ -145,9 +145,9 @@ class KeyValueThroughputLatencyBenchmarkTest {
         } finally {
             SweptCase.closeKept();
             if (before == null) {
-                System.clearProperty(Settings.RUN_DIR_PROPERTY);
+                System.clearProperty(Setting.RUN_DIR.key());
             } else {
-                System.setProperty(Settings.RUN_DIR_PROPERTY, before);
+                System.setProperty(Setting.RUN_DIR.key(), before);
             }
         }
     }

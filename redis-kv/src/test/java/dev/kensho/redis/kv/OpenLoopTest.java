@@ -1,9 +1,9 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.common.Setting;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.Round;
-import dev.kensho.common.Settings;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
@@ -120,8 +120,8 @@ class OpenLoopTest {
 
     @Test
     void intervalLogsLandInTheRunFolderAndHistogramLogProcessorReadsThem(@TempDir Path run) throws Exception {
-        String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
-        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
+        String before = System.getProperty(Setting.RUN_DIR.key());
+        System.setProperty(Setting.RUN_DIR.key(), run.toString());
         try {
             KeyValueThroughputBenchmark b = Trials.open(Client.JEDIS, 10, 1, 0.8, 1, 1_000, Start.PRELOADED, "10000");
             try {
@@ -153,9 +153,9 @@ class OpenLoopTest {
             }
         } finally {
             if (before == null) {
-                System.clearProperty(Settings.RUN_DIR_PROPERTY);
+                System.clearProperty(Setting.RUN_DIR.key());
             } else {
-                System.setProperty(Settings.RUN_DIR_PROPERTY, before);
+                System.setProperty(Setting.RUN_DIR.key(), before);
             }
         }
     }

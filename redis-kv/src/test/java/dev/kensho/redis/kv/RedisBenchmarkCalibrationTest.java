@@ -1,9 +1,9 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
-import dev.kensho.redis.kv.tool.ServerCounts;
 import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
@@ -67,7 +67,7 @@ class RedisBenchmarkCalibrationTest {
     void runsAgainstTheSameServerWithKeysUnderThePrefix() {
         Optional<Path> binary = RedisBenchmarkTool.binary();
         assumeTrue(binary.isPresent(), "redis-benchmark is not on the PATH: calibration not exercised"
-                + " (apt-get install redis-tools, or -D" + RedisBenchmarkCalibration.BINARY_PROPERTY + "=/path)");
+                + " (apt-get install redis-tools, or -D" + KvSettings.REDIS_BENCHMARK.key() + "=/path)");
         try (RedisTarget t = RedisTargets.open(Map.of())) {
             RedisBenchmarkTool.Result set = RedisBenchmarkTool.run(binary.get(), t, t.keyPrefix(), "SET", 20, 1_000, 5_000);
             RedisBenchmarkTool.Result get = RedisBenchmarkTool.run(binary.get(), t, t.keyPrefix(), "GET", 20, 1_000, 5_000);

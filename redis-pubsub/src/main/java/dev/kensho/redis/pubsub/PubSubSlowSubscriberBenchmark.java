@@ -1,5 +1,6 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.Setting;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.flow.Flood;
 import dev.kensho.redis.pubsub.flow.FloodRecords;
@@ -16,8 +17,6 @@ import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.EmbeddedRedis;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -162,7 +161,7 @@ public class PubSubSlowSubscriberBenchmark {
                         throw new BadInput("refusing the slow-subscriber flood on " + target.describe()
                                 + ": its client-output-buffer-limit pubsub hard limit is " + limit.hardBytes()
                                 + " bytes (0 = none), so the backlog would grow that server's memory without bound; pass -D"
-                                + Settings.DESTRUCTIVE_PROPERTY + "=true to let the suite set '" + wanted.configValue()
+                                + Setting.DESTRUCTIVE.key() + "=true to let the suite set '" + wanted.configValue()
                                 + "' for the run (restored after)");
                     }
                     target.configSet(CONFIG, wanted.configValue());

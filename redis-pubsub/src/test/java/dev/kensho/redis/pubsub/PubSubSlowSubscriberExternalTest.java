@@ -1,10 +1,11 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.Setting;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.flow.Flood;
 import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
@@ -32,7 +33,7 @@ class PubSubSlowSubscriberExternalTest {
             withExternal(unlimited, () -> {
                 PubSubSlowSubscriberBenchmark b = bench();
                 BadInput e = assertThrows(BadInput.class, () -> b.open(new Case("x.floodSlowSubscriber", Map.of())));
-                assertTrue(e.getMessage().contains(Settings.DESTRUCTIVE_PROPERTY + "=true"), e.getMessage());
+                assertTrue(e.getMessage().contains(Setting.DESTRUCTIVE.key() + "=true"), e.getMessage());
                 b.close();
                 assertEquals("pubsub 0 0 0", OutputBufferLimit.parse(unlimited.readConfig(List.of("client-output-buffer-limit"))
                         .get("client-output-buffer-limit")).configValue(), "config untouched");
@@ -79,15 +80,15 @@ class PubSubSlowSubscriberExternalTest {
     }
 
     static void withExternal(RedisTarget server, Runnable r) {
-        String old = System.getProperty(Settings.REDIS_URI_PROPERTY);
-        System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://" + server.host() + ":" + server.port());
+        String old = System.getProperty(RedisSettings.URI.key());
+        System.setProperty(RedisSettings.URI.key(), "redis://" + server.host() + ":" + server.port());
         try {
             r.run();
         } finally {
             if (old == null) {
-                System.clearProperty(Settings.REDIS_URI_PROPERTY);
+                System.clearProperty(RedisSettings.URI.key());
             } else {
-                System.setProperty(Settings.REDIS_URI_PROPERTY, old);
+                System.setProperty(RedisSettings.URI.key(), old);
             }
         }
     }

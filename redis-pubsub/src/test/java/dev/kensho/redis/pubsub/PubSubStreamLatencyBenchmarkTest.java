@@ -1,11 +1,11 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.Setting;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.flow.StreamSpec;
 import dev.kensho.common.testing.Smoke;
-import dev.kensho.common.Settings;
 import dev.kensho.common.latency.IntervalLog;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -107,8 +107,8 @@ class PubSubStreamLatencyBenchmarkTest {
 
     @Test
     void intervalLogsHoldOneIntervalPerMeasurementIterationAndEveryMessage(@TempDir Path run) throws Exception {
-        String before = System.getProperty(Settings.RUN_DIR_PROPERTY);
-        System.setProperty(Settings.RUN_DIR_PROPERTY, run.toString());
+        String before = System.getProperty(Setting.RUN_DIR.key());
+        System.setProperty(Setting.RUN_DIR.key(), run.toString());
         long received;
         try {
             PubSubStreamLatencyBenchmark b = open(StreamSpec.PSD.name(), Client.JEDIS);
@@ -123,9 +123,9 @@ class PubSubStreamLatencyBenchmarkTest {
             }
         } finally {
             if (before == null) {
-                System.clearProperty(Settings.RUN_DIR_PROPERTY);
+                System.clearProperty(Setting.RUN_DIR.key());
             } else {
-                System.setProperty(Settings.RUN_DIR_PROPERTY, before);
+                System.setProperty(Setting.RUN_DIR.key(), before);
             }
         }
         assertEquals(1_200, received);

@@ -67,14 +67,14 @@ import java.util.concurrent.TimeUnit;
 public class SetAlgebraCliBenchmark {
 
     /** Why the class cannot run without redis-cli (the ledger's "not measured here"). */
-    static final String NEEDS_REDIS_CLI = "not measured here: needs redis-tools (" + Tools.missing("redis-cli") + ")";
+    static final String NEEDS_REDIS_CLI = "not measured here: needs redis-tools (" + Tools.missing(SetsSettings.REDIS_CLI) + ")";
 
     public static final ParamRules RULES = ParamRules.of()
             .intRange("users", 1, 500_000_000)
             .doubleRange("overlap", 0, 1)
             .intRange("memberBytes", 1, 4096)
             .oneOf("op", SetOp.class)
-            .needs(() -> Tools.find("redis-cli").isPresent() ? null : NEEDS_REDIS_CLI)
+            .needs(() -> Tools.find(SetsSettings.REDIS_CLI).isPresent() ? null : NEEDS_REDIS_CLI)
             .combination(p -> {
                 if (p.containsKey("users") && p.containsKey("memberBytes")) {
                     long n = Long.parseLong(p.get("users"));
@@ -117,7 +117,7 @@ public class SetAlgebraCliBenchmark {
     void open(Case c) {
         label = c;
         RULES.check(label.params());
-        Path redisCli = Tools.find("redis-cli").orElseThrow(() -> new TargetFailure(NEEDS_REDIS_CLI));
+        Path redisCli = Tools.find(SetsSettings.REDIS_CLI).orElseThrow(() -> new TargetFailure(NEEDS_REDIS_CLI));
         session = SetSession.open();
         data = SetData.of(session.redis.keyPrefix(), 2, users, overlap, memberBytes);
         session.redis.deleteSuiteKeys();

@@ -1,5 +1,7 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.Setting;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
@@ -97,10 +99,10 @@ public class SetFlushBenchmark {
 
     /** FLUSHDB on someone else's server only with the explicit opt-in: refused before anything starts. */
     static void requireFlushAllowed() {
-        if (Settings.get(Settings.REDIS_URI_PROPERTY) != null && !Settings.destructiveAllowed()) {
+        if (RedisSettings.URI.get() != null && !Settings.destructiveAllowed()) {
             throw new BadInput("SetFlushBenchmark runs FLUSHDB, which would delete every key of the external"
-                    + " database " + Settings.REDIS_URI_PROPERTY + " points at; pass -D"
-                    + Settings.DESTRUCTIVE_PROPERTY + "=true to allow it, or leave it out with -Dkensho.bench");
+                    + " database " + RedisSettings.URI.key() + " points at; pass -D"
+                    + Setting.DESTRUCTIVE.key() + "=true to allow it, or leave it out with -Dkensho.bench");
         }
     }
 

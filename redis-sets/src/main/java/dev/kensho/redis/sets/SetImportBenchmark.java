@@ -78,7 +78,7 @@ public class SetImportBenchmark {
             .intRange("connections", 1, 256)
             .oneOf("client", Client.class)
             .unavailableWhen("client", "REDIS_CLI",
-                    () -> Tools.find("redis-cli").isPresent() ? null : Tools.missing("redis-cli"))
+                    () -> Tools.find(SetsSettings.REDIS_CLI).isPresent() ? null : Tools.missing(SetsSettings.REDIS_CLI))
             .combination(p -> {
                 if (p.containsKey("attributes") && p.containsKey("users") && p.containsKey("memberBytes")) {
                     long records = Long.parseLong(p.get("attributes")) * Long.parseLong(p.get("users"));
@@ -137,7 +137,7 @@ public class SetImportBenchmark {
 
     /** The RESP files redis-cli is fed: one per connection, written before any timing. */
     private List<RedisCliPipe> writeCommandFiles() throws IOException {
-        Path cli = Tools.find("redis-cli").orElseThrow(() -> new TargetFailure(Tools.missing("redis-cli")));
+        Path cli = Tools.find(SetsSettings.REDIS_CLI).orElseThrow(() -> new TargetFailure(Tools.missing(SetsSettings.REDIS_CLI)));
         List<RedisCliPipe> out = new ArrayList<>();
         byte[] sadd = "SADD".getBytes(StandardCharsets.US_ASCII);
         for (int k = 0; k < connections; k++) {

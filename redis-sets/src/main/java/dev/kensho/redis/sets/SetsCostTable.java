@@ -1,6 +1,5 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.Setting;
 import dev.kensho.common.cost.CacheNodes;
 import dev.kensho.common.cost.Estimate;
 import dev.kensho.common.cost.Prices;
@@ -38,7 +37,7 @@ final class SetsCostTable {
     }
 
     static Table table(List<Results.Row> rows) {
-        return table(rows, prices(), Targets.get(Setting.TARGET_MEMBERS));
+        return table(rows, prices(), Targets.get(SetsSettings.TARGET_MEMBERS));
     }
 
     /** The prices in use (redis-sets' prices.csv, overridden by kensho.prices); a bad file is one line before the run. */
@@ -64,7 +63,7 @@ final class SetsCostTable {
         for (Results.Row r : largestPerMemberSize(rows).values()) {
             t.row(row(Export.fmt(WRITEUP_MEMBERS) + " (write-up)", WRITEUP_MEMBERS, r, nodes));
             if (target.isPresent()) {
-                t.row(row(Export.fmt(target.getAsDouble()) + " (-D" + Setting.TARGET_MEMBERS.key() + ")", target.getAsDouble(), r, nodes));
+                t.row(row(Export.fmt(target.getAsDouble()) + " (-D" + SetsSettings.TARGET_MEMBERS.key() + ")", target.getAsDouble(), r, nodes));
             }
         }
         if (t.rows().isEmpty()) {

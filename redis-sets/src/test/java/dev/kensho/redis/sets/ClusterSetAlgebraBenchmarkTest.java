@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.redis.sets.data.SetLayout;
 import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
@@ -34,12 +34,12 @@ class ClusterSetAlgebraBenchmarkTest {
     @BeforeAll
     static void startCluster() {
         cluster = EmbeddedCluster.start(3, Map.of());
-        System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + cluster.servers().get(0).port());
+        System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + cluster.servers().get(0).port());
     }
 
     @AfterAll
     static void stopCluster() {
-        System.clearProperty(Settings.REDIS_URI_PROPERTY);
+        System.clearProperty(RedisSettings.URI.key());
         cluster.close();
     }
 

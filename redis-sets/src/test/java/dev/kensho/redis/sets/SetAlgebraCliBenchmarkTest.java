@@ -34,7 +34,7 @@ class SetAlgebraCliBenchmarkTest {
     static final long USERS = 2_000;
 
     private static SetAlgebraCliBenchmark open(String op, String overlap) {
-        Assumptions.assumeTrue(Tools.find("redis-cli").isPresent(), "redis-cli not installed (redis-tools): skipped");
+        Assumptions.assumeTrue(Tools.find(SetsSettings.REDIS_CLI).isPresent(), "redis-cli not installed (redis-tools): skipped");
         SetAlgebraCliBenchmark b = new SetAlgebraCliBenchmark();
         b.open(Smoke.apply(b, "redisCli", Map.of("op", op, "overlap", overlap, "users", Long.toString(USERS))));
         return b;

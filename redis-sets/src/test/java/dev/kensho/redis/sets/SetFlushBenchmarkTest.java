@@ -1,8 +1,9 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.common.Setting;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -34,16 +35,16 @@ class SetFlushBenchmarkTest {
 
     @Test
     void refusedOnAnExternalTargetWithoutTheOptIn() {
-        String old = System.getProperty(Settings.REDIS_URI_PROPERTY);
-        System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:1/0");
+        String old = System.getProperty(RedisSettings.URI.key());
+        System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:1/0");
         try {
             BadInput e = assertThrows(BadInput.class, SetFlushBenchmark::requireFlushAllowed);
-            assertTrue(e.getMessage().contains(Settings.DESTRUCTIVE_PROPERTY), e.getMessage());
+            assertTrue(e.getMessage().contains(Setting.DESTRUCTIVE.key()), e.getMessage());
         } finally {
             if (old == null) {
-                System.clearProperty(Settings.REDIS_URI_PROPERTY);
+                System.clearProperty(RedisSettings.URI.key());
             } else {
-                System.setProperty(Settings.REDIS_URI_PROPERTY, old);
+                System.setProperty(RedisSettings.URI.key(), old);
             }
         }
     }

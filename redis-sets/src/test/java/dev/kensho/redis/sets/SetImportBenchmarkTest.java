@@ -41,7 +41,7 @@ class SetImportBenchmarkTest {
     @ParameterizedTest
     @EnumSource(value = SetImportBenchmark.Client.class, names = "REDIS_CLI")
     void redisCliPipeCalibrationLoadsTheSameData(SetImportBenchmark.Client client) throws Exception {
-        Assumptions.assumeTrue(Tools.find("redis-cli").isPresent(), "redis-cli not installed: calibration row skipped");
+        Assumptions.assumeTrue(Tools.find(SetsSettings.REDIS_CLI).isPresent(), "redis-cli not installed: calibration row skipped");
         runOnce(client, 1);
         runOnce(client, 2);
     }

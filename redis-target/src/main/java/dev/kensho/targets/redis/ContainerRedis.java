@@ -7,7 +7,6 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.testcontainers.containers.GenericContainer;
@@ -83,13 +82,13 @@ public final class ContainerRedis extends RedisTarget {
     /** {@link #start(Map)}, with the container adjusted before it is created (tests: a start that fails early). */
     static ContainerRedis start(Map<String, String> config, Consumer<GenericContainer<?>> adjust) {
         if (!dockerAvailable()) {
-            throw new TargetFailure(Settings.REDIS_CONTAINER_PROPERTY + "=true but no Docker engine is reachable"
+            throw new TargetFailure(RedisSettings.CONTAINER.key() + "=true but no Docker engine is reachable"
                     + " (start dockerd, or set DOCKER_HOST); drop it to use the embedded redis-server");
         }
         ContainerRedisImage image = ContainerRedisImage.resolve();
         ContainerRedisReaper.sweep();
         DockerEngine.prepareTestcontainers();
-        String password = System.getenv(Settings.REDIS_PASSWORD_ENV);
+        String password = System.getenv(RedisSettings.PASSWORD.key());
         password = password == null || password.isEmpty() ? null : password;
         boolean local = DockerEngine.local();
         List<String> cmd = new ArrayList<>(image.command());

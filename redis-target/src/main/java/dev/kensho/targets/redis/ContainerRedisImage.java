@@ -3,7 +3,6 @@ package dev.kensho.targets.redis;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.BuildResponseItem;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.targets.DockerEngine;
@@ -42,13 +41,13 @@ record ContainerRedisImage(String reference, String id, List<String> command, St
 
     /** The image to run: the user's ({@code kensho.redis.image}) or a locally built one. */
     static ContainerRedisImage resolve() {
-        String named = Settings.get(Settings.REDIS_IMAGE_PROPERTY);
+        String named = RedisSettings.IMAGE.get();
         return named != null ? named(named) : local();
     }
 
     /** Checks {@code kensho.redis.image} (if set) or the binary, without contacting Docker. */
     static void validate() {
-        String named = Settings.get(Settings.REDIS_IMAGE_PROPERTY);
+        String named = RedisSettings.IMAGE.get();
         if (named != null) {
             parse(named);
         } else {
@@ -60,21 +59,21 @@ record ContainerRedisImage(String reference, String id, List<String> command, St
         try {
             return DockerImageName.parse(image);
         } catch (IllegalArgumentException e) {
-            throw BadInput.of(Settings.REDIS_IMAGE_PROPERTY, image, "a Docker image reference such as redis:7.0.15");
+            throw BadInput.of(RedisSettings.IMAGE.key(), image, "a Docker image reference such as redis:7.0.15");
         }
     }
 
     private static ContainerRedisImage named(String image) {
         parse(image);
-        DockerEngine.requireImage(image, Settings.REDIS_CONTAINER_PROPERTY + "=true",
-                "drop -D" + Settings.REDIS_IMAGE_PROPERTY + " to run the bundled redis-server in a locally built image");
+        DockerEngine.requireImage(image, RedisSettings.CONTAINER.key() + "=true",
+                "drop -D" + RedisSettings.IMAGE.key() + " to run the bundled redis-server in a locally built image");
         String id = DockerEngine.client().inspectImageCmd(image).exec().getId();
         return new ContainerRedisImage(image, id, List.of("redis-server"), "image " + image);
     }
 
     private static ContainerRedisImage local() {
         Path binary = EmbeddedRedis.binary();
-        String user = Settings.get(Settings.REDIS_SERVER_PROPERTY, System.getenv(Settings.REDIS_SERVER_ENV));
+        String user = RedisSettings.SERVER.get(System.getenv(RedisSettings.SERVER_ENV.key()));
         boolean bundled = user == null || user.isBlank();
         String origin = "locally built from " + (bundled ? "bundled redis-server " + EmbeddedRedis.BUNDLED_VERSION
                 : "redis-server " + binary);

@@ -1,6 +1,5 @@
 package dev.kensho.targets.redis;
 
-import dev.kensho.common.SettingValues;
 import dev.kensho.common.TargetFailure;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
@@ -27,8 +26,8 @@ public final class EmbeddedCluster {
     /** Slots of a Redis Cluster. */
     public static final int SLOTS = 16_384;
     /** Fewest masters: a Redis Cluster needs a majority of masters to agree, three is the smallest that tolerates one loss. */
-    public static final int MIN_MASTERS = SettingValues.MIN_MASTERS;
-    public static final int MAX_MASTERS = SettingValues.MAX_MASTERS;
+    public static final int MIN_MASTERS = 3;
+    public static final int MAX_MASTERS = 64;
     /** A fresh master waits ~2 s (Redis's CLUSTER_WRITABLE_DELAY) before it reports ok; gossip adds little. */
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 

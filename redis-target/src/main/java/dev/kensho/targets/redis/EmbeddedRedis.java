@@ -1,7 +1,6 @@
 package dev.kensho.targets.redis;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Affinity;
 import dev.kensho.common.cpu.ProcessCpu;
@@ -61,7 +60,7 @@ public final class EmbeddedRedis extends RedisTarget {
      */
     static EmbeddedRedis start(Map<String, String> config, boolean clusterNode) {
         Path binary = binary();
-        String password = System.getenv(Settings.REDIS_PASSWORD_ENV);
+        String password = System.getenv(RedisSettings.PASSWORD.key());
         return ChildProcess.onFreePort("Address already in use", port -> {
             Path dir = TempDirs.create("kensho-redis-");
             Map<String, String> conf = new LinkedHashMap<>();
@@ -128,11 +127,11 @@ public final class EmbeddedRedis extends RedisTarget {
 
     /** The redis-server binary: the user's, else the bundled one (extracted once per tmpdir). */
     public static Path binary() {
-        String user = Settings.get(Settings.REDIS_SERVER_PROPERTY, System.getenv(Settings.REDIS_SERVER_ENV));
+        String user = RedisSettings.SERVER.get(System.getenv(RedisSettings.SERVER_ENV.key()));
         if (user != null && !user.isBlank()) {
             Path p = Paths.get(user);
             if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
-                throw BadInput.of(Settings.REDIS_SERVER_PROPERTY, user, "the path of an executable redis-server file");
+                throw BadInput.of(RedisSettings.SERVER.key(), user, "the path of an executable redis-server file");
             }
             return p;
         }
@@ -145,7 +144,7 @@ public final class EmbeddedRedis extends RedisTarget {
         try (InputStream in = EmbeddedRedis.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new TargetFailure("no bundled redis-server for " + platform()
-                        + "; install Redis and pass -D" + Settings.REDIS_SERVER_PROPERTY + "=/path/to/redis-server");
+                        + "; install Redis and pass -D" + RedisSettings.SERVER.key() + "=/path/to/redis-server");
             }
             Files.createDirectories(target.getParent());
             Path tmp = Files.createTempFile(target.getParent(), "redis-server", ".part");

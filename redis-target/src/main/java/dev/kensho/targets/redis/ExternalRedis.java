@@ -32,35 +32,35 @@ public final class ExternalRedis extends RedisTarget {
 
     /** Parses and validates the URI (no connection yet). */
     public static ExternalRedis parse(String uri) {
-        String allowed = "redis://host[:port][/db] or rediss://… (password in " + Settings.REDIS_PASSWORD_ENV + ")";
+        String allowed = "redis://host[:port][/db] or rediss://… (password in " + RedisSettings.PASSWORD.key() + ")";
         URI u;
         try {
             u = new URI(uri.trim());
         } catch (URISyntaxException e) {
-            throw BadInput.of(Settings.REDIS_URI_PROPERTY, uri, allowed);
+            throw BadInput.of(RedisSettings.URI.key(), uri, allowed);
         }
         String scheme = u.getScheme();
         if (scheme == null || !(scheme.equals("redis") || scheme.equals("rediss")) || u.getHost() == null) {
-            throw BadInput.of(Settings.REDIS_URI_PROPERTY, redact(uri), allowed);
+            throw BadInput.of(RedisSettings.URI.key(), redact(uri), allowed);
         }
         String user = null;
         if (u.getRawUserInfo() != null) {
             if (u.getRawUserInfo().contains(":")) {
-                throw new BadInput(Settings.REDIS_URI_PROPERTY + ": do not put the password in the URI (it would show"
-                        + " in process listings); set the environment variable " + Settings.REDIS_PASSWORD_ENV);
+                throw new BadInput(RedisSettings.URI.key() + ": do not put the password in the URI (it would show"
+                        + " in process listings); set the environment variable " + RedisSettings.PASSWORD.key());
             }
             user = u.getUserInfo();
         }
         int port = u.getPort() == -1 ? 6379 : u.getPort();
         if (port < 1 || port > 65535) {
-            throw BadInput.of(Settings.REDIS_URI_PROPERTY, uri, "a port in 1 … 65535");
+            throw BadInput.of(RedisSettings.URI.key(), uri, "a port in 1 … 65535");
         }
         int db = 0;
         String path = u.getPath();
         if (path != null && path.length() > 1) {
-            db = (int) Settings.range(Settings.REDIS_URI_PROPERTY + " database", path.substring(1), 0, 1_000_000);
+            db = (int) Settings.range(RedisSettings.URI.key() + " database", path.substring(1), 0, 1_000_000);
         }
-        String pw = System.getenv(Settings.REDIS_PASSWORD_ENV);
+        String pw = System.getenv(RedisSettings.PASSWORD.key());
         return new ExternalRedis(u.getHost(), port, scheme.equals("rediss"), db, user, pw == null || pw.isEmpty() ? null : pw);
     }
 

@@ -1,5 +1,6 @@
 package dev.kensho.targets.redis;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.targets.Lease;
@@ -100,9 +101,9 @@ public final class KeyOwnership {
             throw PrefixLease.inUse(t, live);
         }
         if (f.foreign > 0 && !Settings.destructiveAllowed()) {
-            throw new BadInput(Settings.KEY_PREFIX_PROPERTY + "=" + prefix + " on " + t.describe() + " holds " + f.foreign
+            throw new BadInput(Setting.KEY_PREFIX.key() + "=" + prefix + " on " + t.describe() + " holds " + f.foreign
                     + " key(s) this suite did not create (e.g. " + f.example + "); nothing was written. Use another -D"
-                    + Settings.KEY_PREFIX_PROPERTY + ", or -D" + Settings.DESTRUCTIVE_PROPERTY + "=true to delete them");
+                    + Setting.KEY_PREFIX.key() + ", or -D" + Setting.DESTRUCTIVE.key() + "=true to delete them");
         }
         return f;
     }
@@ -152,7 +153,7 @@ public final class KeyOwnership {
             }
             if (f.foreign > 0) {
                 note.accept("deleted " + f.foreign + " key(s) under " + t.keyPrefix() + " that existed before this run"
-                        + " (e.g. " + f.example + ") on " + t.describe() + ", as -D" + Settings.DESTRUCTIVE_PROPERTY
+                        + " (e.g. " + f.example + ") on " + t.describe() + ", as -D" + Setting.DESTRUCTIVE.key()
                         + "=true allows (" + removed + " removed in all)");
             }
         }

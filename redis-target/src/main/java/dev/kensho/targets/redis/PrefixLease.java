@@ -1,7 +1,7 @@
 package dev.kensho.targets.redis;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Lease;
 import redis.clients.jedis.params.SetParams;
@@ -75,8 +75,8 @@ final class PrefixLease {
 
     /** The one-line refusal: another kensho run holds the prefix now. */
     static BadInput inUse(RedisTarget t, String lease) {
-        return new BadInput(Settings.KEY_PREFIX_PROPERTY + "=" + t.keyPrefix() + " on " + t.describe() + " is in use by"
-                + " another kensho run (" + Lease.who(lease) + "); nothing was written. Use another -D" + Settings.KEY_PREFIX_PROPERTY);
+        return new BadInput(Setting.KEY_PREFIX.key() + "=" + t.keyPrefix() + " on " + t.describe() + " is in use by"
+                + " another kensho run (" + Lease.who(lease) + "); nothing was written. Use another -D" + Setting.KEY_PREFIX.key());
     }
 
     private static boolean one(Object reply) {

@@ -1,6 +1,6 @@
 package dev.kensho.targets.redis;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.targets.Claims;
 
@@ -31,12 +31,12 @@ final class RedisOwnershipClaim implements Claims.Claim {
         try (RedisTarget t = whole(seed)) {
             KeyOwnership.inspect(t, "(preflight)");
         }
-        Claims.register(new RedisOwnershipClaim(Settings.get(Settings.REDIS_URI_PROPERTY), seed.keyPrefix()));
+        Claims.register(new RedisOwnershipClaim(RedisSettings.URI.get(), seed.keyPrefix()));
     }
 
     /** In a benchmark's JVM: the run's marker must be there, else this JVM claims the prefix until the target closes. */
     static void inFork(RedisTarget t) {
-        String runDir = Settings.get(Settings.RUN_DIR_PROPERTY);
+        String runDir = Setting.RUN_DIR.get();
         String runId = runDir != null ? Path.of(runDir).getFileName().toString() : "adhoc-" + UUID.randomUUID();
         Consumer<String> note = line -> {
             System.err.println("kensho: " + line);
@@ -47,7 +47,7 @@ final class RedisOwnershipClaim implements Claims.Claim {
         if (t.owned() || KeyOwnership.markedFor(t, runId)) {
             return;
         }
-        t.releaseOnClose(Claims.hold(new RedisOwnershipClaim(Settings.get(Settings.REDIS_URI_PROPERTY), t.keyPrefix()),
+        t.releaseOnClose(Claims.hold(new RedisOwnershipClaim(RedisSettings.URI.get(), t.keyPrefix()),
                 runId, note));
     }
 

@@ -1,5 +1,6 @@
 package dev.kensho.targets.redis;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
@@ -150,7 +151,7 @@ public abstract class RedisTarget implements Target {
         if (!owned() && !Settings.destructiveAllowed()) {
             throw new BadInput("refusing " + command + " on " + describe()
                     + ": an external server may hold data the suite did not create; pass -D"
-                    + Settings.DESTRUCTIVE_PROPERTY + "=true to allow it");
+                    + Setting.DESTRUCTIVE.key() + "=true to allow it");
         }
     }
 

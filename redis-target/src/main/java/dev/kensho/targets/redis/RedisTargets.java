@@ -1,8 +1,6 @@
 package dev.kensho.targets.redis;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
-import dev.kensho.common.SettingValues;
 import dev.kensho.common.Settings;
 import dev.kensho.common.shard.Shard;
 import dev.kensho.common.targets.Target;
@@ -31,7 +29,7 @@ public final class RedisTargets {
     public static final Duration FIRST_CONTACT_TIMEOUT = Duration.ofSeconds(5);
 
     /** {@link #clusterSetting()}: {@code kensho.redis.cluster=true} (any master count). */
-    public static final int DECLARED = SettingValues.DECLARED;
+    public static final int DECLARED = RedisSettings.DECLARED;
 
     private RedisTargets() {
     }
@@ -43,7 +41,7 @@ public final class RedisTargets {
      */
     public static void validate() {
         int cluster = clusterSetting();
-        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        String uri = RedisSettings.URI.get();
         if (uri != null) {
             Shard.runKeyPrefix();
             Settings.destructiveAllowed();
@@ -55,9 +53,9 @@ public final class RedisTargets {
                 throw notACluster(seed);
             }
             RedisOwnershipClaim.preflight(seed);
-        } else if (Settings.flag(Settings.REDIS_CONTAINER_PROPERTY)) {
+        } else if (RedisSettings.CONTAINER.flag()) {
             if (cluster != 0) {
-                throw new BadInput(Setting.REDIS_CLUSTER.key() + " and " + Settings.REDIS_CONTAINER_PROPERTY
+                throw new BadInput(RedisSettings.CLUSTER.key() + " and " + RedisSettings.CONTAINER.key()
                         + "=true cannot be combined: the cluster target is embedded or external (kensho.redis.uri)");
             }
             ContainerRedis.validate();
@@ -73,23 +71,23 @@ public final class RedisTargets {
      * number of masters (3 … 64); anything else is one line naming the setting and the allowed values.
      */
     public static int clusterSetting() {
-        return SettingValues.cluster(Setting.REDIS_CLUSTER.key(), Settings.get(Setting.REDIS_CLUSTER.key()));
+        return RedisSettings.cluster(RedisSettings.CLUSTER.get());
     }
 
     /** One server, for benchmarks that drive one node; a cluster (asked for or detected) is refused in one line. */
     public static RedisTarget open(Map<String, String> config) {
         if (clusterSetting() != 0) {
-            throw new BadInput(Setting.REDIS_CLUSTER.key() + "=" + Settings.get(Setting.REDIS_CLUSTER.key())
+            throw new BadInput(RedisSettings.CLUSTER.key() + "=" + RedisSettings.CLUSTER.get()
                     + ": this benchmark drives one Redis node and does not follow cluster redirects; run it without "
-                    + Setting.REDIS_CLUSTER.key() + " (cluster-aware: redis-kv's ClusterThroughputBenchmark)");
+                    + RedisSettings.CLUSTER.key() + " (cluster-aware: redis-kv's ClusterThroughputBenchmark)");
         }
         return openNode(config);
     }
 
     /** {@link #open(Map)} without the cluster setting's refusal (a benchmark that sizes its own clusters). */
     public static RedisTarget openNode(Map<String, String> config) {
-        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
-        RedisTarget t = switch (Target.choose(uri != null, Settings.flag(Settings.REDIS_CONTAINER_PROPERTY))) {
+        String uri = RedisSettings.URI.get();
+        RedisTarget t = switch (Target.choose(uri != null, RedisSettings.CONTAINER.flag())) {
             case EXTERNAL -> external(uri);
             case CONTAINER -> ContainerRedis.start(config);
             case EMBEDDED -> EmbeddedRedis.start(config);
@@ -106,7 +104,7 @@ public final class RedisTargets {
             // accepts the connection but never answers must not hang the run for the long socket timeout
         }
         if (RedisCluster.isCluster(t)) {
-            throw new BadInput(Settings.REDIS_URI_PROPERTY + "=" + t.describe() + " is a Redis Cluster (cluster_enabled:1):"
+            throw new BadInput(RedisSettings.URI.key() + "=" + t.describe() + " is a Redis Cluster (cluster_enabled:1):"
                     + " this benchmark drives one node; point it at a single Redis (cluster-aware: redis-kv's"
                     + " ClusterThroughputBenchmark)");
         }
@@ -121,7 +119,7 @@ public final class RedisTargets {
      */
     public static RedisCluster openCluster(Map<String, String> config) {
         int n = clusterSetting();
-        return openCluster(config, n == DECLARED || n == 0 ? (Settings.get(Settings.REDIS_URI_PROPERTY) != null ? 0
+        return openCluster(config, n == DECLARED || n == 0 ? (RedisSettings.URI.get() != null ? 0
                 : EmbeddedCluster.MIN_MASTERS) : n);
     }
 
@@ -131,7 +129,7 @@ public final class RedisTargets {
      * an embedded one started with {@code config} on every node.
      */
     public static RedisCluster openCluster(Map<String, String> config, int masters) {
-        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        String uri = RedisSettings.URI.get();
         RedisCluster c;
         if (uri != null) {
             ExternalRedis seed = ExternalRedis.parse(uri);
@@ -142,10 +140,10 @@ public final class RedisTargets {
                 throw notACluster(seed);
             }
             if (seed.database() != 0) {
-                throw BadInput.of(Settings.REDIS_URI_PROPERTY, seed.describe(), "database 0: a Redis Cluster has no other");
+                throw BadInput.of(RedisSettings.URI.key(), seed.describe(), "database 0: a Redis Cluster has no other");
             }
             c = new RedisCluster(RedisTarget.Kind.EXTERNAL, RedisCluster.discover(seed, seed::at));
-            c.requireMasters(Setting.REDIS_CLUSTER.key(), masters);
+            c.requireMasters(RedisSettings.CLUSTER.key(), masters);
             RedisOwnershipClaim.inFork(c);
         } else {
             c = EmbeddedCluster.start(masters, config);
@@ -160,7 +158,7 @@ public final class RedisTargets {
      * classes against your single Redis skips the cluster cases and says so instead of failing.
      */
     public static String whyNoCluster() {
-        String uri = Settings.get(Settings.REDIS_URI_PROPERTY);
+        String uri = RedisSettings.URI.get();
         if (uri == null) {
             return null;
         }
@@ -168,14 +166,14 @@ public final class RedisTargets {
         try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
             // reachable, as in open()
         }
-        return RedisCluster.isCluster(seed) ? null : "needs a Redis Cluster, and " + Settings.REDIS_URI_PROPERTY + " ("
+        return RedisCluster.isCluster(seed) ? null : "needs a Redis Cluster, and " + RedisSettings.URI.key() + " ("
                 + seed.describe() + ") is a single node (cluster_enabled:0); run it without "
-                + Settings.REDIS_URI_PROPERTY + " for an embedded cluster";
+                + RedisSettings.URI.key() + " for an embedded cluster";
     }
 
     private static BadInput notACluster(RedisTarget seed) {
-        return new BadInput(Setting.REDIS_CLUSTER.key() + "=" + Settings.get(Setting.REDIS_CLUSTER.key(), "true")
+        return new BadInput(RedisSettings.CLUSTER.key() + "=" + RedisSettings.CLUSTER.get("true")
                 + " declares a Redis Cluster, but " + seed.describe() + " is a single node (INFO cluster: cluster_enabled:0);"
-                + " allowed: " + SettingValues.CLUSTER_ALLOWED + ", with a cluster endpoint for true");
+                + " allowed: " + RedisSettings.CLUSTER_ALLOWED + ", with a cluster endpoint for true");
     }
 }

@@ -1,6 +1,6 @@
 package dev.kensho.common.cpu;
 
-import dev.kensho.common.Settings;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
@@ -55,7 +55,7 @@ class ServerProbesTest {
     void aServerGivenByUriIsReadThroughInfo() {
         try (RedisTarget server = RedisTargets.open(Map.of())) {
             int live = ServerCpu.sample().live();
-            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + server.port());
+            System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + server.port());
             try (RedisTarget t = RedisTargets.open(Map.of())) {
                 ServerCpu.Sample before = ServerCpu.sample();
                 assertEquals(live + 1, before.live());
@@ -66,7 +66,7 @@ class ServerProbesTest {
                 // the same server is counted twice here (once per probe): only growth is checked
                 assertTrue(after.nanos() > before.nanos(), before.nanos() + " → " + after.nanos());
             } finally {
-                System.clearProperty(Settings.REDIS_URI_PROPERTY);
+                System.clearProperty(RedisSettings.URI.key());
             }
             assertEquals(live, ServerCpu.sample().live());
         }

@@ -4,7 +4,6 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.junit.jupiter.api.BeforeEach;
@@ -130,7 +129,7 @@ class ContainerRedisTest {
     /** A SetImport-shaped use through the suite's own entry point: pipelined SADD, SCARD, memory, cleanup. */
     @Test
     void setImportShapedLoadThroughRedisTargets() {
-        System.setProperty(Settings.REDIS_CONTAINER_PROPERTY, "true");
+        System.setProperty(RedisSettings.CONTAINER.key(), "true");
         String id;
         try (RedisTarget r = RedisTargets.open(Map.of()); Jedis j = r.jedis()) {
             assertEquals(RedisTarget.Kind.CONTAINER, r.kind());
@@ -161,7 +160,7 @@ class ContainerRedisTest {
             assertEquals(0L, j.dbSize());
             assertTrue(String.valueOf(r.serverInfo().get("target")).startsWith("container redis-server"));
         } finally {
-            System.clearProperty(Settings.REDIS_CONTAINER_PROPERTY);
+            System.clearProperty(RedisSettings.CONTAINER.key());
         }
         assertThrows(NotFoundException.class, () -> DockerEngine.client().inspectContainerCmd(id).exec());
     }

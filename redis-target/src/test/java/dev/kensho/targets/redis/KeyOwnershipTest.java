@@ -1,7 +1,7 @@
 package dev.kensho.targets.redis;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,7 +55,7 @@ class KeyOwnershipTest {
             j.setex("kensho:1:session", 3600, "shard-prefixed");
             BadInput e = assertThrows(BadInput.class, () -> KeyOwnership.claim(external, "run-a", line -> { }));
             assertTrue(e.getMessage().contains("3 key(s)") && e.getMessage().contains("kensho:"), e.getMessage());
-            assertTrue(e.getMessage().contains(Settings.KEY_PREFIX_PROPERTY) && e.getMessage().contains(Settings.DESTRUCTIVE_PROPERTY + "=true"),
+            assertTrue(e.getMessage().contains(Setting.KEY_PREFIX.key()) && e.getMessage().contains(Setting.DESTRUCTIVE.key() + "=true"),
                     "names both ways on: " + e.getMessage());
             assertEquals("v1", j.get("kensho:app:config"));
             assertTrue(j.ttl("kensho:app:config") > 3600, "TTL kept");
@@ -67,7 +67,7 @@ class KeyOwnershipTest {
 
     @Test
     void theOptInDeletesThemAndSaysSo() {
-        System.setProperty(Settings.DESTRUCTIVE_PROPERTY, "true");
+        System.setProperty(Setting.DESTRUCTIVE.key(), "true");
         try (Jedis j = server.jedis()) {
             j.set("kensho:app:config", "v1");
             List<String> notes = new ArrayList<>();
@@ -77,7 +77,7 @@ class KeyOwnershipTest {
             assertTrue(notes.get(0).contains("deleted 1 key(s)") && notes.get(0).contains("kensho:app:config"), notes.get(0));
             assertEquals("run-b", j.hget("kensho:" + KeyOwnership.MARKER_SUFFIX, "run"));
         } finally {
-            System.clearProperty(Settings.DESTRUCTIVE_PROPERTY);
+            System.clearProperty(Setting.DESTRUCTIVE.key());
         }
     }
 

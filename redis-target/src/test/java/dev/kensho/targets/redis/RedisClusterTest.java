@@ -1,8 +1,6 @@
 package dev.kensho.targets.redis;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.targets.redis.testing.HoldClusterMain;
 import io.lettuce.core.cluster.api.sync.RedisAdvancedClusterCommands;
 import org.junit.jupiter.api.AfterEach;
@@ -35,13 +33,13 @@ class RedisClusterTest {
 
     @AfterEach
     void clear() {
-        System.clearProperty(Setting.REDIS_CLUSTER.key());
-        System.clearProperty(Settings.REDIS_URI_PROPERTY);
+        System.clearProperty(RedisSettings.CLUSTER.key());
+        System.clearProperty(RedisSettings.URI.key());
     }
 
     @Test
     void threeMastersCoverEverySlotAndBothClientsReadBackKeysOfEveryMaster() {
-        System.setProperty(Setting.REDIS_CLUSTER.key(), "3");
+        System.setProperty(RedisSettings.CLUSTER.key(), "3");
         try (RedisCluster c = RedisTargets.openCluster(Map.of("io-threads", "1", "maxmemory-policy", "allkeys-lru"))) {
             assertEquals(RedisTarget.Kind.EMBEDDED, c.kind());
             assertEquals(3, c.masters().size());
@@ -123,7 +121,7 @@ class RedisClusterTest {
     void anExternalClusterIsFoundFromOneSeedAndOnlyTheSuitesKeysAreRemoved() {
         try (RedisCluster embedded = EmbeddedCluster.start(3, Map.of())) {
             RedisTarget second = embedded.servers().get(1);
-            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + second.port());
+            System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + second.port());
             RedisTargets.validate(); // detected, not declared
             BadInput single = assertThrows(BadInput.class, () -> RedisTargets.open(Map.of()));
             assertTrue(single.getMessage().contains("is a Redis Cluster"), single.getMessage());
@@ -160,7 +158,7 @@ class RedisClusterTest {
     @ParameterizedTest
     @ValueSource(strings = {"1", "0", "2", "abc", "65"})
     void aClusterSizeOutsideTheAllowedIsOneLineAndStartsNothing(String value) {
-        System.setProperty(Setting.REDIS_CLUSTER.key(), value);
+        System.setProperty(RedisSettings.CLUSTER.key(), value);
         BadInput e = assertThrows(BadInput.class, () -> RedisTargets.openCluster(Map.of()));
         assertEquals("kensho.redis.cluster=" + value + " is not allowed; allowed: false, true (the kensho.redis.uri"
                 + " endpoint is a Redis Cluster) or a number of embedded masters 3 … 64", e.getMessage());
@@ -170,8 +168,8 @@ class RedisClusterTest {
     @Test
     void aDeclaredClusterThatIsOneNodeIsOneLine() {
         try (EmbeddedRedis single = EmbeddedRedis.start(Map.of())) {
-            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + single.port());
-            System.setProperty(Setting.REDIS_CLUSTER.key(), "true");
+            System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + single.port());
+            System.setProperty(RedisSettings.CLUSTER.key(), "true");
             BadInput v = assertThrows(BadInput.class, RedisTargets::validate);
             assertTrue(v.getMessage().contains("is a single node"), v.getMessage());
             assertFalse(v.getMessage().contains("\n"));

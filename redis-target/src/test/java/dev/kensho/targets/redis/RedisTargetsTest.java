@@ -1,7 +1,7 @@
 package dev.kensho.targets.redis;
 
+import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -48,13 +48,13 @@ class RedisTargetsTest {
     @Test
     void unreachableExternalServerFailsFastWithOneLine() {
         int port = dev.kensho.common.process.ChildProcess.freePort(); // nothing listens there
-        System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + port);
+        System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + port);
         try {
             TargetFailure e = assertThrows(TargetFailure.class, () -> RedisTargets.open(Map.of()));
             assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
             assertFalse(e.getMessage().contains("\n"));
         } finally {
-            System.clearProperty(Settings.REDIS_URI_PROPERTY);
+            System.clearProperty(RedisSettings.URI.key());
         }
     }
 
@@ -65,13 +65,13 @@ class RedisTargetsTest {
     @Test
     void silentExternalServerTimesOutWithOneLine() throws Exception {
         try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + silent.getLocalPort());
+            System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + silent.getLocalPort());
             TargetFailure e = assertThrows(TargetFailure.class, () -> RedisTargets.open(Map.of()));
             assertTrue(e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("timed out"), e.getMessage());
             assertTrue(e.getMessage().contains("127.0.0.1:" + silent.getLocalPort()), e.getMessage());
             assertFalse(e.getMessage().contains("\n"));
         } finally {
-            System.clearProperty(Settings.REDIS_URI_PROPERTY);
+            System.clearProperty(RedisSettings.URI.key());
         }
     }
 
@@ -81,15 +81,15 @@ class RedisTargetsTest {
         try (RedisTarget owner = RedisTargets.open(Map.of()); Jedis j = owner.jedis()) {
             j.set("user:keep", "v");
             j.setex("user:ttl", 3600, "v");
-            System.setProperty(Settings.REDIS_URI_PROPERTY, "redis://127.0.0.1:" + owner.port());
+            System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + owner.port());
             try (RedisTarget ext = RedisTargets.open(Map.of()); Jedis e = ext.jedis()) {
                 e.set(ext.keyPrefix() + "mine", "x"); // written by the suite, after it claimed the prefix
                 BadInput refused = assertThrows(BadInput.class, () -> ext.flushDb(e, false));
-                assertTrue(refused.getMessage().contains(Settings.DESTRUCTIVE_PROPERTY), refused.getMessage());
+                assertTrue(refused.getMessage().contains(Setting.DESTRUCTIVE.key()), refused.getMessage());
                 assertThrows(BadInput.class, () -> ext.configSet("maxmemory", "1mb"));
                 ext.deleteSuiteKeys();
             } finally {
-                System.clearProperty(Settings.REDIS_URI_PROPERTY);
+                System.clearProperty(RedisSettings.URI.key());
             }
             assertEquals("v", j.get("user:keep"));
             assertTrue(j.ttl("user:ttl") > 3000);
@@ -100,12 +100,12 @@ class RedisTargetsTest {
 
     @Test
     void missingUserBinaryIsABadInput() {
-        System.setProperty(Settings.REDIS_SERVER_PROPERTY, "/no/such/redis-server");
+        System.setProperty(RedisSettings.SERVER.key(), "/no/such/redis-server");
         try {
             BadInput e = assertThrows(BadInput.class, RedisTargets::validate);
-            assertTrue(e.getMessage().startsWith(Settings.REDIS_SERVER_PROPERTY + "=/no/such/redis-server"), e.getMessage());
+            assertTrue(e.getMessage().startsWith(RedisSettings.SERVER.key() + "=/no/such/redis-server"), e.getMessage());
         } finally {
-            System.clearProperty(Settings.REDIS_SERVER_PROPERTY);
+            System.clearProperty(RedisSettings.SERVER.key());
         }
     }
 }

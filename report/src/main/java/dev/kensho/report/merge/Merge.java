@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.export.RunFolder;
@@ -166,7 +166,7 @@ public final class Merge {
     /** Merges the shard folders into {@code into} ({@code java -jar kensho-benchmarks.jar merge}); 0, or 2 with one line. */
     public static int run(String into, List<String> shardFolders, PrintStream err) {
         try {
-            Setting.check(System.getProperties());
+            SettingRegistry.withSources(List.of()).check(System.getProperties());
             List<Path> shards = new ArrayList<>();
             for (String s : shardFolders) {
                 shards.add(resolve(s));

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.Yardstick;
 import dev.kensho.common.export.JmhMerge;
@@ -175,7 +175,7 @@ public final class Pool {
     /** As {@link #run(String, List, java.io.PrintStream)}; {@code mix}: pool profiled runs with plain ones all the same. */
     public static int run(String into, List<String> runFolders, boolean mix, PrintStream err) {
         try {
-            Setting.check(System.getProperties());
+            SettingRegistry.withSources(List.of()).check(System.getProperties());
             List<Path> runs = new ArrayList<>();
             for (String r : runFolders) {
                 runs.add(Merge.resolve(r));

@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv.load;
 
-import dev.kensho.common.Setting;
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.common.Settings;
 import dev.kensho.common.targets.Target;
 import dev.kensho.targets.redis.RedisTarget;
@@ -38,7 +38,7 @@ import java.util.concurrent.RejectedExecutionException;
  * read on a virtual thread and a {@code poll()} per read on a platform thread; the {@link Round}'s deadline bounds a
  * hung server instead.
  *
- * <p>{@code -D}{@link #THREADS_PROPERTY}{@code =n} with {@code n < clients} gives the earlier design:
+ * <p>{@code -D}{@link KvSettings#JEDIS_THREADS}{@code =n} with {@code n < clients} gives the earlier design:
  * {@code n} driver threads, each walking its {@code clients / n} connections round-robin (read connection
  * i's replies, send its next batch, move on) — fewer threads, but a reply that has arrived waits until its
  * driver reaches it, so the percentiles <em>include the driver's wait</em> (the benchmark records a note
@@ -49,8 +49,6 @@ import java.util.concurrent.RejectedExecutionException;
  * leaves at once and its lag is recorded (the corrected latency counts from the due time).
  */
 public final class JedisLoad implements LoadGenerator {
-
-    public static final String THREADS_PROPERTY = Setting.KV_JEDIS_THREADS.key();
 
     /**
      * Jedis flushes its buffered output only before a read ({@code getOne}); a round-robin driver must
@@ -126,17 +124,17 @@ public final class JedisLoad implements LoadGenerator {
         return Math.max(1, cores - (io.matches("\\d+") ? Integer.parseInt(io) : 1));
     }
 
-    /** Driver threads: {@link #THREADS_PROPERTY}, else one per connection. */
+    /** Driver threads: {@link KvSettings#JEDIS_THREADS}, else one per connection. */
     public static int threads(int clients) {
-        String v = Settings.get(THREADS_PROPERTY);
-        int t = v == null ? clients : (int) Settings.range(THREADS_PROPERTY, v, 1, 10_000);
+        String v = KvSettings.JEDIS_THREADS.get();
+        int t = v == null ? clients : (int) Settings.range(KvSettings.JEDIS_THREADS.key(), v, 1, 10_000);
         return Math.max(1, Math.min(t, clients));
     }
 
     public static void validate() {
-        String v = Settings.get(THREADS_PROPERTY);
+        String v = KvSettings.JEDIS_THREADS.get();
         if (v != null) {
-            Settings.range(THREADS_PROPERTY, v, 1, 10_000);
+            Settings.range(KvSettings.JEDIS_THREADS.key(), v, 1, 10_000);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv.report;
 
-import dev.kensho.common.Setting;
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.common.cost.CacheNodes;
 import dev.kensho.common.cost.Estimate;
 import dev.kensho.common.cost.Prices;
@@ -50,7 +50,7 @@ public final class KvCostTable {
     }
 
     static List<Table> tables(List<Results.Row> rows, int cores) {
-        return tables(rows, prices(), Targets.get(Setting.TARGET_RPS), cores);
+        return tables(rows, prices(), Targets.get(KvSettings.TARGET_RPS), cores);
     }
 
     /** The prices in use (redis-kv's prices.csv, overridden by kensho.prices); a bad file is one line before the run. */
@@ -154,7 +154,7 @@ public final class KvCostTable {
 
     private static Table sizing(List<Point> points, CacheNodes.Node node, String cur, double target) {
         double month = node.price().price() * Targets.HOURS_PER_MONTH;
-        Table t = Table.of("Nodes for " + Export.fmt(target) + " requests/s (-D" + Setting.TARGET_RPS.key() + ") on " + NODE
+        Table t = Table.of("Nodes for " + Export.fmt(target) + " requests/s (-D" + KvSettings.TARGET_RPS.key() + ") on " + NODE
                         + " nodes, from each server-bound point's per-node capacity and its 99.9% interval (a range of whole"
                         + " nodes; no headroom, no replicas); " + Targets.HOURS_PER_MONTH + " hours a month (set by"
                         + " the suite).",

@@ -1,9 +1,8 @@
 package dev.kensho.redis.kv.tool;
 
+import dev.kensho.redis.kv.settings.KvSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.cpu.ProcessCpu;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
@@ -35,18 +34,16 @@ import java.util.Optional;
  * <table>
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@link #BINARY_PROPERTY}</td><td>memtier_benchmark on the PATH</td><td>path of memtier_benchmark; one that
+ * <tr><td>{@link KvSettings#MEMTIER}</td><td>memtier_benchmark on the PATH</td><td>path of memtier_benchmark; one that
  * is not memtier_benchmark, or that fails, leaves the calibration not measured (not a stopped run)</td></tr>
  * </table>
  */
 public final class MemtierTool {
-
-    public static final String BINARY_PROPERTY = Setting.TOOL_MEMTIER.key();
     public static final String NAME = "memtier_benchmark";
     public static final String HOW_TO_BUILD = NAME + " is not packaged in Debian or Ubuntu; build it from source (git clone"
             + " https://github.com/RedisLabs/memtier_benchmark; apt-get install build-essential autoconf automake pkg-config"
             + " libevent-dev libssl-dev libpcre3-dev zlib1g-dev; autoreconf -ivf && ./configure && make) and put it on the"
-            + " PATH or pass -D" + BINARY_PROPERTY + "=<path>";
+            + " PATH or pass -D" + KvSettings.MEMTIER.key() + "=<path>";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration VERSION_TIMEOUT = Duration.ofSeconds(10);
@@ -95,15 +92,15 @@ public final class MemtierTool {
     private MemtierTool() {
     }
 
-    /** The binary {@link #BINARY_PROPERTY} names, else the one on the PATH, checked; or why there is none. */
+    /** The binary {@link KvSettings#MEMTIER} names, else the one on the PATH, checked; or why there is none. */
     public static Found find() {
-        String user = Settings.get(BINARY_PROPERTY);
+        String user = KvSettings.MEMTIER.get();
         if (user != null) {
-            return check(Paths.get(user.trim()), "-D" + BINARY_PROPERTY + "=" + user.trim());
+            return check(Paths.get(user.trim()), "-D" + KvSettings.MEMTIER.key() + "=" + user.trim());
         }
         Optional<Path> p = ToolBinary.onPath(NAME);
         return p.isPresent() ? check(p.get(), NAME + " on the PATH (" + p.get() + ")")
-                : Found.no(NAME + " is not on the PATH (nor -D" + BINARY_PROPERTY + "): " + HOW_TO_BUILD);
+                : Found.no(NAME + " is not on the PATH (nor -D" + KvSettings.MEMTIER.key() + "): " + HOW_TO_BUILD);
     }
 
     /** {@code binary} if it is an executable that answers {@code --version} as memtier_benchmark does; else why not. */

@@ -1,8 +1,8 @@
 package dev.kensho.redis.kv.tool;
 
+import dev.kensho.redis.kv.settings.KvSettings;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Setting;
-import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
@@ -28,12 +28,10 @@ import java.util.Optional;
  * <table>
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
- * <tr><td>{@link #BINARY_PROPERTY}</td><td>redis-benchmark on the PATH</td><td>path of the redis-benchmark binary</td></tr>
+ * <tr><td>{@link KvSettings#REDIS_BENCHMARK}</td><td>redis-benchmark on the PATH</td><td>path of the redis-benchmark binary</td></tr>
  * </table>
  */
 public final class RedisBenchmarkTool {
-
-    public static final String BINARY_PROPERTY = Setting.REDIS_BENCHMARK.key();
 
     /** One redis-benchmark result line. */
     public record Result(String command, double rps, double p50Ms, double p99Ms) {
@@ -44,11 +42,11 @@ public final class RedisBenchmarkTool {
 
     /** The binary: the property's (which must be executable), else redis-benchmark on the PATH, else empty. */
     public static Optional<Path> binary() {
-        String user = Settings.get(BINARY_PROPERTY);
+        String user = KvSettings.REDIS_BENCHMARK.get();
         if (user != null) {
             Path p = Paths.get(user);
             if (!ToolBinary.executable(p)) {
-                throw BadInput.of(BINARY_PROPERTY, user, "the path of an executable redis-benchmark file");
+                throw BadInput.of(KvSettings.REDIS_BENCHMARK.key(), user, "the path of an executable redis-benchmark file");
             }
             return Optional.of(p);
         }
@@ -65,7 +63,7 @@ public final class RedisBenchmarkTool {
         if (t.tls()) {
             return "the target uses TLS (rediss://) and this " + tool + " run is plain TCP";
         }
-        String pw = System.getenv(Settings.REDIS_PASSWORD_ENV);
+        String pw = System.getenv(RedisSettings.PASSWORD.key());
         if (t.user() != null || (pw != null && !pw.isEmpty())) {
             return "the target needs a password, which would have to go on " + tool + "'s command line";
         }

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv.trial;
 
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.redis.kv.load.JedisLoad;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
@@ -69,7 +70,7 @@ public final class TrialRecords {
             }
             if (j.threads() < clients) {
                 Recorder.note("redis-kv jedis", "JEDIS ran " + j.threads() + " driver threads for " + clients
-                        + " connections (-D" + JedisLoad.THREADS_PROPERTY + "): its latency percentiles include the wait"
+                        + " connections (-D" + KvSettings.JEDIS_THREADS.key() + "): its latency percentiles include the wait"
                         + " for the shared driver's round-robin, and are not comparable with LETTUCE's");
             }
             if (!j.virtual() && LoadGenerator.Client.JEDIS.name().equals(cse.params().get("client"))) {

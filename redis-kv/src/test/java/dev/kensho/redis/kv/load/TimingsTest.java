@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv.load;
 
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.runfiles.Case;
 import org.HdrHistogram.Histogram;
@@ -28,11 +28,11 @@ class TimingsTest {
     @Test
     void anIntervalsWindowStartsWithItsIterationNotAtTheWarmUpsEnd() throws Exception {
         Timings t = new Timings(false);
-        System.setProperty(Settings.RUN_DIR_PROPERTY, tmp.toString());
+        System.setProperty(Setting.RUN_DIR.key(), tmp.toString());
         try {
             t.openLogs(new Case("dev.kensho.redis.kv.X.op", Map.of()));
         } finally {
-            System.clearProperty(Settings.RUN_DIR_PROPERTY);
+            System.clearProperty(Setting.RUN_DIR.key());
         }
         t.reset(); // the warm-up's end
         Thread.sleep(300); // stands in for the wait to the shards' next start boundary

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets.calibration;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
+import dev.kensho.common.Setting;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -16,18 +16,17 @@ import java.util.Optional;
  */
 public final class Tools {
 
-    public static final String TOOL_PROPERTY_PREFIX = "kensho.tool.";
-
     private Tools() {
     }
 
-    public static Optional<Path> find(String name) {
-        String property = TOOL_PROPERTY_PREFIX + name;
-        String explicit = Settings.get(property);
+    /** The tool {@code setting} names ({@code kensho.tool.<name>}), else {@code <name>} on the PATH. */
+    public static Optional<Path> find(Setting setting) {
+        String name = setting.key().substring(setting.key().lastIndexOf('.') + 1);
+        String explicit = setting.get();
         if (explicit != null) {
             Path p = Paths.get(explicit);
             if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
-                throw BadInput.of(property, explicit, "the path of an executable " + name);
+                throw BadInput.of(setting.key(), explicit, "the path of an executable " + name);
             }
             return Optional.of(p);
         }
@@ -44,9 +43,9 @@ public final class Tools {
         return Optional.empty();
     }
 
-    /** One sentence for the results when {@code name} is absent. */
-    public static String missing(String name) {
-        return name + " is not on the PATH (nor set with -D" + TOOL_PROPERTY_PREFIX + name
+    /** One sentence for the results when the tool {@code setting} names is absent. */
+    public static String missing(Setting setting) {
+        return setting.key().substring(setting.key().lastIndexOf('.') + 1) + " is not on the PATH (nor set with -D" + setting.key()
                 + "): its calibration row was not measured. Debian/Ubuntu: apt-get install redis-tools";
     }
 }

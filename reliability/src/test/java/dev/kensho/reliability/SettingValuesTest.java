@@ -1,5 +1,9 @@
-package dev.kensho.common;
+package dev.kensho.reliability;
 
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
+import dev.kensho.common.SettingRegistry;
+import dev.kensho.common.Settings;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -11,7 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every set value is checked, read or not: one line naming the setting, the value and what is allowed. */
+/**
+ * Every set value is checked, read or not, by the check its module declares: one line naming the setting, the value
+ * and what is allowed. Here, where every module is on the class path (as in the jar).
+ */
 class SettingValuesTest {
 
     @ParameterizedTest(name = "{0}={1}")
@@ -47,7 +54,7 @@ class SettingValuesTest {
     void aValueThatWouldMeanNothingIsRefusedInOneLine(String key, String value, String allowed) {
         Properties p = new Properties();
         p.setProperty(key, value);
-        BadInput e = assertThrows(BadInput.class, () -> SettingValues.check(p));
+        BadInput e = assertThrows(BadInput.class, () -> SettingRegistry.onClassPath().check(p));
         assertTrue(e.getMessage().startsWith(key + "="), e.getMessage());
         assertTrue(e.getMessage().contains(allowed), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
@@ -68,16 +75,16 @@ class SettingValuesTest {
         p.setProperty("kensho.target.rps", "1e6");
         p.setProperty("kensho.target.members", "1e8");
         p.setProperty("kensho.target.records", "0");
-        assertDoesNotThrow(() -> SettingValues.check(p));
+        assertDoesNotThrow(() -> SettingRegistry.onClassPath().check(p));
     }
 
     @Test
     void aBooleanReadLaterIsAsStrictAsTheCheck() {
-        System.setProperty(Settings.DESTRUCTIVE_PROPERTY, "yes");
+        System.setProperty(Setting.DESTRUCTIVE.key(), "yes");
         try {
             assertThrows(BadInput.class, Settings::destructiveAllowed);
         } finally {
-            System.clearProperty(Settings.DESTRUCTIVE_PROPERTY);
+            System.clearProperty(Setting.DESTRUCTIVE.key());
         }
     }
 }
