@@ -1,18 +1,19 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.targets.redis.RedisInfo;
-import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
-import dev.kensho.redis.kv.load.Workload;
-import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
+import dev.kensho.redis.kv.load.Workload;
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.targets.redis.RedisInfo;
+import dev.kensho.targets.redis.RedisTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,7 +59,7 @@ class KeyValueThroughputBenchmarkTest {
             b.trial.checkAnswers();
             assertEquals(REQUESTS, b.trial.timings().service.total().getTotalCount(), "one latency per request");
             try (Jedis j = t.jedis()) {
-                String io = t.readConfig(java.util.List.of("io-threads")).get("io-threads");
+                String io = t.readConfig(List.of("io-threads")).get("io-threads");
                 assertEquals(Integer.toString(ioThreads), io, "io-threads set at start on the embedded server");
                 assertTrue(Integer.parseInt(RedisInfo.of(j, "clients").get("connected_clients")) > clients,
                         "every client is a real connection");

@@ -1,17 +1,18 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.targets.redis.EmbeddedRedis;
-import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.targets.redis.EmbeddedRedis;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,14 +29,14 @@ class ServerDeathTest {
             EmbeddedRedis server = (EmbeddedRedis) b.trial.target();
             String name = server.describe();
             CompletableFuture<Long> round = CompletableFuture.supplyAsync(() -> b.trial.run(Integer.MAX_VALUE));
-            assertThrows(java.util.concurrent.TimeoutException.class, () -> round.get(300, TimeUnit.MILLISECONDS),
+            assertThrows(TimeoutException.class, () -> round.get(300, TimeUnit.MILLISECONDS),
                     "the round is still running when the server is killed");
             server.process().handles().stream().skip(1).forEach(ProcessHandle::destroyForcibly);
             ExecutionException e = assertThrows(ExecutionException.class, () -> round.get(10, TimeUnit.SECONDS));
             TargetFailure f = assertInstanceOf(TargetFailure.class, e.getCause());
             assertTrue(f.getMessage().startsWith(name), f.getMessage());
             assertTrue(f.getMessage().lines().count() == 1, f.getMessage());
-            assertTrue(server.process().exitedWithin(java.time.Duration.ofSeconds(5)), "the killed server is reaped");
+            assertTrue(server.process().exitedWithin(Duration.ofSeconds(5)), "the killed server is reaped");
         } finally {
             b.tearDown();
         }

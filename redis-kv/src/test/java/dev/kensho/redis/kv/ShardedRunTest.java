@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -112,7 +113,7 @@ class ShardedRunTest {
     private static String read(Path f) {
         try {
             return Files.readString(f);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "";
         }
     }

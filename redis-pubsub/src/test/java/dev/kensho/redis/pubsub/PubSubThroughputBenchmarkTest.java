@@ -1,16 +1,18 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.redis.pubsub.client.Messages;
+import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.redis.pubsub.flow.PublishLoop;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
-import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.redis.pubsub.flow.Transport;
-import dev.kensho.common.testing.Smoke;
-import dev.kensho.common.runfiles.Case;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +28,7 @@ class PubSubThroughputBenchmarkTest {
     void everyMessageArrivesInOrderForEveryTransport() {
         String[] smokeSizes = Smoke.values(PubSubThroughputBenchmark.class, "messageBytes");
         assertTrue(smokeSizes != null && smokeSizes.length > 0, "smoke sizes in kensho-scale.properties");
-        java.util.Set<Integer> sizes = new java.util.TreeSet<>(List.of(16, 1_048_576));
+        Set<Integer> sizes = new TreeSet<>(List.of(16, 1_048_576));
         for (String size : smokeSizes) {
             sizes.add(Integer.parseInt(size));
         }

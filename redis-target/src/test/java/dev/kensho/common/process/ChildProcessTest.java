@@ -2,16 +2,18 @@ package dev.kensho.common.process;
 
 import dev.kensho.targets.redis.EmbeddedRedis;
 import dev.kensho.targets.redis.testing.HoldRedisMain;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -78,7 +80,7 @@ class ChildProcessTest {
                     return (Long.parseUnsignedLong(l.substring(7).trim(), 16) & 0x2L) != 0;
                 }
             }
-        } catch (java.io.IOException | NumberFormatException e) {
+        } catch (IOException | NumberFormatException e) {
             return false;
         }
         return false;
@@ -99,7 +101,7 @@ class ChildProcessTest {
     void logTailNamesWhyAServerFailed() {
         Path dir = TempDirs.create("kensho-test-");
         try (ChildProcess p = ChildProcess.start("test child", List.of("/bin/sh", "-c", "echo boom; exit 3"), dir, dir.resolve("log"))) {
-            assertEquals(3, p.waitFor(java.time.Duration.ofSeconds(10)));
+            assertEquals(3, p.waitFor(Duration.ofSeconds(10)));
             assertEquals("boom", p.logTail());
         } finally {
             TempDirs.delete(dir);

@@ -12,7 +12,9 @@ import org.testcontainers.utility.TestcontainersConfiguration;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -112,12 +114,12 @@ class ContainerRedisTest {
     }
 
     /** The reaper's per-container watchdogs still running under this JVM, each given time to end once dismissed. */
-    private static java.util.List<String> watchdogs() {
+    private static List<String> watchdogs() {
         return ProcessHandle.current().descendants()
                 .filter(h -> h.info().commandLine().orElse("").contains("kensho-container-watchdog"))
                 .filter(h -> {
                     try {
-                        h.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS); // a hang guard, not a speed goal
+                        h.onExit().get(10, TimeUnit.SECONDS); // a hang guard, not a speed goal
                         return false;
                     } catch (Exception stillThere) {
                         return h.isAlive();

@@ -2,6 +2,7 @@ package dev.kensho.redis.kv.load;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,12 +41,12 @@ class HalvesTest {
         // run reference-89ec53f, Lettuce 100 clients io-threads 1, fork 1: iterations 106.5k 81.7k 89.8k 99.8k 96.6k
         double[] iterations = Halves.drift(List.of(106.5e3, 81.7e3, 89.8e3, 99.8e3, 96.6e3));
         assertEquals(Halves.CANNOT_TELL, Halves.verdict(iterations), "±" + iterations[1] + " could not have failed");
-        List<Double> rounds = new java.util.ArrayList<>();
+        List<Double> rounds = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             rounds.add(100e3 + (i % 2 == 0 ? 2e3 : -2e3));
         }
         assertEquals(Halves.AGREES, Halves.verdict(Halves.drift(rounds)));
-        List<Double> drifting = new java.util.ArrayList<>(rounds);
+        List<Double> drifting = new ArrayList<>(rounds);
         for (int i = 20; i < 40; i++) {
             drifting.set(i, drifting.get(i) * 0.92); // an 8% fall: within the noise of 5 iterations, not of 40 rounds
         }

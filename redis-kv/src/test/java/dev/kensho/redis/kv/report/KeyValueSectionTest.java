@@ -1,9 +1,11 @@
 package dev.kensho.redis.kv.report;
 
-import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.report.Table;
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.testing.SectionCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +67,7 @@ class KeyValueSectionTest {
                 .filter(r -> r.metric().equals("io_threads_gain") && "2".equals(r.param("ioThreads")) && "100".equals(r.param("clients")))
                 .findFirst().orElseThrow();
         assertEquals(100_000.0 / 150_000, gain.score(), 1e-12);
-        assertEquals("lower", dev.kensho.report.stats.Ratios.reading(gain));
+        assertEquals("lower", Ratios.reading(gain));
         assertEquals(6, new KeyValueSection().derived(rows).stream().filter(r -> r.metric().equals("suite_over_calibration")).count(),
                 "every closed-loop case is matched with the calibration of its server config");
 
@@ -139,7 +141,7 @@ class KeyValueSectionTest {
                 f.measurement(B + "getSetMix", p, "hot_key_share_observed", 0.0651, "ratio");
             }
         }
-        List<dev.kensho.report.Table> tables = HotKeys.tables(f.rows());
+        List<Table> tables = HotKeys.tables(f.rows());
         assertEquals(1, tables.size());
         assertEquals(1, tables.get(0).rows().size(), "uniform cases are left out");
         assertEquals(List.of("KeyValueThroughputBenchmark", "client=LETTUCE clients=100 getRatio=0.8 ioThreads=1 pipeline=1"

@@ -1,18 +1,22 @@
 package dev.kensho.redis.pubsub.report;
 
-import dev.kensho.redis.pubsub.flow.FloodRecords;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
-import dev.kensho.report.stats.Ratios;
 import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.redis.pubsub.flow.FloodRecords;
+import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.testing.SectionCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -132,11 +136,11 @@ class PubSubSectionTest {
      * "| claim | … |\n N. …", so a test reads a claim with its verdict and parameters together.
      */
     static List<String> ledgerEntries(String md) {
-        java.util.Map<String, String> rows = new java.util.HashMap<>();
-        List<String> out = new java.util.ArrayList<>();
+        Map<String, String> rows = new HashMap<>();
+        List<String> out = new ArrayList<>();
         for (String l : md.split("\n")) {
-            java.util.regex.Matcher row = java.util.regex.Pattern.compile("^\\| (\\d+) (\\| .*)").matcher(l);
-            java.util.regex.Matcher line = java.util.regex.Pattern.compile("^(\\d+)\\. (.*)").matcher(l);
+            Matcher row = Pattern.compile("^\\| (\\d+) (\\| .*)").matcher(l);
+            Matcher line = Pattern.compile("^(\\d+)\\. (.*)").matcher(l);
             if (row.matches()) {
                 rows.put(row.group(1), row.group(2));
             } else if (line.matches() && rows.containsKey(line.group(1))) {
