@@ -1,20 +1,16 @@
 package dev.kensho.targets.redis;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
-import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.DockerEngine;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.startupcheck.StartupCheckStrategy;
-import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 import org.testcontainers.images.builder.Transferable;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,8 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -46,7 +40,6 @@ public final class ContainerRedis extends RedisTarget {
 
     private static final int PORT = 6379;
     private static final String CONF = "/kensho-redis.conf";
-    private static final String READY = "Ready to accept connections";
     private static final long START_SECONDS = 30;
 
     private final RedisContainer container;
@@ -105,7 +98,7 @@ public final class ContainerRedis extends RedisTarget {
                         return StartupStatus.SUCCESSFUL;
                     }
                 })
-                .waitingFor(new ReadyLine(image).withStartupTimeout(Duration.ofSeconds(START_SECONDS)));
+                .waitingFor(new ContainerReadyLine(image).withStartupTimeout(Duration.ofSeconds(START_SECONDS)));
         if (local) {
             ExposedPort exposed = ExposedPort.tcp(PORT);
             c.withCreateContainerCmdModifier(create -> create.getHostConfig().withPortBindings(
@@ -213,80 +206,11 @@ public final class ContainerRedis extends RedisTarget {
                 InspectContainerResponse.ContainerState state =
                         DockerEngine.client().inspectContainerCmd(getContainerId()).exec().getState();
                 if (!Boolean.TRUE.equals(state.getRunning())) {
-                    exitedAtStart = startFailure(image, "exited at start", getLogs());
+                    exitedAtStart = ContainerReadyLine.startFailure(image, "exited at start", getLogs());
                 }
             } catch (RuntimeException e) {
                 // gone already: the caller reports Testcontainers' own reason
             }
-        }
-    }
-
-    /** Waits for redis-server's ready line; fails in one line with its last log line if it exits or times out. */
-    private static final class ReadyLine extends AbstractWaitStrategy {
-
-        private final ContainerRedisImage image;
-
-        ReadyLine(ContainerRedisImage image) {
-            this.image = image;
-        }
-
-        @Override
-        protected void waitUntilReady() {
-            awaitReady(DockerEngine.client(), waitStrategyTarget.getContainerId(), image, startupTimeout);
-        }
-    }
-
-    /** One line: what happened at start, and redis-server's last log line. */
-    private static TargetFailure startFailure(ContainerRedisImage image, String what, String log) {
-        String tail = log.strip();
-        tail = tail.substring(Math.max(0, tail.lastIndexOf('\n') + 1));
-        return new TargetFailure("container redis (" + image.reference() + "): redis-server " + what
-                + (tail.isEmpty() ? "" : ": " + tail)
-                + (image.command().get(0).startsWith("/") ? " (a FROM scratch image needs a statically linked redis-server)" : ""));
-    }
-
-    /** Follows the container's output until redis-server says it is ready, or the container ends. */
-    private static void awaitReady(DockerClient docker, String id, ContainerRedisImage image, Duration timeout) {
-        StringBuilder log = new StringBuilder();
-        CountDownLatch ready = new CountDownLatch(1);
-        ResultCallback.Adapter<Frame> follow = new ResultCallback.Adapter<>() {
-            @Override
-            public void onNext(Frame f) {
-                synchronized (log) {
-                    log.append(new String(f.getPayload(), StandardCharsets.UTF_8));
-                    if (log.indexOf(READY) >= 0) {
-                        ready.countDown();
-                    }
-                }
-            }
-
-            @Override
-            public void onComplete() {
-                super.onComplete();
-                ready.countDown();
-            }
-
-            @Override
-            public void onError(Throwable t) {
-                super.onError(t);
-                ready.countDown();
-            }
-        };
-        try (ResultCallback.Adapter<Frame> ignored = docker.logContainerCmd(id).withStdOut(true).withStdErr(true)
-                .withFollowStream(true).exec(follow)) {
-            boolean ended = ready.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            synchronized (log) {
-                if (log.indexOf(READY) >= 0) {
-                    return;
-                }
-                throw startFailure(image, ended ? "exited at start" : "not ready after " + timeout.toSeconds() + " s",
-                        log.toString());
-            }
-        } catch (IOException e) {
-            throw new TargetFailure("container redis: lost its log stream (" + e.getMessage() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TargetFailure("container redis: interrupted while it started");
         }
     }
 

@@ -4,7 +4,6 @@ import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.shard.Shard;
 import dev.kensho.common.shard.StartAt;
@@ -24,8 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * A Redis server to benchmark: embedded child process (default), external URI, or container. Obtain
@@ -194,30 +191,11 @@ public abstract class RedisTarget implements Target {
         return RedisInfo.of(j, "memory").count("used_memory");
     }
 
-    /** Version and effective configuration, secrets removed. */
+    /** Version and effective configuration, secrets removed ({@link ServerRecord}). */
     public Map<String, Object> serverInfo() {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("target", describe());
         try (Jedis j = jedis()) {
-            RedisInfo server = RedisInfo.of(j, "server");
-            out.put("redis_version", server.get("redis_version"));
-            out.put("os", server.get("os"));
-            out.put("arch_bits", server.get("arch_bits"));
-            out.put("io_threads_active", RedisInfo.of(j, "stats").get("io_threads_active"));
-            if (cpusAllowed() != null) {
-                out.put("cpus_allowed", cpusAllowed());
-            }
-            Map<String, String> config = new TreeMap<>();
-            try {
-                config.putAll(j.configGet("*"));
-                config.replaceAll((k, v) -> k.contains("pass") || k.contains("auth")
-                        ? (v == null || v.isEmpty() ? v : "(redacted)") : v);
-            } catch (RuntimeException e) {
-                config.put("(CONFIG GET)", "unavailable: " + e.getMessage());
-            }
-            out.put("config", config);
+            return ServerRecord.of(describe(), j, cpusAllowed());
         }
-        return out;
     }
 
     // ---- the server's CPU, for the bottleneck verdict ------------------------------------------------
@@ -233,11 +211,7 @@ public abstract class RedisTarget implements Target {
      * machine's when it runs here.
      */
     protected ServerCpu.Probe cpuProbe() {
-        boolean here = Set.of("127.0.0.1", "localhost", "::1", "[::1]").contains(host());
-        int threads = ioThreads();
-        return new ServerCpu.Probe(describe(), watch::infoCpuNanos,
-                here ? Bottleneck.serverLimit(threads, Runtime.getRuntime().availableProcessors()) : Math.max(1, threads),
-                false, here, false);
+        return watch.infoProbe(ioThreads());
     }
 
     /** {@code io-threads} of the server (1 when CONFIG GET is refused: a managed Redis). */

@@ -1,10 +1,12 @@
 package dev.kensho.targets.redis;
 
+import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.cpu.ServerCommands;
 import dev.kensho.common.cpu.ServerCpu;
 import redis.clients.jedis.Jedis;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -29,6 +31,17 @@ final class ServerWatch {
             cpu = ServerCpu.register(probe.get());
             commands = ServerCommands.register(this::commandMicros);
         }
+    }
+
+    /**
+     * The probe that reads the server's CPU from {@code INFO cpu} on this watch's connection: a server of
+     * {@code ioThreads} threads can use that many cores, no more than this machine's when it runs here.
+     */
+    ServerCpu.Probe infoProbe(int ioThreads) {
+        boolean here = Set.of("127.0.0.1", "localhost", "::1", "[::1]").contains(target.host());
+        return new ServerCpu.Probe(target.describe(), this::infoCpuNanos,
+                here ? Bottleneck.serverLimit(ioThreads, Runtime.getRuntime().availableProcessors()) : Math.max(1, ioThreads),
+                false, here, false);
     }
 
     /** used_cpu_user + used_cpu_sys in ns; -1 when it cannot be read now (the next reading reconnects). */
