@@ -30,7 +30,7 @@ import java.util.random.RandomGenerator;
  * The draws only choose keys: answers stay checked as before (a key's value is derived from its index, and a
  * GET of a preloaded or acknowledged key must hit, see {@link Workload}).
  *
- * <p>Recorded per case ({@code TrialRecords.hotKey}): {@code hot_key_share}, the exact share of requests that
+ * <p>Recorded per case ({@code TrialRecords.hitsAndHotKey}): {@code hot_key_share}, the exact share of requests that
  * go to the hottest key ({@code 1/H(n,s)}, or {@code 1/n} for uniform), and for zipf
  * {@code hot_key_share_observed}, the share of this trial's draws that went to rank 1.
  */

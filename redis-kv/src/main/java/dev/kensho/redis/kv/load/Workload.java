@@ -1,8 +1,11 @@
 package dev.kensho.redis.kv.load;
 
+import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisTarget;
+import redis.clients.jedis.ClusterPipeline;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.PipelineBase;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -109,23 +112,53 @@ public final class Workload {
         return (written.get(index >>> 6) & (1L << index)) != 0;
     }
 
-    /** Marks every key as written (after a preload that SET them all). */
-    /** SETs every key of the keyspace with its value, pipelined, before a trial; then every key counts as written. */
+    /**
+     * Throws (failing the run) if a GET returned a wrong value or lost a write, or — {@code preloaded}: every key was
+     * SET before the trial — a GET missed.
+     */
+    public void checkAnswers(boolean preloaded) {
+        long w = wrong.sum();
+        long l = lost.sum();
+        if (w > 0 || l > 0) {
+            throw new IllegalStateException("redis-kv answers are wrong: " + w + " wrong replies, " + l
+                    + " GETs returned nil for keys whose SET had been acknowledged (lost writes), e.g. " + firstWrong);
+        }
+        long g = gets.sum();
+        long h = hits.sum();
+        if (preloaded && h != g) {
+            throw new IllegalStateException("redis-kv: every key was preloaded, yet only " + h + " of " + g + " GETs hit");
+        }
+    }
+
+    /**
+     * SETs every key of the keyspace with its value, pipelined (per node on a cluster), before a trial; then every key
+     * counts as written.
+     */
     public void preload(RedisTarget target) {
-        try (Jedis j = target.jedis()) {
-            Pipeline p = j.pipelined();
-            for (int i = 0; i < keyspace; i++) {
-                p.set(key(i), value(i));
-                if (i % 10_000 == 9_999) {
-                    p.sync();
-                }
+        if (target instanceof RedisCluster rc) {
+            try (JedisCluster jc = rc.jedisCluster(2); ClusterPipeline p = jc.pipelined()) {
+                setAll(p);
             }
-            p.sync();
+        } else {
+            try (Jedis j = target.jedis()) {
+                setAll(j.pipelined());
+            }
         }
         markAllWritten();
     }
 
-    public void markAllWritten() {
+    private void setAll(PipelineBase p) {
+        for (int i = 0; i < keyspace; i++) {
+            p.set(key(i), value(i));
+            if (i % 10_000 == 9_999) {
+                p.sync();
+            }
+        }
+        p.sync();
+    }
+
+    /** Marks every key as written (after a preload that SET them all). */
+    private void markAllWritten() {
         for (int i = 0; i < keyspace; i++) {
             markWritten(i);
         }

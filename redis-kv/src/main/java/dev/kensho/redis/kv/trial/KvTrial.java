@@ -14,8 +14,6 @@ import dev.kensho.common.shard.StartAt;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
-import redis.clients.jedis.ClusterPipeline;
-import redis.clients.jedis.JedisCluster;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,8 +22,8 @@ import java.util.function.Supplier;
 /**
  * One trial of the kv GET/SET workload: the engine that the kv benchmarks (closed or open loop, the throughput–latency
  * curve, the cluster class, the memtier calibration) each hold in their {@code @State}; it knows none of them: what a
- * benchmark decides (its params, its requests per round) it passes in. Its life cycle: {@link #open} (target, the suite's keys cleared, {@link Workload}, preload,
- * connections) → {@link #settle} (unmeasured closed-loop load, optional) → {@link #point} (the point's records,
+ * benchmark decides (its params, its requests per round) it passes in. Its life cycle: {@link #open} (target, the
+ * suite's keys cleared, {@link Workload}, preload, connections) → {@link #settle} (unmeasured closed-loop load, optional) → {@link #point} (the point's records,
  * offered rate — probing the closed-loop maximum for a relative rate not yet known — timings and interval logs) →
  * {@link #run} rounds between {@link #iterationStart} and {@link #iteration} → {@link #endPoint} (answers checked,
  * results recorded) → [{@link #point} again: the curve's next point on the same server] → {@link #close}.
@@ -125,7 +123,7 @@ public final class KvTrial {
             target.deleteSuiteKeys();
             workload = new Workload(target.keyPrefix(), keys, getRatio, KeyDistribution.of(distribution, keys));
             if (start == Start.PRELOADED) {
-                preload();
+                workload.preload(target);
             }
             load = target instanceof RedisCluster rc
                     ? (client == LoadGenerator.Client.LETTUCE ? new LettuceClusterLoad(rc, clients) : new JedisClusterLoad(rc, clients))
@@ -135,24 +133,6 @@ public final class KvTrial {
             close();
             throw e;
         }
-    }
-
-    /** SETs every key before the trial, pipelined (per node on a cluster). */
-    private void preload() {
-        if (!(target instanceof RedisCluster rc)) {
-            workload.preload(target);
-            return;
-        }
-        try (JedisCluster jc = rc.jedisCluster(2); ClusterPipeline p = jc.pipelined()) {
-            for (int i = 0; i < keys; i++) {
-                p.set(workload.key(i), workload.value(i));
-                if (i % 10_000 == 9_999) {
-                    p.sync();
-                }
-            }
-            p.sync();
-        }
-        workload.markAllWritten();
     }
 
     /**
@@ -248,17 +228,7 @@ public final class KvTrial {
 
     /** Throws (failing the run) if a GET returned a wrong value or lost a write, or a PRELOADED trial's GET missed. */
     public void checkAnswers() {
-        long wrong = workload.wrong.sum();
-        long lost = workload.lost.sum();
-        if (wrong > 0 || lost > 0) {
-            throw new IllegalStateException("redis-kv answers are wrong: " + wrong + " wrong replies, " + lost
-                    + " GETs returned nil for keys whose SET had been acknowledged (lost writes), e.g. " + workload.firstWrong);
-        }
-        long gets = workload.gets.sum();
-        long hits = workload.hits.sum();
-        if (start == Start.PRELOADED && hits != gets) {
-            throw new IllegalStateException("redis-kv: every key was preloaded, yet only " + hits + " of " + gets + " GETs hit");
-        }
+        workload.checkAnswers(start == Start.PRELOADED);
     }
 
     /**
@@ -277,11 +247,7 @@ public final class KvTrial {
                         closedLoopMax = achieved;
                     }
                 }
-                long gets = workload.gets.sum();
-                if (gets > 0) {
-                    Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio", (double) workload.hits.sum() / gets, "ratio");
-                }
-                TrialRecords.hotKey(cse, workload);
+                TrialRecords.hitsAndHotKey(cse, workload);
             }
         } finally {
             timings.close();

@@ -43,10 +43,14 @@ public final class TrialRecords {
     }
 
     /**
-     * {@code hot_key_share}: the exact share of requests that go to the hottest key ({@code 1/H(n,s)} for zipf,
+     * {@code get_hit_ratio}; {@code hot_key_share}: the exact share of requests that go to the hottest key ({@code 1/H(n,s)} for zipf,
      * {@code 1/n} uniform); for zipf also {@code hot_key_share_observed}, the share of the trial's draws that did.
      */
-    static void hotKey(Case cse, Workload w) {
+    static void hitsAndHotKey(Case cse, Workload w) {
+        long gets = w.gets.sum();
+        if (gets > 0) {
+            Recorder.measurement(cse.benchmark(), cse.params(), "get_hit_ratio", (double) w.hits.sum() / gets, "ratio");
+        }
         KeyDistribution d = w.keys();
         Recorder.measurement(cse.benchmark(), cse.params(), "hot_key_share", d.hottestShare(), "ratio");
         double observed = d.hottestShareObserved();
