@@ -1,33 +1,24 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.trial.KvTrial;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 /**
  * The JMH life cycle of the three kv benchmark classes ({@link KeyValueThroughputBenchmark}, its curve
  * {@link KeyValueThroughputLatencyBenchmark} and {@link ClusterThroughputBenchmark}), written once: the trial
- * ({@link KvTrial}) opened from JMH's params, each iteration started on it (shards aligned, a new open-loop schedule)
- * and ended on it (answers checked, a warm-up's timings dropped), and the trial ended once. A class says how its trial
- * opens ({@link #open}) and ends ({@link #endTrial}), and what it reads around each iteration besides the trial.
+ * ({@link KvTrial}) opened from its case ({@link CaseState}), each iteration started on it (shards aligned, a new
+ * open-loop schedule) and ended on it (answers checked, a warm-up's timings dropped), and the trial ended once. A
+ * class says how its trial opens ({@link #open}) and ends ({@link #endTrial}), and what it reads around each
+ * iteration besides the trial.
  */
-public abstract class KvTrialState {
+public abstract class KvTrialState extends CaseState {
 
     /** The trial this state holds: server, workload, connections, timings. */
     KvTrial trial;
-
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    /** Everything of a trial, outside JMH too (the sanity tests call it with their own {@link Case}). */
-    abstract void open(Case c);
 
     @Setup(Level.Iteration)
     public void iterationStart() {

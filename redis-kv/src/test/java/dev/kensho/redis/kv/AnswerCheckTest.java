@@ -2,7 +2,6 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.trial.KvTrial;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;

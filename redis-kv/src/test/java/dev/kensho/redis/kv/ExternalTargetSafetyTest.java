@@ -2,7 +2,6 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.tool.MemtierTool;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
 import dev.kensho.common.runfiles.Case;

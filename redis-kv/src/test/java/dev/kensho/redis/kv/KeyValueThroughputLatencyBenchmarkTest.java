@@ -2,7 +2,6 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.Setting;
 import dev.kensho.redis.kv.report.CurveReport;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.OfferedRate;
 import dev.kensho.redis.kv.trial.SweptCase;
 import dev.kensho.common.export.Export;

@@ -2,7 +2,6 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.Setting;
 import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.Round;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.redis.kv.trial.Start;

@@ -1,7 +1,6 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.EmbeddedRedis;

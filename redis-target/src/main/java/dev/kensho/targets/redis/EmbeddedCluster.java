@@ -6,7 +6,6 @@ import redis.clients.jedis.Protocol;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 

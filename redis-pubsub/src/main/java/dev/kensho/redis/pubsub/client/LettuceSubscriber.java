@@ -9,7 +9,6 @@ import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** {@link Client#LETTUCE}'s subscriber: a pub/sub connection whose listener runs on Lettuce's event loop. */
