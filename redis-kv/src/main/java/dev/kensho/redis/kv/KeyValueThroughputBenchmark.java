@@ -1,18 +1,18 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.Halves;
 import dev.kensho.redis.kv.load.JedisLoad;
 import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.redis.kv.report.KvCostTable;
 import dev.kensho.redis.kv.trial.KvTrial;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.OfferedRate;
-import dev.kensho.redis.kv.load.Workload;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

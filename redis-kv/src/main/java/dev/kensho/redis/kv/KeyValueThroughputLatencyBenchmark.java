@@ -1,15 +1,15 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.report.Knee;
 import dev.kensho.redis.kv.trial.KvTrial;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.OfferedRate;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.trial.SweptCase;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.bench.ParamRules;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,9 +1,8 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;

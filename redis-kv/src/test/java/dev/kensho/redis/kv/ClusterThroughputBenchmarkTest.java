@@ -1,12 +1,12 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.targets.redis.RedisInfo;
-import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.targets.redis.RedisCluster;
-import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.common.testing.Smoke;
+import dev.kensho.redis.kv.load.LoadGenerator;
+import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisInfo;
+import dev.kensho.targets.redis.RedisTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,11 +1,11 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.tool.MemtierTool;
 import dev.kensho.redis.kv.tool.ServerCounts;
 import dev.kensho.redis.kv.tool.ToolKeyspace;
-import dev.kensho.common.runfiles.Case;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;

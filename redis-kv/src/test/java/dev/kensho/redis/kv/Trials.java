@@ -1,10 +1,10 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.targets.redis.RedisInfo;
-import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
-import dev.kensho.common.runfiles.Case;
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 

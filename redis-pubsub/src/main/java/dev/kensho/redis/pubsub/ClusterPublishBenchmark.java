@@ -1,16 +1,16 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.redis.pubsub.client.Client;
-import dev.kensho.redis.pubsub.flow.Flow;
-import dev.kensho.redis.pubsub.client.JedisPublisher;
-import dev.kensho.redis.pubsub.flow.NodeCounters;
-import dev.kensho.redis.pubsub.client.PubSubMode;
-import dev.kensho.redis.pubsub.flow.ReceivedCounters;
-import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.JedisPublisher;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.client.Receiver;
+import dev.kensho.redis.pubsub.flow.Flow;
+import dev.kensho.redis.pubsub.flow.NodeCounters;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisTarget;

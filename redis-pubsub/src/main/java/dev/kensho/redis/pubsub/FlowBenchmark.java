@@ -1,11 +1,11 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.redis.pubsub.flow.Flow;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.pubsub.client.Publisher;
 import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.redis.pubsub.client.Subscriber;
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.redis.pubsub.flow.Flow;
 import dev.kensho.targets.redis.RedisTarget;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;

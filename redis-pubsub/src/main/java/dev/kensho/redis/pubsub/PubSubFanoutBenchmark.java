@@ -1,12 +1,12 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.redis.pubsub.client.Client;
-import dev.kensho.redis.pubsub.flow.Flow;
-import dev.kensho.redis.pubsub.client.PubSubMode;
-import dev.kensho.redis.pubsub.flow.ReceivedCounters;
-import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.client.Receiver;
+import dev.kensho.redis.pubsub.flow.Flow;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,8 +1,8 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.redis.pubsub.flow.Flow;
-import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.redis.pubsub.client.Messages;
+import dev.kensho.redis.pubsub.flow.Flow;
 import dev.kensho.targets.redis.RedisTarget;
 
 import java.util.Map;

@@ -1,16 +1,16 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.redis.pubsub.client.Client;
-import dev.kensho.redis.pubsub.flow.Flow;
-import dev.kensho.redis.pubsub.report.PubSubSection;
-import dev.kensho.redis.pubsub.flow.PublishLoop;
-import dev.kensho.redis.pubsub.client.Publisher;
-import dev.kensho.redis.pubsub.flow.ReceivedCounters;
-import dev.kensho.redis.pubsub.client.Receiver;
-import dev.kensho.redis.pubsub.client.TcpLink;
-import dev.kensho.redis.pubsub.flow.Transport;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.redis.pubsub.client.Client;
+import dev.kensho.redis.pubsub.client.Publisher;
+import dev.kensho.redis.pubsub.client.Receiver;
+import dev.kensho.redis.pubsub.client.TcpLink;
+import dev.kensho.redis.pubsub.flow.Flow;
+import dev.kensho.redis.pubsub.flow.PublishLoop;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
+import dev.kensho.redis.pubsub.flow.Transport;
+import dev.kensho.redis.pubsub.report.PubSubSection;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

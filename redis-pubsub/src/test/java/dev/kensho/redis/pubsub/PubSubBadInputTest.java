@@ -1,17 +1,17 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Scale;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.bench.ScaleTable;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Messages;
-import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
 import dev.kensho.redis.pubsub.client.PubSubMode;
+import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
 import dev.kensho.redis.pubsub.flow.PublishLoop;
 import dev.kensho.redis.pubsub.flow.StreamSpec;
 import dev.kensho.redis.pubsub.flow.Transport;
-import dev.kensho.common.BadInput;
-import dev.kensho.common.Scale;
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.bench.ScaleTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,10 +1,10 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.PubSubMode;
-import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.client.Receiver;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -1,10 +1,10 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.TargetFailure;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.flow.PublishLoop;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.flow.Transport;
-import dev.kensho.common.TargetFailure;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.targets.redis.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 

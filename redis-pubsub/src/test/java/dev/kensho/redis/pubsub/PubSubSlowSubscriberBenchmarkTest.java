@@ -1,9 +1,9 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.flow.Flood;
 import dev.kensho.redis.pubsub.flow.ServerCuts;
-import dev.kensho.common.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

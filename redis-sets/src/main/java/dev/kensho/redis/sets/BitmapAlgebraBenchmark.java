@@ -1,10 +1,10 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.redis.sets.data.AttributeKeys;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.redis.sets.data.AttributeKeys;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;

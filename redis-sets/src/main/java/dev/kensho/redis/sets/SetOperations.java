@@ -1,9 +1,9 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.bench.ParamRules;
-import dev.kensho.redis.sets.data.AttributeKeys;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.redis.sets.data.AttributeKeys;
 import dev.kensho.targets.redis.RedisTargets;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;

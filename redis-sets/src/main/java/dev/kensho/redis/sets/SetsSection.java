@@ -2,12 +2,12 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
-import dev.kensho.report.stats.Growth;
 import dev.kensho.report.Published;
-import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.RunData;
 import dev.kensho.report.Section;
 import dev.kensho.report.Table;
+import dev.kensho.report.stats.Growth;
+import dev.kensho.report.stats.Ratios;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.kensho.redis.kv.load;
 
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

@@ -4,8 +4,8 @@ import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.Curves;
 import dev.kensho.report.Plot;
-import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.Table;
+import dev.kensho.report.stats.Ratios;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv.report;
 
-import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.common.export.Results;
+import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.report.Table;
 
 import java.util.LinkedHashMap;

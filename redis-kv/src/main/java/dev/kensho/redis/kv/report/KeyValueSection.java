@@ -1,15 +1,15 @@
 package dev.kensho.redis.kv.report;
 
+import dev.kensho.common.export.Results;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.TrialRecords;
-import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Plot;
 import dev.kensho.report.Published;
-import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.RunData;
 import dev.kensho.report.Section;
 import dev.kensho.report.Table;
+import dev.kensho.report.stats.Ratios;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,9 @@
 package dev.kensho.redis.kv.trial;
 
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.common.shard.Shard;
+import dev.kensho.common.shard.StartAt;
 import dev.kensho.redis.kv.load.JedisClusterLoad;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LettuceClusterLoad;
@@ -7,10 +11,6 @@ import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.Round;
 import dev.kensho.redis.kv.load.Timings;
 import dev.kensho.redis.kv.load.Workload;
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.common.shard.Shard;
-import dev.kensho.common.shard.StartAt;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;

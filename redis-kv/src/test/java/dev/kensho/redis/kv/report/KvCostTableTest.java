@@ -2,8 +2,8 @@ package dev.kensho.redis.kv.report;
 
 import dev.kensho.common.cost.Prices;
 import dev.kensho.common.export.Results;
-import dev.kensho.report.Table;
 import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.report.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

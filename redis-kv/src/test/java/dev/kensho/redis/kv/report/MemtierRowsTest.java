@@ -1,9 +1,9 @@
 package dev.kensho.redis.kv.report;
 
-import dev.kensho.redis.kv.MemtierCalibration;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.redis.kv.MemtierCalibration;
 import dev.kensho.report.RunData;
 import dev.kensho.report.Table;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package dev.kensho.redis.pubsub.flow;
 
 import dev.kensho.redis.pubsub.client.Publisher;
 import dev.kensho.redis.pubsub.client.Receiver;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

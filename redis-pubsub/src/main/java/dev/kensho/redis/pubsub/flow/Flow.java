@@ -1,8 +1,8 @@
 package dev.kensho.redis.pubsub.flow;
 
+import dev.kensho.common.TargetFailure;
 import dev.kensho.redis.pubsub.client.Publisher;
 import dev.kensho.redis.pubsub.client.Receiver;
-import dev.kensho.common.TargetFailure;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub.flow;
 
-import dev.kensho.redis.pubsub.client.Subscriber;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.redis.pubsub.client.Subscriber;
 import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Jedis;
 

@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub.flow;
 
-import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.common.BadInput;
+import dev.kensho.redis.pubsub.client.Messages;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

@@ -1,9 +1,9 @@
 package dev.kensho.redis.pubsub.flow;
 
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import org.HdrHistogram.Histogram;
 
 /**

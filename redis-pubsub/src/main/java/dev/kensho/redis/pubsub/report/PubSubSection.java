@@ -1,19 +1,19 @@
 package dev.kensho.redis.pubsub.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Results;
 import dev.kensho.redis.pubsub.flow.FloodRecords;
 import dev.kensho.redis.pubsub.flow.PublishLoop;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.flow.Transport;
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.kensho.common.export.Export;
-import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Plot;
 import dev.kensho.report.Published;
-import dev.kensho.report.stats.Ratios;
 import dev.kensho.report.RunData;
 import dev.kensho.report.Section;
 import dev.kensho.report.Table;
+import dev.kensho.report.stats.Ratios;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
