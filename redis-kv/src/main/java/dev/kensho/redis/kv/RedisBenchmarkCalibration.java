@@ -1,15 +1,15 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.settings.KvSettings;
-import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
 import dev.kensho.redis.kv.tool.ServerCounts;
 import dev.kensho.redis.kv.tool.ToolKeyspace;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.redis.kv.trial.KvTrial;
+import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,9 +1,10 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.settings.KvSettings;
-import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.bench.Bench;
+import dev.kensho.common.bench.ParamRules;
+import dev.kensho.redis.kv.load.KeyDistribution;
+import dev.kensho.redis.kv.settings.KvSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -11,6 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,11 +51,11 @@ class BadInputTest {
 
     @Test
     void memtierCalibrationNeedsWholeDivisions() {
-        BadInput threads = assertThrows(BadInput.class, () -> MemtierCalibration.RULES.check(java.util.Map.of(
+        BadInput threads = assertThrows(BadInput.class, () -> MemtierCalibration.RULES.check(Map.of(
                 "clients", "100", "memtierThreads", "3", "requests", "200000")));
         assertTrue(threads.getMessage().startsWith("memtierThreads=3") && threads.getMessage().contains("a divisor of clients=100"),
                 threads.getMessage());
-        BadInput requests = assertThrows(BadInput.class, () -> MemtierCalibration.RULES.check(java.util.Map.of(
+        BadInput requests = assertThrows(BadInput.class, () -> MemtierCalibration.RULES.check(Map.of(
                 "clients", "100", "memtierThreads", "1", "requests", "150050")));
         assertTrue(requests.getMessage().startsWith("requests=150050"), requests.getMessage());
     }
@@ -60,7 +63,7 @@ class BadInputTest {
     @ParameterizedTest
     @CsvSource({"zipf:", "zipf:-1", "pareto"})
     void distributionIsOneLineNamingTheAllowedFormsInEveryClass(String value) {
-        for (dev.kensho.common.bench.ParamRules rules : java.util.List.of(KeyValueThroughputBenchmark.RULES,
+        for (ParamRules rules : List.of(KeyValueThroughputBenchmark.RULES,
                 KeyValueThroughputLatencyBenchmark.RULES, ClusterThroughputBenchmark.RULES)) {
             BadInput e = assertThrows(BadInput.class, () -> rules.check("distribution", value));
             assertEquals("distribution=" + value + " is not allowed; allowed: " + KeyDistribution.ALLOWED, e.getMessage());

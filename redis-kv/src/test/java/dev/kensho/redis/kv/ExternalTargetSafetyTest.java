@@ -1,14 +1,13 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.targets.redis.RedisSettings;
-import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.tool.MemtierTool;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
-import dev.kensho.common.runfiles.Case;
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
-import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.SetParams;

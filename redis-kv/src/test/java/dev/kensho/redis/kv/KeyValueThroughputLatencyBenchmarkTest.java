@@ -1,15 +1,15 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Setting;
+import dev.kensho.common.export.Export;
+import dev.kensho.common.export.Results;
+import dev.kensho.common.testing.FixtureRun;
+import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.report.CurveReport;
 import dev.kensho.redis.kv.trial.OfferedRate;
 import dev.kensho.redis.kv.trial.SweptCase;
-import dev.kensho.common.export.Export;
-import dev.kensho.common.export.Results;
 import dev.kensho.report.Plot;
 import dev.kensho.report.Table;
-import dev.kensho.common.testing.FixtureRun;
-import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

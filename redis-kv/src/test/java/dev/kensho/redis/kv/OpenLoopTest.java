@@ -1,11 +1,10 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.Setting;
-import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.load.Round;
 import dev.kensho.common.latency.IntervalLog;
-import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
+import dev.kensho.redis.kv.load.Round;
+import dev.kensho.redis.kv.trial.Start;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;
 import org.junit.jupiter.api.Test;

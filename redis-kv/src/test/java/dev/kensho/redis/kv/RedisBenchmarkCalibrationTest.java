@@ -1,10 +1,11 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.redis.kv.settings.KvSettings;
-import dev.kensho.targets.redis.RedisInfo;
-import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.load.Workload;
+import dev.kensho.redis.kv.settings.KvSettings;
+import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
+import dev.kensho.redis.kv.trial.Start;
+import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -93,9 +95,9 @@ class RedisBenchmarkCalibrationTest {
         c.keyspace = 500;
         c.requests = 2_000;
         c.start = Start.PRELOADED;
-        Map<String, String> p = new java.util.TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
+        Map<String, String> p = new TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
                 "keyspace", "500", "requests", "2000", "start", "PRELOADED"));
-        c.open(new dev.kensho.common.runfiles.Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
+        c.open(new Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
         try {
             RedisTarget t = c.target;
             assertEquals(16, c.prefix.length() + 12, "redis-benchmark's 12-digit __rand_int__ after a 4-byte prefix");

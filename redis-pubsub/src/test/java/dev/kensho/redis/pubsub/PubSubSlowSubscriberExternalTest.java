@@ -1,12 +1,12 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
-import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.flow.Flood;
 import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
-import dev.kensho.common.BadInput;
-import dev.kensho.common.runfiles.Case;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;

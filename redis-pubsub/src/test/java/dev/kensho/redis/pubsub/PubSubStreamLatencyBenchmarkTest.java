@@ -1,12 +1,12 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.Setting;
+import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.flow.StreamSpec;
-import dev.kensho.common.testing.Smoke;
-import dev.kensho.common.latency.IntervalLog;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;

@@ -1,14 +1,14 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.Setting;
-import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.bench.Bench;
 import dev.kensho.common.bench.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisInfo;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

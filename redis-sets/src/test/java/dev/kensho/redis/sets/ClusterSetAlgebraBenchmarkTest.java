@@ -1,11 +1,11 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.targets.redis.RedisSettings;
-import dev.kensho.common.testing.Smoke;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.testing.Smoke;
 import dev.kensho.redis.sets.data.SetLayout;
 import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisSettings;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;

@@ -1,7 +1,7 @@
 package dev.kensho.targets.redis;
 
-import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.cpu.ServerCpu;

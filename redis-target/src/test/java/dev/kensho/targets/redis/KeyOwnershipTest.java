@@ -1,7 +1,8 @@
 package dev.kensho.targets.redis;
 
-import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
+import dev.kensho.common.targets.Lease;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -12,6 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -128,10 +133,10 @@ class KeyOwnershipTest {
     @Test
     void ofRunsClaimingOnePrefixAtOnceExactlyOneGetsIt() throws Exception {
         int runs = 8;
-        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(runs);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(runs);
+        CyclicBarrier start = new CyclicBarrier(runs);
+        ExecutorService pool = Executors.newFixedThreadPool(runs);
         try {
-            List<java.util.concurrent.Future<String>> outcomes = new ArrayList<>();
+            List<Future<String>> outcomes = new ArrayList<>();
             for (int i = 0; i < runs; i++) {
                 String runId = "race-" + i;
                 outcomes.add(pool.submit(() -> {
@@ -156,7 +161,7 @@ class KeyOwnershipTest {
             assertEquals(1, winners.size(), "runs that believe they hold kensho: " + winners);
             try (Jedis j = server.jedis()) {
                 assertEquals(winners.get(0), j.hget("kensho:" + KeyOwnership.MARKER_SUFFIX, "run"));
-                assertEquals(winners.get(0), dev.kensho.common.targets.Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
+                assertEquals(winners.get(0), Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
             }
         } finally {
             pool.shutdownNow();
@@ -175,7 +180,7 @@ class KeyOwnershipTest {
             assertEquals(theirs, j.get("kensho:" + KeyOwnership.LEASE_SUFFIX));
             j.del("kensho:" + KeyOwnership.LEASE_SUFFIX); // and once it lapses with nobody holding it, the holder renews it
             KeyOwnership.renew(external, "run-g");
-            assertEquals("run-g", dev.kensho.common.targets.Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
+            assertEquals("run-g", Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
         }
     }
 
@@ -183,10 +188,10 @@ class KeyOwnershipTest {
     @Test
     void aLeaseOfAnEndedLocalProcessIsTakenOver() {
         try (Jedis j = server.jedis()) {
-            j.set("kensho:" + KeyOwnership.LEASE_SUFFIX, "killed-run " + dev.kensho.common.targets.Lease.host() + " "
+            j.set("kensho:" + KeyOwnership.LEASE_SUFFIX, "killed-run " + Lease.host() + " "
                     + Long.MAX_VALUE, redis.clients.jedis.params.SetParams.setParams().px(60_000));
             KeyOwnership.claim(external, "run-i", line -> { });
-            assertEquals("run-i", dev.kensho.common.targets.Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
+            assertEquals("run-i", Lease.run(j.get("kensho:" + KeyOwnership.LEASE_SUFFIX)));
         }
     }
 

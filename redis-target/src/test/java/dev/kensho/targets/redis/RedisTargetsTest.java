@@ -1,11 +1,15 @@
 package dev.kensho.targets.redis;
 
-import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.process.ChildProcess;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,7 +51,7 @@ class RedisTargetsTest {
 
     @Test
     void unreachableExternalServerFailsFastWithOneLine() {
-        int port = dev.kensho.common.process.ChildProcess.freePort(); // nothing listens there
+        int port = ChildProcess.freePort(); // nothing listens there
         System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + port);
         try {
             TargetFailure e = assertThrows(TargetFailure.class, () -> RedisTargets.open(Map.of()));
@@ -64,10 +68,10 @@ class RedisTargetsTest {
      */
     @Test
     void silentExternalServerTimesOutWithOneLine() throws Exception {
-        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             System.setProperty(RedisSettings.URI.key(), "redis://127.0.0.1:" + silent.getLocalPort());
             TargetFailure e = assertThrows(TargetFailure.class, () -> RedisTargets.open(Map.of()));
-            assertTrue(e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("timed out"), e.getMessage());
+            assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("timed out"), e.getMessage());
             assertTrue(e.getMessage().contains("127.0.0.1:" + silent.getLocalPort()), e.getMessage());
             assertFalse(e.getMessage().contains("\n"));
         } finally {

@@ -1,8 +1,8 @@
 package dev.kensho.redis.kv.load;
 
-import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.common.Settings;
 import dev.kensho.common.targets.Target;
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.targets.redis.RedisTarget;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.Jedis;

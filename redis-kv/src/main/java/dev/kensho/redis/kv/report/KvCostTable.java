@@ -1,6 +1,5 @@
 package dev.kensho.redis.kv.report;
 
-import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.common.cost.CacheNodes;
 import dev.kensho.common.cost.Estimate;
 import dev.kensho.common.cost.Prices;
@@ -10,6 +9,7 @@ import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.Verdicts;
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.report.Published;
 import dev.kensho.report.Table;
 

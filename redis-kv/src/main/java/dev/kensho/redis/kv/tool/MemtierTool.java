@@ -1,12 +1,12 @@
 package dev.kensho.redis.kv.tool;
 
-import dev.kensho.redis.kv.settings.KvSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.cpu.ProcessCpu;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.redis.kv.load.Workload;
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.targets.redis.RedisTarget;
 
 import java.io.IOException;

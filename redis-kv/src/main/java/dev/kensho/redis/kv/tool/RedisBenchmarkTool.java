@@ -1,12 +1,12 @@
 package dev.kensho.redis.kv.tool;
 
-import dev.kensho.redis.kv.settings.KvSettings;
-import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.redis.kv.load.Workload;
+import dev.kensho.redis.kv.settings.KvSettings;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
 
 import java.io.IOException;

@@ -1,13 +1,13 @@
 package dev.kensho.redis.kv.trial;
 
-import dev.kensho.redis.kv.settings.KvSettings;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.JedisLoad;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.load.VirtualThreads;
 import dev.kensho.redis.kv.load.Workload;
-import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.targets.redis.RedisTarget;
 
 import java.util.ArrayList;
