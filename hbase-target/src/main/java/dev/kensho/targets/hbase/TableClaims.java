@@ -4,14 +4,10 @@ import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Lease;
-import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -19,11 +15,9 @@ import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +25,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+
+import static dev.kensho.targets.hbase.ClaimsTable.F;
+import static dev.kensho.targets.hbase.ClaimsTable.HOST;
+import static dev.kensho.targets.hbase.ClaimsTable.LEASE;
+import static dev.kensho.targets.hbase.ClaimsTable.PID;
+import static dev.kensho.targets.hbase.ClaimsTable.RUN;
+import static dev.kensho.targets.hbase.ClaimsTable.STARTED;
 
 /**
  * The runs that hold tables on a cluster the suite did not start: one row per run tag ({@link RunTables}) in the
@@ -53,20 +54,15 @@ final class TableClaims {
     /** Table attribute of the claims table, so no sweep ever takes it for a run's table. */
     static final String ROLE_KEY = "kensho.role";
 
-    private static final byte[] F = Bytes.toBytes("c");
-    private static final byte[] RUN = Bytes.toBytes("run");
-    private static final byte[] HOST = Bytes.toBytes("host");
-    private static final byte[] PID = Bytes.toBytes("pid");
-    private static final byte[] STARTED = Bytes.toBytes("started");
-    private static final byte[] LEASE = Bytes.toBytes("lease");
-
     private final HBaseTarget target;
+    private final ClaimsTable store;
     private final long leaseMs;
     /** Whether a lease read from the server still holds: {@link Lease#alive}, except in tests that feed a wrong one. */
     private final Predicate<String> alive;
 
     TableClaims(HBaseTarget target, long leaseMs, Predicate<String> alive) {
         this.target = target;
+        this.store = new ClaimsTable(target);
         this.leaseMs = leaseMs;
         this.alive = alive;
     }
@@ -76,7 +72,7 @@ final class TableClaims {
     }
 
     TableName table() {
-        return TableName.valueOf(target.namespace(), TABLE);
+        return store.name();
     }
 
     /** Takes the lease of {@code tag} for {@code runId}, then sweeps the tables of runs whose lease has ended. */
@@ -93,7 +89,7 @@ final class TableClaims {
     void look(String runIdOrNull) {
         TableDescriptor d = target.descriptor(table());
         if (d != null) {
-            requireClaimsTable(d);
+            store.requireClaimsTable(d);
             if (runIdOrNull != null) {
                 String held = lease(RunTables.tag(runIdOrNull));
                 if (alive.test(held) && !held.equals(Lease.of(runIdOrNull))) {
@@ -251,32 +247,7 @@ final class TableClaims {
 
     /** Creates the claims table if absent; refuses in one line a table of that name the suite did not create. */
     void ensureTable() {
-        target.ensureNamespace();
-        TableName tn = table();
-        TableDescriptor d = target.descriptor(tn);
-        if (d == null) {
-            try (Admin admin = target.connection().getAdmin()) {
-                admin.createTable(TableDescriptorBuilder.newBuilder(tn).setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-                        .setValue(HBaseTarget.OWNER_KEY, HBaseTarget.OWNER_VALUE).setValue(ROLE_KEY, TABLE).build());
-                return;
-            } catch (TableExistsException raced) {
-                d = target.descriptor(tn); // another run created it a moment ago: check it as found
-            } catch (IOException e) {
-                throw new TargetFailure(target.describe() + ": cannot create " + tn + " (" + HBaseTarget.firstLine(e) + ")", e);
-            }
-        }
-        if (d == null) {
-            throw new TargetFailure(target.describe() + ": " + tn + " was created and dropped again while this run claimed");
-        }
-        requireClaimsTable(d);
-    }
-
-    private void requireClaimsTable(TableDescriptor d) {
-        if (!HBaseTarget.OWNER_VALUE.equals(d.getValue(HBaseTarget.OWNER_KEY)) || !TABLE.equals(d.getValue(ROLE_KEY))) {
-            throw new BadInput(HBaseSettings.NAMESPACE.key() + "=" + target.namespace() + " on " + target.describe()
-                    + " holds a table " + d.getTableName().getNameAsString() + " the suite did not create; nothing was"
-                    + " written. Use another -D" + HBaseSettings.NAMESPACE.key());
-        }
+        store.ensure();
     }
 
     private Put lease(byte[] row, String holder) {
@@ -286,21 +257,10 @@ final class TableClaims {
     }
 
     private String cell(String tag, byte[] qualifier) {
-        try (Table t = target.connection().getTable(table())) {
-            byte[] v = t.get(new Get(Bytes.toBytes(tag)).addColumn(F, qualifier)).getValue(F, qualifier);
-            return v == null ? null : new String(v, StandardCharsets.UTF_8);
-        } catch (TableNotFoundException none) {
-            return null;
-        } catch (IOException e) {
-            throw target.unreachable(e);
-        }
+        return store.cell(tag, qualifier);
     }
 
     private boolean mutate(CheckAndMutate cam) {
-        try (Table t = target.connection().getTable(table())) {
-            return t.checkAndMutate(cam).isSuccess();
-        } catch (IOException e) {
-            throw target.unreachable(e);
-        }
+        return store.mutate(cam);
     }
 }
