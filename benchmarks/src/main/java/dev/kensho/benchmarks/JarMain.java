@@ -18,7 +18,7 @@ import java.util.List;
 public final class JarMain {
 
     static final int REQUIRED_JAVA = 17;
-    static final String LAUNCHER = "dev.kensho.common.bench.BenchMain";
+    static final String LAUNCHER = "dev.kensho.launcher.BenchMain";
     /** The run-folder commands ({@code compare}, {@code report}, …; their names: {@code Commands.NAMES}). */
     static final String COMMANDS = "dev.kensho.report.cli.Commands";
     static final List<String> COMMAND_NAMES =

@@ -1,8 +1,8 @@
 package dev.kensho.reliability;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.ParamRules;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

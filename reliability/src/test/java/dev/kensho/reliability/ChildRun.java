@@ -1,6 +1,6 @@
 package dev.kensho.reliability;
 
-import dev.kensho.common.bench.BenchMain;
+import dev.kensho.launcher.BenchMain;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,8 +2,8 @@ package dev.kensho.reliability;
 
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.MavenBench;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.MavenBench;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

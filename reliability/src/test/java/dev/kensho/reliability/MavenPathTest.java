@@ -41,7 +41,7 @@ class MavenPathTest {
 
     @BeforeAll
     static void copy() throws Exception {
-        MavenRun.copyCheckout(checkout, Set.of("common", "report", "redis-target", "redis-sets"));
+        MavenRun.copyCheckout(checkout, Set.of("common", "report", "launcher", "redis-target", "redis-sets"));
     }
 
     @Test

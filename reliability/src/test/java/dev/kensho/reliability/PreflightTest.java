@@ -1,6 +1,6 @@
 package dev.kensho.reliability;
 
-import dev.kensho.common.bench.Bench;
+import dev.kensho.launcher.Bench;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

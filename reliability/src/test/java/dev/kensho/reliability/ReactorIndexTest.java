@@ -3,7 +3,7 @@ package dev.kensho.reliability;
 import dev.kensho.common.Setting;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.ReactorIndex;
+import dev.kensho.launcher.ReactorIndex;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 

@@ -2,7 +2,7 @@ package dev.kensho.reliability;
 
 import dev.kensho.common.Setting;
 import dev.kensho.targets.redis.RedisSettings;
-import dev.kensho.common.bench.Bench;
+import dev.kensho.launcher.Bench;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;

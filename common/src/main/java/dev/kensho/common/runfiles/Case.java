@@ -3,6 +3,7 @@ package dev.kensho.common.runfiles;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -24,11 +25,16 @@ public record Case(String benchmark, Map<String, String> params) {
         return new Case(benchmark.substring(0, benchmark.lastIndexOf('.') + 1) + method, params);
     }
 
-    /** The experiment a benchmark belongs to ("redis-kv" for {@code dev.kensho.redis.kv.X.m}; "common", "other"). */
+    /**
+     * The experiment a benchmark belongs to ("redis-kv" for {@code dev.kensho.redis.kv.X.m}; a one-name module's own
+     * fixtures, e.g. "launcher"; "other").
+     */
+    private static final Set<String> ONE_NAME_MODULES = Set.of("common", "report", "launcher", "benchmarks");
+
     public static String experiment(String bench) {
         String[] parts = bench.split("\\.");
         if (parts.length >= 5 && parts[0].equals("dev") && parts[1].equals("kensho")) {
-            return parts[2].equals("common") ? "common" : parts[2] + "-" + parts[3];
+            return ONE_NAME_MODULES.contains(parts[2]) ? parts[2] : parts[2] + "-" + parts[3];
         }
         return "other";
     }

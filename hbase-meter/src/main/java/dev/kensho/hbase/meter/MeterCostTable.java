@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.cost.Estimate;
-import dev.kensho.common.cost.Prices;
+import dev.kensho.report.cost.Estimate;
+import dev.kensho.report.cost.Prices;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.Table;

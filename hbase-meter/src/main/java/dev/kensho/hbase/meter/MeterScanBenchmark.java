@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.common.bench.Bench;
+import dev.kensho.launcher.Bench;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.ParamRules;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;

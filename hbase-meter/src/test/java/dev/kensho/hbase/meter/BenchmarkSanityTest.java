@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.ResultScanner;

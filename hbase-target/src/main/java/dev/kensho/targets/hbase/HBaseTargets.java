@@ -2,7 +2,7 @@ package dev.kensho.targets.hbase;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.common.bench.ClassServer;
+import dev.kensho.common.targets.ClassServer;
 import dev.kensho.common.targets.Target;
 
 import java.util.Locale;

@@ -1,13 +1,13 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.bench.Bench;
+import dev.kensho.launcher.Bench;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
-import dev.kensho.common.net.DelayProxy;
+import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.targets.kinesis.KinesisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

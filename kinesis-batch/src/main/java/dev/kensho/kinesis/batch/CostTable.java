@@ -1,6 +1,6 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.cost.Prices;
+import dev.kensho.report.cost.Prices;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.Table;

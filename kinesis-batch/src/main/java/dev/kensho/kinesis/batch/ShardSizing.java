@@ -1,9 +1,9 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.Setting;
-import dev.kensho.common.cost.Estimate;
-import dev.kensho.common.cost.Prices;
-import dev.kensho.common.cost.Targets;
+import dev.kensho.report.cost.Estimate;
+import dev.kensho.report.cost.Prices;
+import dev.kensho.report.cost.Targets;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.Table;

@@ -1,7 +1,7 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.net.DelayProxy;
+import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.kinesis.EmbeddedKinesis;

@@ -6,7 +6,7 @@
  *
  * <ul>
  * <li>{@link dev.kensho.kinesis.batch.PutRecordVsPutRecordsBenchmark}: the write-up's case over a sweep of
- *     round trips the suite sets on loopback with {@link dev.kensho.common.net.DelayProxy} (0 … 320 ms), on a
+ *     round trips the suite sets on loopback with {@link dev.kensho.targets.kinesis.DelayProxy} (0 … 320 ms), on a
  *     kept-alive connection or with a fresh client and TLS connection per call, as the write-up's AWS CLI.</li>
  * <li>{@link dev.kensho.kinesis.batch.SpeedupModel}: the speed-up as a function of round trip and per-call
  *     cost, fitted on that sweep, beside the per-call and per-record costs the write-up's figures imply.</li>
@@ -21,7 +21,7 @@
  *     KPL-style ({@link dev.kensho.kinesis.batch.KplAggregator}, {@link dev.kensho.kinesis.batch.AggregatingProducer})
  *     and sent with PutRecords; PUT payload units, shard-seconds, client CPU and the latency buffering adds.</li>
  * <li>{@link dev.kensho.kinesis.batch.Billing}, {@link dev.kensho.kinesis.batch.CostTable}: what the service
- *     counts, the dated prices ({@code prices.csv}, read by {@link dev.kensho.common.cost.Prices};
+ *     counts, the dated prices ({@code prices.csv}, read by {@link dev.kensho.report.cost.Prices};
  *     {@code -Dkensho.prices}) and $ per million user records for PutRecord, PutRecords and aggregated;
  *     {@link dev.kensho.kinesis.batch.ShardSizing}: shards for {@code -Dkensho.target.records}.</li>
  * </ul>

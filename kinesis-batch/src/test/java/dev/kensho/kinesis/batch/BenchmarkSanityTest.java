@@ -1,6 +1,6 @@
 package dev.kensho.kinesis.batch;
 
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

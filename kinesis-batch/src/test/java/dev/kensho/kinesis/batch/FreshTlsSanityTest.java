@@ -1,7 +1,7 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.targets.kinesis.KinesisTarget;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
-import dev.kensho.common.cost.Prices;
+import dev.kensho.report.cost.Prices;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

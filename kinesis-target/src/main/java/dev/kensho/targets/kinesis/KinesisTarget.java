@@ -1,7 +1,7 @@
 package dev.kensho.targets.kinesis;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.net.DelayProxy;
+import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.common.targets.Target;
 import org.apache.http.conn.socket.ConnectionSocketFactory;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;

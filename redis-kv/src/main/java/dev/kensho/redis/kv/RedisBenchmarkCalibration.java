@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.settings.KvSettings;

@@ -2,7 +2,7 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisInfo;

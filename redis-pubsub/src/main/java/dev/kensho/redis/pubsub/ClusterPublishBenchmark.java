@@ -2,8 +2,8 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.JedisPublisher;
 import dev.kensho.redis.pubsub.client.PubSubMode;

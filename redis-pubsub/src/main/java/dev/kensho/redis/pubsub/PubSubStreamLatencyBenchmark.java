@@ -1,8 +1,8 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.pubsub.client.Client;

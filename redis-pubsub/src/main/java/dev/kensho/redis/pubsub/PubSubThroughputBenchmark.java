@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Publisher;
 import dev.kensho.redis.pubsub.client.Receiver;

@@ -2,8 +2,8 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Scale;
-import dev.kensho.common.bench.ParamRules;
-import dev.kensho.common.bench.ScaleTable;
+import dev.kensho.launcher.ParamRules;
+import dev.kensho.launcher.ScaleTable;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Messages;

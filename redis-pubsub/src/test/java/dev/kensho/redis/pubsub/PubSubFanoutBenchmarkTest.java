@@ -1,6 +1,6 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.PubSubMode;
 import dev.kensho.redis.pubsub.client.Receiver;

@@ -2,7 +2,7 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.Setting;
 import dev.kensho.common.latency.IntervalLog;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.redis.pubsub.flow.PublishLoop;

@@ -2,8 +2,8 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.bench.Bench;
-import dev.kensho.common.bench.ParamRules;
+import dev.kensho.launcher.Bench;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.redis.sets.data.UserIds;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

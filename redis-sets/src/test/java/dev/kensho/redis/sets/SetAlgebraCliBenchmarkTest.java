@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.sets.calibration.Tools;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;

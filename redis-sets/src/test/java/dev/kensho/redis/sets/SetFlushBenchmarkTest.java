@@ -2,7 +2,7 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
-import dev.kensho.common.testing.Smoke;
+import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.targets.redis.RedisSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

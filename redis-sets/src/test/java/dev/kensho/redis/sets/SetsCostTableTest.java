@@ -1,6 +1,6 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.common.cost.Prices;
+import dev.kensho.report.cost.Prices;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.testing.FixtureRun;
 import dev.kensho.report.testing.SectionCheck;

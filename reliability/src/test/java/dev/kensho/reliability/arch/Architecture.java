@@ -34,6 +34,7 @@ final class Architecture {
     static {
         MODULES.put("dev.kensho.common", "common");
         MODULES.put("dev.kensho.report", "report");
+        MODULES.put("dev.kensho.launcher", "launcher");
         MODULES.put("dev.kensho.targets.redis", "redis-target");
         MODULES.put("dev.kensho.targets.hbase", "hbase-target");
         MODULES.put("dev.kensho.targets.kinesis", "kinesis-target");
@@ -46,14 +47,15 @@ final class Architecture {
 
         MAY_NAME.put("common", Set.of());
         MAY_NAME.put("report", Set.of("common"));
+        MAY_NAME.put("launcher", Set.of("common", "report"));
         MAY_NAME.put("redis-target", Set.of("common"));
         MAY_NAME.put("hbase-target", Set.of("common"));
         MAY_NAME.put("kinesis-target", Set.of("common"));
-        MAY_NAME.put("redis-sets", Set.of("common", "report", "redis-target"));
-        MAY_NAME.put("redis-kv", Set.of("common", "report", "redis-target"));
-        MAY_NAME.put("redis-pubsub", Set.of("common", "report", "redis-target"));
-        MAY_NAME.put("hbase-meter", Set.of("common", "report", "hbase-target"));
-        MAY_NAME.put("kinesis-batch", Set.of("common", "report", "kinesis-target"));
+        MAY_NAME.put("redis-sets", Set.of("common", "report", "launcher", "redis-target"));
+        MAY_NAME.put("redis-kv", Set.of("common", "report", "launcher", "redis-target"));
+        MAY_NAME.put("redis-pubsub", Set.of("common", "report", "launcher", "redis-target"));
+        MAY_NAME.put("hbase-meter", Set.of("common", "report", "launcher", "hbase-target"));
+        MAY_NAME.put("kinesis-batch", Set.of("common", "report", "launcher", "kinesis-target"));
         MAY_NAME.put("benchmarks", Set.copyOf(MODULES.values()));
     }
 

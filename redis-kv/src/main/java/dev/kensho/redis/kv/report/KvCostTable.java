@@ -1,9 +1,9 @@
 package dev.kensho.redis.kv.report;
 
-import dev.kensho.common.cost.CacheNodes;
-import dev.kensho.common.cost.Estimate;
-import dev.kensho.common.cost.Prices;
-import dev.kensho.common.cost.Targets;
+import dev.kensho.report.cost.CacheNodes;
+import dev.kensho.report.cost.Estimate;
+import dev.kensho.report.cost.Prices;
+import dev.kensho.report.cost.Targets;
 import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;

@@ -1,0 +1,301 @@
+package dev.kensho.launcher;
+
+import dev.kensho.common.BadInput;
+import dev.kensho.common.Setting;
+import dev.kensho.common.Settings;
+import dev.kensho.common.TargetFailure;
+import dev.kensho.launcher.Plan.ClassPlan;
+import dev.kensho.common.cpu.Yardstick;
+import dev.kensho.common.export.KilledRuns;
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.profile.Profiling;
+import dev.kensho.common.shard.Shard;
+import dev.kensho.common.shard.ShardRecord;
+import dev.kensho.common.shard.StartAt;
+import dev.kensho.common.targets.Claims;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The one launcher. Every benchmark class's {@code main} calls {@link #main(Class, String[])}; the Maven
+ * {@code bench} profile calls {@link BenchMain}, which runs every benchmark of a module through the same
+ * code — so an IDE run and {@code mvn verify -Pbench} write the same files into the same kind of run
+ * folder ({@code target/kensho-runs/<runId>/}, see {@link RunFolder}).
+ *
+ * <p>Before any server starts it checks the scale, the {@code kensho.bench} regex, the JMH flags, and
+ * every param value against the class's {@code public static final ParamRules RULES}; a bad one ends the
+ * run with one line and exit status 2. Then it runs one JMH {@link Runner} per class (or, with
+ * {@code -Dkensho.rounds=N}, one per case per round: {@link Rounds}), writes {@code jmh/<Class>.json}, and
+ * re-exports CSV, Markdown, env.json and the report after each class.
+ *
+ * <p>Arguments are JMH's own command-line flags ({@code -p users=5000 -f 1 -prof gc}); they win over
+ * the scale table.
+ */
+public final class Bench {
+
+    private Bench() {
+    }
+
+    /** Entry point of every benchmark class's {@code main}: runs just that class. */
+    public static void main(Class<?> benchmarkClass, String[] args) {
+        System.exit(run(Set.of(benchmarkClass.getName()), args, true, System.err));
+    }
+
+    /**
+     * Runs the benchmarks on the classpath, restricted to {@code classes} (null: all of them) and to
+     * {@code kensho.bench}. Returns the exit status: 0 all passed, 1 a benchmark failed, 2 bad input.
+     */
+    public static int run(Set<String> classes, String[] args, boolean requireMatch, PrintStream err) {
+        quietSlf4j();
+        RunFolder run = null;
+        Claims.Held held = null;
+        Thread onStop = null;
+        String previousRunDir = null;
+        boolean runDirSet = false;
+        try {
+            if (JmhFlags.informational(JmhFlags.parse(args))) {
+                JmhFlags.inform(args, classes); // -h, -l, -lp, -lprof, -lrf: as JMH's Main, nothing started
+                return 0;
+            }
+            Plan plan = Plan.of(classes, args, requireMatch);
+            if (plan.classes().isEmpty()) {
+                // a module of a Maven build with nothing selected: MavenBench has checked that some module has
+                return 0;
+            }
+            Profiling.checkProfilers(LaunchArgs.split(args)); // -prof nosuch: one line, no run folder
+            run = RunFolder.open();
+            // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
+            KilledRuns.settle(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
+            plan = profiled(plan, Profiling.prepare(run.dir(), LaunchArgs.split(args), err));
+            ShardRecord.launcher(run.dir(), Shard.current(),
+                    StartAt.current(false));
+            RunFolder folder = run;
+            // the prefixes, tables and streams this run may write on servers it did not start: claimed before any fork
+            held = Claims.takeAll(run.dir().getFileName().toString(), line -> {
+                err.println("kensho: " + line);
+                folder.note("safety", line);
+            });
+            onStop = RunHooks.markInterruptedOnExit(run, held);
+            ParentWatch.start(run, err);
+            // forks get it on their command line; -f 0 runs benchmarks in this JVM, which records too
+            previousRunDir = System.setProperty(Setting.RUN_DIR.key(), run.dir().toString());
+            runDirSet = true;
+            long started = System.nanoTime();
+            boolean verbose = Setting.VERBOSE.flag();
+            RunEstimate estimate = RunEstimate.of(Settings.resultsRoot(), plan.scale().scale().id(), run.dir());
+            Map<String, Double> perCase = new HashMap<>();
+            int cases = 0;
+            double planned = 0;
+            // with rounds a case runs once per round (one fork each): the ETA's pace corrects the plan's forks
+            for (ClassPlan cp : plan.classes()) {
+                int rounds = Rounds.count(plan, cp.cls());
+                double each = estimate.perCase(plan, cp, rounds > 1 ? 1 : RunEstimate.forks(plan, cp));
+                perCase.put(cp.cls().getName(), each);
+                cases += cp.cases() * rounds;
+                planned += each * cp.cases() * rounds;
+            }
+            Progress progress = new Progress(System.out, cases, planned, BuildShare.of(run, plan.scale().scale().id()));
+            err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
+                    + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
+            int status = 0;
+            try (ClassServers servers = new ClassServers()) {
+                for (ClassPlan cp : plan.classes()) {
+                    run.markRunning(cp.cls().getSimpleName());
+                    for (String n : cp.notes()) {
+                        err.println("kensho: " + cp.cls().getSimpleName() + ": " + n);
+                        run.note(cp.cls().getSimpleName(), n);
+                    }
+                    if (cp.skipped()) {
+                        run.markSkipped(cp.cls().getSimpleName());
+                        continue;
+                    }
+                    // the machine's speed now: a shared host drifts, and the report shows by how much across the run
+                    Optional<String> notTaken = Yardstick.record(run.dir(), cp.cls().getSimpleName());
+                    if (notTaken.isPresent()) {
+                        run.note("launcher", notTaken.get());
+                    }
+                    String failure;
+                    long classStart = System.nanoTime();
+                    try {
+                        failure = runClass(run, plan, cp, servers,
+                                new Console(verbose ? null : progress, perCase.get(cp.cls().getName())));
+                    } finally {
+                        ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
+                    }
+                    // per case and fork (a rounds run: one fork per case per round), so the next run's ETA scales it
+                    int rounds = Rounds.count(plan, cp.cls());
+                    int forkCases = cp.cases() * (rounds > 1 ? rounds : Math.max(1, RunEstimate.forks(plan, cp)));
+                    if (forkCases > 0) {
+                        run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(),
+                                (System.nanoTime() - classStart) / 1e9 / forkCases);
+                    }
+                    if (failure != null) {
+                        err.println("kensho: " + cp.cls().getSimpleName() + " failed: " + failure);
+                        run.markFailed(cp.cls().getSimpleName(), failure);
+                        status = 1;
+                    } else {
+                        run.markDone(cp.cls().getSimpleName());
+                    }
+                    run.export();
+                }
+            }
+            held.close();
+            String module = Setting.MODULE.get();
+            if (module != null) {
+                run.recordModule(plan.scale().scale().id(), module, cases, (System.nanoTime() - started) / 1e9);
+            }
+            run.finish();
+            run.export();
+            RunSummary.lines(run, (System.nanoTime() - started) / 1e9).forEach(System.out::println);
+            return status;
+        } catch (BadInput | TargetFailure e) {
+            err.println("kensho: " + e.getMessage());
+            if (run != null) {
+                run.markFailed("launcher", e.getMessage());
+            }
+            return e instanceof BadInput ? 2 : 1;
+        } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {
+            // a bug, or classes that do not fit together (a stale build output), not an input: one line here, the
+            // whole trace in the run folder (or the temp dir)
+            Path trace = Traces.write(run, "launcher", e);
+            err.println("kensho: the launcher failed: " + e + (trace != null ? " (trace: " + trace + ")" : ""));
+            if (run != null) {
+                run.markFailed("launcher", e.toString());
+            }
+            return 1;
+        } finally {
+            if (held != null) {
+                held.close(); // a failed or refused run leaves nothing under its prefix either
+            }
+            if (onStop != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onStop);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it writes the state
+                }
+            }
+            if (runDirSet) {
+                if (previousRunDir == null) {
+                    System.clearProperty(Setting.RUN_DIR.key());
+                } else {
+                    System.setProperty(Setting.RUN_DIR.key(), previousRunDir);
+                }
+            }
+        }
+    }
+
+    /** Where a class's JMH output goes: the progress lines (null: JMH's own console, verbose) and its planned time per case. */
+    private record Console(Progress progress, double perCase) {
+    }
+
+    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers, Console console) {
+        try {
+            return servers.run(rules(cp.cls()), attach -> runClass(run, plan, cp, attach, console));
+        } catch (RuntimeException e) {
+            // the class's server did not start
+            Traces.write(run, cp.cls().getSimpleName(), e);
+            return failureLine(e, run);
+        }
+    }
+
+    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach, Console out) {
+        Class<?> cls = cp.cls();
+        String name = cls.getSimpleName();
+        // the class's options; its methods, params and result file go on top (all at once, or one case per round)
+        ChainedOptionsBuilder ob = ClassOptions.of(run, plan, cls, attach);
+        String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
+        PrintStream screen = out.progress() == null ? System.out : new PrintStream(OutputStream.nullOutputStream());
+        try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), screen)) {
+            OutputFormat jmh = OutputFormatFactory.createFormatInstance(console.stream(),
+                    plan.cli().verbosity().orElse(VerboseMode.NORMAL));
+            OutputFormat format = out.progress() == null ? jmh
+                    : out.progress().forClass(jmh, name, out.perCase());
+            int rounds = Rounds.count(plan, cls);
+            if (rounds > 1) {
+                return Rounds.run(run.dir(), cls, cp, ob.build(), rounds, run.jmhResult(name),
+                        options -> new Runner(options, format).run(), e -> {
+                            Traces.write(run, name, e);
+                            return failureLine(e, run);
+                        });
+            }
+            ChainedOptionsBuilder all = new OptionsBuilder().parent(ob.build())
+                    .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods()) + ")$")
+                    .result(run.jmhResult(name).toString());
+            cp.params().forEach(all::param);
+            new Runner(all.build(), format).run();
+            return null;
+        } catch (Exception e) {
+            Traces.write(run, name, e);
+            return failureLine(e, run);
+        } finally {
+            if (previousClass == null) {
+                System.clearProperty(Setting.BENCH_CLASS.key());
+            } else {
+                System.setProperty(Setting.BENCH_CLASS.key(), previousClass);
+            }
+        }
+    }
+
+    /**
+     * One line for a failed class: a {@link BadInput} or {@link TargetFailure} message if one is in the
+     * cause chain, else the deepest cause; followed by the server the class was using (from the run's
+     * servers.jsonl) and whether its process still runs, so "connection reset" names its target.
+     */
+    static String failureLine(Throwable e, RunFolder run) {
+        BadInput bad = BadInput.in(e);
+        if (bad != null) {
+            return bad.getMessage();
+        }
+        Throwable deepest = e;
+        TargetFailure tf = null;
+        for (Throwable c = e; c != null; c = c.getCause() != null ? c.getCause()
+                : c.getSuppressed().length > 0 ? c.getSuppressed()[0] : null) {
+            deepest = c;
+            if (c instanceof TargetFailure t && tf == null) {
+                tf = t;
+            }
+        }
+        if (tf != null) {
+            return tf.getMessage();
+        }
+        String msg = deepest.getMessage() == null ? "" : ": " + deepest.getMessage().lines().findFirst().orElse("");
+        return deepest.getClass().getSimpleName() + msg + run.lastTarget().map(t -> " (target: " + t + ")").orElse("");
+    }
+
+    /** The launcher's own JVM, quiet as its forks ({@link ClassOptions#SLF4J_QUIET}): before anything it loads touches SLF4J. */
+    static void quietSlf4j() {
+        if (System.getProperty(ClassOptions.SLF4J_QUIET) == null) {
+            System.setProperty(ClassOptions.SLF4J_QUIET, "ERROR");
+        }
+    }
+
+    /** The plan with the JMH flags {@code Profiling.prepare} completed ({@code -prof async}); itself when none changed. */
+    private static Plan profiled(Plan plan, String[] flags) {
+        try {
+            return new Plan(plan.scale(), plan.regex(), new CommandLineOptions(flags), plan.classes());
+        } catch (CommandLineOptionException e) {
+            throw new BadInput("JMH arguments " + String.join(" ", flags) + ": " + e.getMessage());
+        }
+    }
+
+    /** The {@code RULES} of a benchmark class, or null. */
+    public static ParamRules rules(Class<?> cls) {
+        return Plan.rules(cls);
+    }
+}

@@ -1,0 +1,200 @@
+package dev.kensho.launcher;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kensho.common.Setting;
+import dev.kensho.common.Settings;
+import dev.kensho.common.export.JmhMerge;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Randomised interleaved rounds (RMIT; Abedi &amp; Brecht, ICPE'17) for one benchmark class: with N rounds
+ * ({@link #count}: {@code -Dkensho.rounds=N} for every class, else the class's {@code @rounds} in its scale table,
+ * else {@value #ROUNDS_DEFAULT}: the class's cases one after another, each in its own forks), the class runs as
+ * N rounds; each round runs every case of the class (one method × one parameter combination) once, with one
+ * fork, in an order shuffled per round. A case's forks then lie minutes apart, so their spread holds the host's
+ * drift across the class, and the two sides of a claim are measured minutes, not a whole class, apart (the report
+ * bounds their ratio by the pooled spread of the rounds' forks, or pairs them round by round,
+ * {@code report.stats.RatioInterval#of}).
+ *
+ * <p>Each case of each round is its own JMH {@code Runner} with one value per {@code -p} and writes
+ * {@code jmh/rounds/<Class>.r<round>.<n>.json} (n: its place in that round's order; a folder of its own so that
+ * readers of {@code jmh/*.json} never count a fork twice). The seed and every round's order go to
+ * {@value #FILE}, one line per round. When the rounds end (or one fails) {@link JmhMerge} joins the files into
+ * {@code jmh/<Class>.json}: every case with N forks in round order.
+ *
+ * <p>The seed is the hash of the run folder's name and the class's: the same {@code -Dkensho.runId} gives the
+ * same orders, different runs different ones. Forks per case per round are 1 ({@code -f 0} runs them in the
+ * launcher's JVM; {@code -f} above 1 together with rounds is refused before anything starts).
+ */
+final class Rounds {
+    static final int ROUNDS_DEFAULT = 1;
+    /** One line per round of every rounds-run class: class, seed, round, the order of its cases. */
+    static final String FILE = "rounds.jsonl";
+    /** The folder under {@code jmh/} of the one-fork files. */
+    static final String DIR = "rounds";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One case of a class: a method and one value per param it takes. */
+    record Case(String method, Map<String, String> params) {
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder(method);
+            params.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
+            return sb.toString();
+        }
+    }
+
+    /** Runs one JMH invocation; a failure ends the rounds. */
+    interface Jmh {
+        void run(Options options) throws RunnerException;
+    }
+
+    private Rounds() {
+    }
+
+    /** The rounds {@code -Dkensho.rounds} asks of every class ({@value #ROUNDS_DEFAULT} when unset: no rounds). */
+    static int count() {
+        return (int) Settings.range(Setting.ROUNDS.key(), Setting.ROUNDS.get(String.valueOf(ROUNDS_DEFAULT)), 1, 1000);
+    }
+
+    /**
+     * The rounds {@code cls} runs: {@code -Dkensho.rounds} when set (for every class); else, when JMH's {@code -f}
+     * is given, {@value #ROUNDS_DEFAULT} (the forks asked for, consecutive); else the class's {@code @rounds} in the
+     * scale table; else {@value #ROUNDS_DEFAULT}.
+     */
+    static int count(Plan plan, Class<?> cls) {
+        if (Setting.ROUNDS.get() != null || plan.cli().getForkCount().hasValue()) {
+            return count();
+        }
+        Integer r = plan.scale().setting(cls, "rounds");
+        return r == null ? ROUNDS_DEFAULT : r;
+    }
+
+    /** Every case of a class: per method, the cross product of the values of the params it takes, in plan order. */
+    static List<Case> cases(Plan.ClassPlan cp) {
+        List<Case> out = new ArrayList<>();
+        for (String m : cp.methods()) {
+            List<Map<String, String>> combos = new ArrayList<>();
+            combos.add(new LinkedHashMap<>());
+            for (Map.Entry<String, String[]> p : cp.params().entrySet()) {
+                if (!cp.methodParams().getOrDefault(m, cp.params().keySet()).contains(p.getKey())
+                        || p.getValue() == null || p.getValue().length == 0) {
+                    continue;
+                }
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> c : combos) {
+                    for (String v : p.getValue()) {
+                        Map<String, String> n = new LinkedHashMap<>(c);
+                        n.put(p.getKey(), v);
+                        next.add(n);
+                    }
+                }
+                combos = next;
+            }
+            combos.forEach(c -> out.add(new Case(m, c)));
+        }
+        return out;
+    }
+
+    /** The seed of a class's orders in a run. */
+    static long seed(String runId, String cls) {
+        return ((long) runId.hashCode() << 32) ^ (cls.hashCode() & 0xffffffffL);
+    }
+
+    /** Round 1 … N's orders of {@code cases}, each a shuffle drawn in turn from one generator seeded with {@code seed}. */
+    static List<List<Case>> orders(List<Case> cases, int rounds, long seed) {
+        Random rnd = new Random(seed);
+        List<List<Case>> out = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            List<Case> order = new ArrayList<>(cases);
+            Collections.shuffle(order, rnd);
+            out.add(order);
+        }
+        return out;
+    }
+
+    /**
+     * Runs {@code cls}'s cases in {@code rounds} shuffled rounds, each case with one fork ({@code base}: the class's
+     * options without includes, params or result file), then merges the files into {@code merged}. Returns null,
+     * or the failure of the case that ended the rounds (the rounds measured until then are merged all the same).
+     */
+    static String run(Path runDir, Class<?> cls, Plan.ClassPlan cp, Options base, int rounds, Path merged, Jmh jmh,
+                      Function<Exception, String> failure) {
+        String name = cls.getSimpleName();
+        Path dir = runDir.resolve("jmh").resolve(DIR);
+        long seed = seed(runDir.getFileName().toString(), cls.getName());
+        List<List<Case>> orders = orders(cases(cp), rounds, seed);
+        List<Path> files = new ArrayList<>();
+        String failed = null;
+        try {
+            Files.createDirectories(dir);
+            rounds:
+            for (int r = 1; r <= rounds; r++) {
+                List<Case> order = orders.get(r - 1);
+                record(runDir, name, seed, r, order);
+                for (int n = 1; n <= order.size(); n++) {
+                    Case c = order.get(n - 1);
+                    Path file = dir.resolve(name + ".r" + r + "." + n + ".json");
+                    OptionsBuilder ob = new OptionsBuilder();
+                    ob.parent(base).include("^" + Pattern.quote(cls.getName()) + "\\." + Pattern.quote(c.method()) + "$")
+                            .result(file.toString());
+                    c.params().forEach((k, v) -> ob.param(k, v));
+                    if (!base.getForkCount().hasValue() || base.getForkCount().get() != 0) {
+                        ob.forks(1);
+                    }
+                    try {
+                        jmh.run(ob.build());
+                    } catch (Exception e) {
+                        failed = "round " + r + " of " + rounds + ", " + c + ": " + failure.apply(e);
+                        break rounds;
+                    }
+                    if (Files.exists(file)) {
+                        files.add(file);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (!files.isEmpty()) {
+            JmhMerge.mergeFiles(files, rounds, merged);
+        }
+        return failed;
+    }
+
+    /** One line of {@value #FILE}: the class, the seed, the round and its order. */
+    private static void record(Path runDir, String cls, long seed, int round, List<Case> order) throws IOException {
+        ObjectNode line = JSON.createObjectNode();
+        line.put("class", cls);
+        line.put("seed", seed);
+        line.put("round", round);
+        var arr = line.putArray("order");
+        for (int n = 1; n <= order.size(); n++) {
+            ObjectNode c = arr.addObject();
+            c.put("n", n);
+            c.put("method", order.get(n - 1).method());
+            order.get(n - 1).params().forEach(c.putObject("params")::put);
+        }
+        Files.writeString(runDir.resolve(FILE), JSON.writeValueAsString(line) + "\n", StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+}

@@ -1,0 +1,154 @@
+package dev.kensho.launcher;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.cpu.Bottleneck;
+import dev.kensho.common.export.Results;
+import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.export.Verdicts;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The end of a run on the console, at most {@value #MAX_LINES} lines: how it ended, the ledger's verdict
+ * counts, the published claims with ours and the verdict (as many as fit), how many cases were client-bound or
+ * the machine busy, and where the report is. Read from the run folder (the sections the report module rendered
+ * into {@value #SECTIONS}/, as JSON: the launcher does not depend on the report), so it says what the report says.
+ */
+final class RunSummary {
+
+    static final int MAX_LINES = 30;
+    static final String SECTIONS = "sections";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The verdict kinds, in the order the summary counts them (a verdict cell starts with one of them). */
+    static final List<String> KINDS = List.of("reproduced", "direction reproduced", "contradicted", "not resolved",
+            "not reproducible", "set by the suite");
+
+    private RunSummary() {
+    }
+
+    static List<String> lines(RunFolder run, double seconds) {
+        List<String> out = new ArrayList<>();
+        out.add("kensho | run " + run.dir().getFileName() + " " + run.state() + " in " + Progress.clock(seconds));
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        KINDS.forEach(k -> counts.put(k, 0));
+        List<String> claims = new ArrayList<>();
+        for (JsonNode section : sections(run.dir())) {
+            JsonNode ledger = section.path("ledger");
+            List<String> headers = strings(ledger.path("headers"));
+            int verdict = headers.indexOf("verdict");
+            int ours = column(headers, "ours");
+            int pm = column(headers, "±");
+            if (verdict < 0) {
+                continue;
+            }
+            for (JsonNode cells : ledger.path("rows")) {
+                List<String> row = strings(cells);
+                String v = row.get(verdict).toLowerCase(Locale.ROOT);
+                String kind = KINDS.stream().filter(k -> v.replace("*", "").replace("_", "").strip().startsWith(k)).findFirst().orElse(null);
+                if (kind == null) {
+                    continue; // context figures and rows not measured in this run carry no verdict
+                }
+                counts.merge(kind, 1, Integer::sum);
+                claims.add(String.format(Locale.ROOT, "  %-9s %-48s %s%s → %s", section.path("id").asText(), cut(row.get(0), 48),
+                        ours < 0 ? "" : row.get(ours), pm < 0 || row.get(pm).isEmpty() ? ""
+                                : (row.get(pm).startsWith("[") ? " " : " ± ") + cut(row.get(pm), 18), // "[a, b] method", or a half-width
+                        cut(row.get(verdict).replace("*", ""), 40)));
+            }
+        }
+        StringBuilder c = new StringBuilder("kensho | verdicts:");
+        counts.forEach((k, n) -> c.append(' ').append(k).append(' ').append(n).append(','));
+        c.setLength(c.length() - 1);
+        out.add(c.toString());
+        String bottlenecks = bottlenecks(run.dir());
+        int room = MAX_LINES - out.size() - 2 - (bottlenecks == null ? 0 : 1);
+        if (claims.size() <= room) {
+            out.addAll(claims);
+        } else {
+            out.addAll(claims.subList(0, Math.max(0, room - 1)));
+            out.add("  … " + (claims.size() - Math.max(0, room - 1)) + " more claims in the report");
+        }
+        if (bottlenecks != null) {
+            out.add("kensho | " + bottlenecks);
+        }
+        out.add("kensho | report " + run.dir().resolve("report.html"));
+        return out;
+    }
+
+    /** "3 of 40 cases client-bound, 1 machine busy …", or null when none is. */
+    private static String bottlenecks(Path dir) {
+        List<Results.Row> rows;
+        try {
+            rows = Results.load(dir);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        Verdicts v = Verdicts.of(rows);
+        Map<Bottleneck.Kind, Integer> n = new LinkedHashMap<>();
+        int cases = 0;
+        for (Results.Row r : rows) {
+            if (Verdicts.isPrimary(r)) {
+                cases++;
+                Bottleneck.Verdict b = v.of(r);
+                if (b != null && (b.kind() == Bottleneck.Kind.CLIENT || b.kind() == Bottleneck.Kind.BUSY || b.kind() == Bottleneck.Kind.BOTH)) {
+                    n.merge(b.kind(), 1, Integer::sum);
+                }
+            }
+        }
+        if (n.isEmpty()) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder("warning: of " + cases + " cases,");
+        n.forEach((k, c) -> sb.append(' ').append(c).append(' ').append(k.label()).append(','));
+        sb.setLength(sb.length() - 1);
+        return sb.append(" — their rates measure the load generator or the machine, not the server (report: bottleneck column)").toString();
+    }
+
+    /** The rendered sections in report order (by {@code order}, then id); none when the report has not run. */
+    private static List<JsonNode> sections(Path dir) {
+        Path d = dir.resolve(SECTIONS);
+        List<JsonNode> out = new ArrayList<>();
+        if (!Files.isDirectory(d)) {
+            return out;
+        }
+        try (Stream<Path> files = Files.list(d)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                out.add(JSON.readTree(f.toFile()));
+            }
+        } catch (IOException e) {
+            return out; // the summary is a courtesy: the report itself says what went wrong
+        }
+        out.sort(Comparator.comparingInt((JsonNode n) -> n.path("order").asInt()).thenComparing(n -> n.path("id").asText()));
+        return out;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private static int column(List<String> headers, String name) {
+        for (int i = 0; i < headers.size(); i++) {
+            String h = headers.get(i).replace(">", "");
+            if (h.equals(name) || h.startsWith(name + " ")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String cut(String s, int n) {
+        String t = s.replaceAll("\\s+", " ").strip();
+        return t.length() <= n ? t : t.substring(0, n - 1) + "…";
+    }
+}

@@ -1,0 +1,51 @@
+package dev.kensho.launcher;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kensho.common.export.RunFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The closing summary: how the run ended, the verdict counts, the claims as far as they fit, the report's path. */
+class RunSummaryTest {
+
+    @Test
+    void countsEveryVerdictKindAndFitsInThirtyLines(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("jmh"));
+        Files.writeString(dir.resolve(RunFolder.STATUS_FILE), "{\"state\":\"complete\"}");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("SINTER A=B ÷ A≠B", "18", "2", "21", "reproduced: ours 18× [16, 20] vs 21×"));
+        rows.add(List.of("load DIFF ÷ NONE", "0.7", "0.3", "1.48", "not resolved here"));
+        rows.add(List.of("puts with threads", "1.2", "0.1", "7", "not reproducible here: needs 64–100 threads"));
+        rows.add(List.of("io-threads gain", "0.5", "0.1", "1.3", "contradicted"));
+        rows.add(List.of("SUNION A≠B ÷ A=B", "1.6", "0.3", "3.34", "direction reproduced; magnitude not reproducible here"));
+        rows.add(List.of("delay 160 ms speed-up", "62", "", "125", "set by the suite"));
+        rows.add(List.of("592 s import", "30", "1", "592", "context"));
+        for (int i = 0; i < 40; i++) {
+            rows.add(List.of("claim " + i, "1", "0.1", "1", "reproduced"));
+        }
+        // a section as the report module renders it (sections/<id>.json; report's RenderedJsonTest holds it to these names)
+        Map<String, Object> section = Map.of("id", "sets", "order", 1, "title", "Sets", "measured", true,
+                "ledger", Map.of("caption", "", "headers", List.of("published claim or figure", ">ours", ">± (99.9%)", ">published", "verdict"),
+                        "rows", rows), "blocks", List.of());
+        Files.createDirectories(dir.resolve("sections"));
+        new ObjectMapper().writeValue(dir.resolve("sections").resolve("sets.json").toFile(), section);
+
+        List<String> lines = RunSummary.lines(RunFolder.at(dir), 3723);
+        assertTrue(lines.size() <= RunSummary.MAX_LINES, lines.size() + " lines");
+        assertEquals("kensho | run " + dir.getFileName() + " complete in 1:02:03", lines.get(0));
+        assertEquals("kensho | verdicts: reproduced 41, direction reproduced 1, contradicted 1, not resolved 1, not reproducible 1,"
+                + " set by the suite 1",
+                lines.get(1));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("more claims in the report")), String.join("\n", lines));
+        assertEquals("kensho | report " + dir.resolve("report.html"), lines.get(lines.size() - 1));
+    }
+}
