@@ -60,22 +60,4 @@ public final class ServerCommands {
         });
         return out;
     }
-
-    /** {@code INFO commandstats} text → µs per command ({@code cmdstat_get:calls=3,usec=12,…} → get=12). */
-    public static Map<String, Long> parseRedisCommandStats(String info) {
-        Map<String, Long> out = new TreeMap<>();
-        for (String line : info.split("\r?\n")) {
-            if (!line.startsWith("cmdstat_")) {
-                continue;
-            }
-            int colon = line.indexOf(':');
-            String cmd = line.substring("cmdstat_".length(), colon).replace('|', '.');
-            for (String kv : line.substring(colon + 1).split(",")) {
-                if (kv.startsWith("usec=")) {
-                    out.put(cmd, Long.parseLong(kv.substring(5)));
-                }
-            }
-        }
-        return out;
-    }
 }

@@ -6,15 +6,8 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Per-command server time: INFO commandstats parsed, and each command's cores over an iteration. */
+/** Per-command server time: each command's cores over an iteration (redis-target's RedisInfoTest parses INFO commandstats). */
 class ServerCommandsTest {
-
-    @Test
-    void commandStatsAreParsedToMicrosPerCommand() {
-        String info = "# Commandstats\r\ncmdstat_get:calls=800,usec=4000,usec_per_call=5.00,rejected_calls=0,failed_calls=0\r\n"
-                + "cmdstat_set:calls=200,usec=1600,usec_per_call=8.00\r\ncmdstat_config|get:calls=2,usec=30,usec_per_call=15.00\r\n";
-        assertEquals(Map.of("get", 4000L, "set", 1600L, "config.get", 30L), ServerCommands.parseRedisCommandStats(info));
-    }
 
     @Test
     void coresPerCommandOverTheIterationLeaveOutTheNegligible() {
