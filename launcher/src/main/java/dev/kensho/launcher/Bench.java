@@ -13,16 +13,9 @@ import dev.kensho.common.shard.Shard;
 import dev.kensho.common.shard.ShardRecord;
 import dev.kensho.common.shard.StartAt;
 import dev.kensho.common.targets.Claims;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.format.OutputFormat;
-import org.openjdk.jmh.runner.format.OutputFormatFactory;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -30,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The one launcher. Every benchmark class's {@code main} calls {@link #main(Class, String[])}; the Maven
@@ -40,8 +32,8 @@ import java.util.regex.Pattern;
  *
  * <p>Before any server starts it checks the scale, the {@code kensho.bench} regex, the JMH flags, and
  * every param value against the class's {@code public static final ParamRules RULES}; a bad one ends the
- * run with one line and exit status 2. Then it runs one JMH {@link Runner} per class (or, with
- * {@code -Dkensho.rounds=N}, one per case per round: {@link Rounds}), writes {@code jmh/<Class>.json}, and
+ * run with one line and exit status 2. Then it runs each class through JMH ({@link ClassRun}: one JMH runner per
+ * class, or with {@code -Dkensho.rounds=N} one per case per round), which writes {@code jmh/<Class>.json}, and
  * re-exports CSV, Markdown, env.json and the report after each class.
  *
  * <p>Arguments are JMH's own command-line flags ({@code -p users=5000 -f 1 -prof gc}); they win over
@@ -133,8 +125,8 @@ public final class Bench {
                     String failure;
                     long classStart = System.nanoTime();
                     try {
-                        failure = runClass(run, plan, cp, servers,
-                                new Console(verbose ? null : progress, perCase.get(cp.cls().getName())));
+                        failure = ClassRun.run(run, plan, cp, servers,
+                                new ClassRun.Console(verbose ? null : progress, perCase.get(cp.cls().getName())));
                     } finally {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
@@ -198,84 +190,6 @@ public final class Bench {
                 }
             }
         }
-    }
-
-    /** Where a class's JMH output goes: the progress lines (null: JMH's own console, verbose) and its planned time per case. */
-    private record Console(Progress progress, double perCase) {
-    }
-
-    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers, Console console) {
-        try {
-            return servers.run(rules(cp.cls()), attach -> runClass(run, plan, cp, attach, console));
-        } catch (RuntimeException e) {
-            // the class's server did not start
-            Traces.write(run, cp.cls().getSimpleName(), e);
-            return failureLine(e, run);
-        }
-    }
-
-    private static String runClass(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach, Console out) {
-        Class<?> cls = cp.cls();
-        String name = cls.getSimpleName();
-        // the class's options; its methods, params and result file go on top (all at once, or one case per round)
-        ChainedOptionsBuilder ob = ClassOptions.of(run, plan, cls, attach);
-        String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
-        PrintStream screen = out.progress() == null ? System.out : new PrintStream(OutputStream.nullOutputStream());
-        try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), screen)) {
-            OutputFormat jmh = OutputFormatFactory.createFormatInstance(console.stream(),
-                    plan.cli().verbosity().orElse(VerboseMode.NORMAL));
-            OutputFormat format = out.progress() == null ? jmh
-                    : out.progress().forClass(jmh, name, out.perCase());
-            int rounds = Rounds.count(plan, cls);
-            if (rounds > 1) {
-                return Rounds.run(run.dir(), cls, cp, ob.build(), rounds, run.jmhResult(name),
-                        options -> new Runner(options, format).run(), e -> {
-                            Traces.write(run, name, e);
-                            return failureLine(e, run);
-                        });
-            }
-            ChainedOptionsBuilder all = new OptionsBuilder().parent(ob.build())
-                    .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods()) + ")$")
-                    .result(run.jmhResult(name).toString());
-            cp.params().forEach(all::param);
-            new Runner(all.build(), format).run();
-            return null;
-        } catch (Exception e) {
-            Traces.write(run, name, e);
-            return failureLine(e, run);
-        } finally {
-            if (previousClass == null) {
-                System.clearProperty(Setting.BENCH_CLASS.key());
-            } else {
-                System.setProperty(Setting.BENCH_CLASS.key(), previousClass);
-            }
-        }
-    }
-
-    /**
-     * One line for a failed class: a {@link BadInput} or {@link TargetFailure} message if one is in the
-     * cause chain, else the deepest cause; followed by the server the class was using (from the run's
-     * servers.jsonl) and whether its process still runs, so "connection reset" names its target.
-     */
-    static String failureLine(Throwable e, RunFolder run) {
-        BadInput bad = BadInput.in(e);
-        if (bad != null) {
-            return bad.getMessage();
-        }
-        Throwable deepest = e;
-        TargetFailure tf = null;
-        for (Throwable c = e; c != null; c = c.getCause() != null ? c.getCause()
-                : c.getSuppressed().length > 0 ? c.getSuppressed()[0] : null) {
-            deepest = c;
-            if (c instanceof TargetFailure t && tf == null) {
-                tf = t;
-            }
-        }
-        if (tf != null) {
-            return tf.getMessage();
-        }
-        String msg = deepest.getMessage() == null ? "" : ": " + deepest.getMessage().lines().findFirst().orElse("");
-        return deepest.getClass().getSimpleName() + msg + run.lastTarget().map(t -> " (target: " + t + ")").orElse("");
     }
 
     /** The launcher's own JVM, quiet as its forks ({@link ClassOptions#SLF4J_QUIET}): before anything it loads touches SLF4J. */

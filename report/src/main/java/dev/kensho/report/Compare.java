@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -39,16 +38,16 @@ import java.util.Optional;
  * passes or fails on interval logic; so is a number the A/A pair did not measure when a floor is given.
  * Without {@code --noise} the floor is 0 and the intervals alone decide (said in the output).
  *
- * <p>Below the numbers, the published claims whose verdict differs between the two runs ({@link VerdictChanges}):
- * listed, not counted in the exit status — a verdict can change inside overlapping intervals.
+ * <p>Above the numbers, what may have moved them besides the code ({@link RunConditions}): the machine's speed in
+ * each run and any run that did not complete. Below the numbers, the published claims whose verdict differs between
+ * the two runs ({@link VerdictChanges}): listed, not counted in the exit status — a verdict can change inside
+ * overlapping intervals.
  *
  * <p>{@code java -jar benchmarks/target/kensho-benchmarks.jar compare [--noise <A/A run 1> <A/A run 2> | --noise
  * <noise-floor.json>] <before run> <after run>} ({@code dev.kensho.report.cli.Commands})
  */
 public final class Compare {
 
-    /** Relative difference of the two runs' yardsticks above which Compare warns that the machines differed. */
-    static final double MACHINE_TOLERANCE = 0.10;
     static final String USAGE = "usage: Compare [" + ProfiledRuns.FLAG + "] [--noise <A/A run 1> <A/A run 2> | --noise <"
             + NoiseFloor.FILE + ">] <before run folder> <after run folder>";
     /** Confidence level of every interval Compare uses (JMH's). */
@@ -169,47 +168,9 @@ public final class Compare {
         return sb.toString();
     }
 
-    /**
-     * The machines' speed in the two runs (their {@link Yardstick} medians), and a warning when the CPU figure
-     * differs by more than {@link #MACHINE_TOLERANCE} (its readings stayed within 3% across run reference-89ec53f):
-     * a number that moved by about that much may have moved with the host, not the code. Empty when either run has no reading (runs made before the yardstick existed).
-     */
+    /** The two runs' machine speeds, and a warning when they differ; see {@link RunConditions#machines}. */
     static String machines(Optional<Yardstick.Summary> before, Optional<Yardstick.Summary> after) {
-        if (before.isEmpty() || after.isEmpty()) {
-            return "";
-        }
-        Yardstick.Summary b = before.get();
-        Yardstick.Summary a = after.get();
-        double cpu = a.cpuMedian() / b.cpuMedian();
-        double loop = a.loopbackMedian() / b.loopbackMedian();
-        String line = String.format(Locale.ROOT, "Machine yardstick (median of each run's readings): CPU %.0f → %.0f M steps/s"
-                + " (× %.2f), loopback %,.0f → %,.0f round trips/s (× %.2f).", b.cpuMedian(), a.cpuMedian(), cpu,
-                b.loopbackMedian(), a.loopbackMedian(), loop);
-        if (Math.abs(cpu - 1) > MACHINE_TOLERANCE) {
-            line += String.format(Locale.ROOT, " **The machine's CPU speed differed by more than %.0f%% between the runs**: a"
-                    + " number that moved by about as much may have moved with the host, not with the code.", 100 * MACHINE_TOLERANCE);
-        }
-        // loopback is shown, not judged: its readings spread by up to 38% within one run on an idle VM (reference-89ec53f)
-        return line;
-    }
-
-    /**
-     * "" when both runs completed; else a sentence naming each run that did not, as a reader must see it ({@link
-     * RunFolder#state}: a run whose launcher was killed reads failed (killed), not running): its numbers stop where it
-     * stopped.
-     */
-    static String states(RunFolder before, RunFolder after) {
-        List<String> not = new ArrayList<>();
-        for (RunFolder r : List.of(before, after)) {
-            if (!Files.isRegularFile(r.dir().resolve(RunFolder.STATUS_FILE))) {
-                continue; // a folder put together by hand says nothing of how a run ended
-            }
-            String state = r.state();
-            if (!"complete".equals(state)) {
-                not.add((r == before ? "before" : "after") + " (" + r.dir().getFileName() + ") is **" + state + "**");
-            }
-        }
-        return not.isEmpty() ? "" : "Run state: " + String.join(", ", not) + ": its numbers stop where the run stopped.";
+        return RunConditions.machines(before, after);
     }
 
     /** A floor of +f bounds a change alike up and down: from −f/(1+f) to +f ("−38.7% … +63.2%"). */
@@ -255,7 +216,7 @@ public final class Compare {
             RunFolder after = RunFolder.at(resolve(rest.get(1)));
             ProfiledRuns.check(List.of(before.dir(), after.dir()), mixProfiled);
             List<Diff> diffs = diff(nonEmpty(before), nonEmpty(after));
-            String states = states(before, after);
+            String states = RunConditions.states(before, after);
             if (!states.isEmpty()) {
                 err.println("kensho: " + states.replace("**", ""));
             }

@@ -4,22 +4,15 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Target;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.NamespaceDescriptor;
-import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.TableNotEnabledException;
-import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.VersionInfo;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +53,7 @@ public abstract class HBaseTarget implements Target {
 
 
     private final String namespace = namespaceSetting();
+    private final SuiteTables tables = new SuiteTables(this);
     private Connection connection;
 
     public abstract Kind kind();
@@ -110,158 +104,55 @@ public abstract class HBaseTarget implements Target {
         return new TargetFailure(describe() + ": cannot reach HBase (" + TargetFailure.rootCause(e) + ")", e);
     }
 
-    // ---- the safety rule --------------------------------------------------------------------------
+    // ---- the safety rule, kept in SuiteTables ------------------------------------------------------
 
     /** Throws unless {@code table} is in the suite's namespace. */
     public void requireSuiteNamespace(TableName table, String action) {
-        if (!table.getNamespaceAsString().equals(namespace)) {
-            throw new BadInput("refusing to " + action + " " + table.getNameAsString() + " on " + describe()
-                    + ": the suite only touches tables in its namespace '" + namespace + "' ("
-                    + HBaseSettings.NAMESPACE.key() + ")");
-        }
+        tables.requireSuiteNamespace(table, action);
     }
 
-    /**
-     * Throws unless {@code table} is in the suite's namespace and, if it exists, carries the suite's mark and this
-     * run's tag: a table someone else created there (without {@value #OWNER_KEY}), or another run's, is never
-     * flushed, compacted, written or dropped.
-     */
+    /** Throws unless {@code table} is in the suite's namespace and, if it exists, marked as this run's. */
     public void requireOwned(TableName table, String action) {
-        requireSuiteNamespace(table, action);
-        TableDescriptor d = descriptor(table);
-        if (d != null) {
-            RunTables.requireThisRun(d, action, describe());
-        }
+        tables.requireOwned(table, action);
     }
 
     /** The table's descriptor, or null when it does not exist. */
     TableDescriptor descriptor(TableName tn) {
-        try (Admin admin = connection().getAdmin()) {
-            return admin.tableExists(tn) ? admin.getDescriptor(tn) : null;
-        } catch (TableNotFoundException gone) {
-            return null;
-        } catch (IOException e) {
-            throw unreachable(e);
-        }
+        return tables.descriptor(tn);
     }
 
     /** Creates the suite's namespace if absent (never drops it: it may hold the user's tables too). */
     public void ensureNamespace() {
-        try (Admin admin = connection().getAdmin()) {
-            try {
-                admin.getNamespaceDescriptor(namespace);
-            } catch (NamespaceNotFoundException absent) {
-                admin.createNamespace(NamespaceDescriptor.create(namespace).build());
-            }
-        } catch (IOException e) {
-            throw unreachable(e);
-        }
+        tables.ensureNamespace();
     }
 
-    /**
-     * Creates a table of this run ({@link #table}: refused outside the namespace or under another name), marked as
-     * the suite's and the run's; an existing table of this run of that name is dropped first, any other refused.
-     */
+    /** Creates a table of this run ({@link #table}), marked as the suite's and the run's; see {@link SuiteTables}. */
     public void createTable(TableDescriptor descriptor, byte[][] splits) {
-        TableName tn = descriptor.getTableName();
-        requireSuiteNamespace(tn, "create");
-        String tag = RunTables.tag();
-        if (!tn.getQualifierAsString().endsWith("." + tag)) {
-            throw new BadInput("refusing to create " + tn.getNameAsString() + " on " + describe() + ": the suite creates"
-                    + " only tables named for their run (<name>." + tag + ", HBaseTarget.table)");
-        }
-        ensureNamespace();
-        if (exists(tn)) {
-            dropTable(tn);
-        }
-        TableDescriptor marked = TableDescriptorBuilder.newBuilder(descriptor).setValue(OWNER_KEY, OWNER_VALUE)
-                .setValue(RunTables.RUN_KEY, tag).setValue(RunTables.BY_KEY, RunTables.by(RunTables.runId())).build();
-        try (Admin admin = connection().getAdmin()) {
-            if (splits == null || splits.length == 0) {
-                admin.createTable(marked);
-            } else {
-                admin.createTable(marked, splits);
-            }
-        } catch (IOException e) {
-            throw new TargetFailure(describe() + ": cannot create " + tn + " (" + firstLine(e) + ")", e);
-        }
+        tables.create(descriptor, splits);
     }
 
     public boolean exists(TableName tn) {
-        try (Admin admin = connection().getAdmin()) {
-            return admin.tableExists(tn);
-        } catch (IOException e) {
-            throw unreachable(e);
-        }
+        return tables.exists(tn);
     }
 
     /** True when the suite may drop {@code tn}: in its namespace and carrying its mark. */
     public boolean ownedBySuite(TableName tn) {
-        if (!tn.getNamespaceAsString().equals(namespace)) {
-            return false;
-        }
-        try (Admin admin = connection().getAdmin()) {
-            return admin.tableExists(tn) && OWNER_VALUE.equals(admin.getDescriptor(tn).getValue(OWNER_KEY));
-        } catch (IOException e) {
-            throw unreachable(e);
-        }
+        return tables.ownedBySuite(tn);
     }
 
     /** Drops a table of this run; refuses any table the suite or this run did not create. Absent: nothing to do. */
     public void dropTable(TableName tn) {
-        requireSuiteNamespace(tn, "drop");
-        TableDescriptor d = descriptor(tn);
-        if (d == null) {
-            return;
-        }
-        RunTables.requireThisRun(d, "drop", describe());
-        try (Admin admin = connection().getAdmin()) {
-            delete(admin, tn);
-        } catch (IOException e) {
-            throw new TargetFailure(describe() + ": cannot drop " + tn + " (" + firstLine(e) + ")", e);
-        }
-    }
-
-    /** Disables and deletes {@code tn}, whoever's it is (callers have decided); false when it was gone already. */
-    static boolean delete(Admin admin, TableName tn) throws IOException {
-        try {
-            if (admin.isTableEnabled(tn)) {
-                admin.disableTable(tn);
-            }
-        } catch (TableNotEnabledException alreadyDisabled) {
-            // another run's sweep got there first: delete it all the same
-        } catch (TableNotFoundException gone) {
-            return false;
-        }
-        try {
-            admin.deleteTable(tn);
-            return true;
-        } catch (TableNotFoundException gone) {
-            return false;
-        }
+        tables.drop(tn);
     }
 
     /** Drops every table this JVM's run created in the namespace (never another run's); returns their names. */
     public List<TableName> dropSuiteTables() {
-        return dropRunTables(RunTables.tag());
+        return tables.dropRunTables(RunTables.tag());
     }
 
     /** Drops every suite table in the namespace tagged {@code tag}; returns their names. */
     List<TableName> dropRunTables(String tag) {
-        List<TableName> dropped = new ArrayList<>();
-        try (Admin admin = connection().getAdmin()) {
-            for (TableDescriptor td : admin.listTableDescriptorsByNamespace(namespace.getBytes(StandardCharsets.UTF_8))) {
-                if (OWNER_VALUE.equals(td.getValue(OWNER_KEY)) && tag.equals(td.getValue(RunTables.RUN_KEY))
-                        && delete(admin, td.getTableName())) {
-                    dropped.add(td.getTableName());
-                }
-            }
-        } catch (NamespaceNotFoundException absent) {
-            return dropped;
-        } catch (IOException e) {
-            throw unreachable(e);
-        }
-        return dropped;
+        return tables.dropRunTables(tag);
     }
 
     /**

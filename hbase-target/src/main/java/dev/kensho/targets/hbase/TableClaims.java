@@ -203,7 +203,7 @@ final class TableClaims {
                 }
                 List<TableName> gone = new ArrayList<>();
                 for (TableName tn : e.getValue()) {
-                    if (HBaseTarget.delete(admin, tn)) {
+                    if (SuiteTables.delete(admin, tn)) {
                         gone.add(tn);
                     }
                 }
