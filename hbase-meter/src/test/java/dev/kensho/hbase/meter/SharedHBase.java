@@ -8,19 +8,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * JUnit 5 extension: ONE embedded mini cluster per test JVM (~10 s to start), the same
- * {@link HBaseTargets#shared()} the benchmarks use, closed when the JVM's tests end (root-store
- * {@code CloseableResource}). Injected as an {@link HBaseTarget} parameter.
+ * {@link HBaseTargets#shared()} the benchmarks use, injected as an {@link HBaseTarget} parameter. It is closed when
+ * the JVM exits (the shutdown hook of {@link HBaseTargets#shared()}; the child's watchdog if the JVM is killed), not
+ * from JUnit's root store: Surefire runs each test class of a reused fork as an execution of its own, whose root store
+ * closes after that class, so a cluster kept there was started again for every class.
  */
 public final class SharedHBase implements ParameterResolver {
-
-    private static final class Holder implements ExtensionContext.Store.CloseableResource {
-        final HBaseTarget target = HBaseTargets.shared();
-
-        @Override
-        public void close() {
-            HBaseTargets.closeShared();
-        }
-    }
 
     @Override
     public boolean supportsParameter(ParameterContext pc, ExtensionContext ec) {
@@ -29,7 +22,6 @@ public final class SharedHBase implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext pc, ExtensionContext ec) {
-        return ec.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
-                .getOrComputeIfAbsent(Holder.class, k -> new Holder(), Holder.class).target;
+        return HBaseTargets.shared();
     }
 }
