@@ -112,8 +112,7 @@ public final class HBaseTargets {
     /**
      * The JVM's one target, opened on first use and closed at JVM exit: a mini cluster costs a JVM start and
      * ~10 s to start, so every benchmark trial and test in a JVM shares it (a JMH fork attaches to its class's
-     * cluster, {@link #forClass()}). Tests close it from their JUnit root
-     * store ({@link #closeShared()}).
+     * cluster, {@link #forClass()}). A test JVM's classes share it too, until that JVM exits.
      */
     public static synchronized HBaseTarget shared() {
         if (shared == null) {
