@@ -3,6 +3,8 @@ package dev.kensho.redis.kv;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.trial.Start;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
@@ -14,8 +16,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The answer check can fail: keys deleted or overwritten behind the benchmark's back make
  * {@link KvTrial#checkAnswers()} throw (which fails the JMH run), for both clients and
- * both start modes — a nil GET is a miss only while no SET of its key has been acknowledged.
+ * both start modes — a nil GET is a miss only while no SET of its key has been acknowledged. The tests run
+ * concurrently (as many at once as redis-kv's pom says): each trial starts its own server, and stopping it (~2 s
+ * of waiting) is most of a trial's time here.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class AnswerCheckTest {
 
     @ParameterizedTest

@@ -7,10 +7,12 @@ import dev.kensho.common.testing.FixtureRun;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.report.CurveReport;
 import dev.kensho.redis.kv.trial.OfferedRate;
+import dev.kensho.redis.kv.trial.SmallTrials;
 import dev.kensho.redis.kv.trial.SweptCase;
 import dev.kensho.report.Plot;
 import dev.kensho.report.Table;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the same JVM with the same server and connections; the report builds the case's chart (open-loop points
  * only), its table (closed-loop point first), the keep-up judgement against the closed-loop point, and its knee.
  */
+@ExtendWith(SmallTrials.class)
 class KeyValueThroughputLatencyBenchmarkTest {
 
     private static final String CURVE = KeyValueThroughputLatencyBenchmark.class.getName() + ".getSetMix";

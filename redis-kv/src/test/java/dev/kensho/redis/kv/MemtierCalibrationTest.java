@@ -10,6 +10,8 @@ import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import redis.clients.jedis.Jedis;
 
 import java.nio.charset.StandardCharsets;
@@ -29,8 +31,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The memtier_benchmark calibration against stub executables (a known JSON, a binary that is not memtier, one that
- * exits non-zero) and, when memtier is installed, against a real server.
+ * exits non-zero) and, when memtier is installed, against a real server. The tests run concurrently (as many at once
+ * as redis-kv's pom says): each that needs a server starts its own, and stopping it (~2 s of waiting) is most of
+ * its time here.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MemtierCalibrationTest {
 
     /** memtier 2.3.0's JSON of a 10-connection × 200-request run (trimmed to the fields read), as it wrote it here. */

@@ -4,11 +4,18 @@ import dev.kensho.common.Setting;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.load.Round;
+import dev.kensho.redis.kv.trial.SmallTrials;
 import dev.kensho.redis.kv.trial.Start;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -25,12 +32,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Open-loop rounds: every request is sent (none skipped), not before it is due, and timed twice — from
  * its due time and from its actual send — so the corrected latency is never below the service time; a
  * relative rate is taken of a measured closed-loop maximum; the interval logs land in the run folder and
- * HdrHistogram's own processor reads them.
+ * HdrHistogram's own processor reads them. The tests run concurrently (as many at once as redis-kv's pom says; each
+ * trial starts its own server, and stopping it, ~2 s of waiting, is most of a trial's time here), but none beside the
+ * one that points the run folder ({@code kensho.runDir}, a system property every trial reads) at its own.
  */
+@ExtendWith(SmallTrials.class)
+@Execution(ExecutionMode.CONCURRENT)
 class OpenLoopTest {
 
     @ParameterizedTest
     @EnumSource(Client.class)
+    @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
     void everyRequestIsSentNoEarlierThanDueAndTimedFromBothEnds(Client client) {
         int requests = 3_000;
         double rate = 20_000;
@@ -78,6 +90,7 @@ class OpenLoopTest {
     }
 
     @Test
+    @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
     void theScheduleRunsOnAcrossTheRoundsOfAnIteration() throws InterruptedException {
         KeyValueThroughputBenchmark b = Trials.open(Client.LETTUCE, 20, 1, 0.8, 1, 1_000, Start.PRELOADED, "20000");
         try {
@@ -102,6 +115,7 @@ class OpenLoopTest {
     }
 
     @Test
+    @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
     void aRelativeRateIsAFractionOfTheMeasuredClosedLoopMaximum() {
         KeyValueThroughputBenchmark b = Trials.open(Client.LETTUCE, 20, 1, 0.8, 1, 1_000, Start.PRELOADED, "0.5x");
         try {
@@ -117,6 +131,7 @@ class OpenLoopTest {
     }
 
     @Test
+    @ResourceLock(Resources.SYSTEM_PROPERTIES)
     void intervalLogsLandInTheRunFolderAndHistogramLogProcessorReadsThem(@TempDir Path run) throws Exception {
         String before = System.getProperty(Setting.RUN_DIR.key());
         System.setProperty(Setting.RUN_DIR.key(), run.toString());

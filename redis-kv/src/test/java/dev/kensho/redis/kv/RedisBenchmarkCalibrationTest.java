@@ -9,6 +9,8 @@ import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import redis.clients.jedis.Jedis;
 
 import java.nio.file.Path;
@@ -22,7 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The calibration parses redis-benchmark's CSV; when the tool is installed, it runs against a real server. */
+/**
+ * The calibration parses redis-benchmark's CSV; when the tool is installed, it runs against a real server. The tests
+ * run concurrently (as many at once as redis-kv's pom says): each that needs a server starts its own, and stopping
+ * it (~2 s of waiting) is most of its time.
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class RedisBenchmarkCalibrationTest {
 
     @Test

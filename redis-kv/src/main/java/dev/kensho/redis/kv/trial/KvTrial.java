@@ -196,12 +196,12 @@ public final class KvTrial {
      * together. Answers are checked.
      */
     private double probeClosedLoopMax() {
-        run(OfferedRate.PROBE_REQUESTS);
+        run(OfferedRate.probeRequests);
         long t0 = System.nanoTime();
         for (int i = 0; i < OfferedRate.PROBE_ROUNDS; i++) {
-            run(OfferedRate.PROBE_REQUESTS);
+            run(OfferedRate.probeRequests);
         }
-        double rps = (double) OfferedRate.PROBE_ROUNDS * OfferedRate.PROBE_REQUESTS / ((System.nanoTime() - t0) / 1e9);
+        double rps = (double) OfferedRate.PROBE_ROUNDS * OfferedRate.probeRequests / ((System.nanoTime() - t0) / 1e9);
         checkAnswers();
         timings.reset();
         return rps;

@@ -24,6 +24,9 @@ public record OfferedRate(double absolute, double fraction) {
     /** Requests in each probe round: as many as one invocation of the closed-loop kv benchmark. */
     public static final int PROBE_REQUESTS = 40_000;
 
+    /** {@link #PROBE_REQUESTS} as used; fewer only in tests of what a probe is for, not of how precise it is. */
+    static volatile int probeRequests = PROBE_REQUESTS;
+
     /** Lowest absolute rate: one invocation of the closed-loop class ({@value #PROBE_REQUESTS} requests) then lasts 40 s. */
     public static final double MIN_RATE = 1_000;
 

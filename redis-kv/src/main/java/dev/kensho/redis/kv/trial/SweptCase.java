@@ -35,6 +35,9 @@ public final class SweptCase {
      */
     public static final int SETTLE_SECONDS = 5;
 
+    /** {@link #SETTLE_SECONDS} as used; shorter only in tests of what a sweep does, not of how well a trial settles. */
+    static volatile long settleNanos = TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
+
     /** A kept trial nobody took for this long is closed: the class's last point has run. */
     public static final int IDLE_SECONDS = 20;
 
@@ -85,7 +88,7 @@ public final class SweptCase {
                     + OfferedRate.PROBE_ROUNDS + " closed-loop rounds after one unmeasured round; no closed-loop point of"
                     + " the case before it in this JVM) and reused by its other points in this JVM");
         }
-        return fresh.get().begin(c, rate, TimeUnit.SECONDS.toNanos(SETTLE_SECONDS), roundRequests);
+        return fresh.get().begin(c, rate, settleNanos, roundRequests);
     }
 
     /** The point has ended: its results are recorded, and the trial is kept for the case's next point. */
