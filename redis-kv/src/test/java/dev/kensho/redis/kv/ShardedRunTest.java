@@ -39,16 +39,16 @@ class ShardedRunTest {
     Path tmp;
 
     /**
-     * Iterations of 2 s on a 4 s grid: an iteration runs whole invocations of 40,000 requests (up to 1.5 s each on a
-     * loaded 2-core CI host, both shards and the server sharing it), so one shard's iteration can be an invocation
-     * longer than the other's; 2 s keep the overlap above Merge's 50% for invocations up to 2 s, and a 4 s grid starts
-     * both shards' next iteration on the same boundary while they end within 1.9 s of it. No warm-up: the merge of
-     * measured iterations is checked, and the second of them still starts on a grid boundary. The shards start 8 s
-     * ahead of {@code startAt}: a shard's launcher took ~3 s here from its JVM's start to its trial's start.
+     * Iterations of 2 s on a 5 s grid, no warm-up: an iteration runs whole invocations of 40,000 requests (1.6-2.2 s
+     * each here, cold ones included, with both shards and the server sharing 2 cores), so one shard's iteration can be
+     * an invocation longer than the other's; 2 s keep the overlap above Merge's 50% for invocations up to 2 s, and a
+     * 5 s grid starts both shards' second iteration on the same boundary while their first ones end within 4.4 s of
+     * it. Only the measured iterations are merged, so none warms up. The shards start 10 s ahead of {@code startAt}:
+     * two launchers started together took about 4 s here from their JVMs' start to their trials' start.
      */
     @Test
     void twoShardsMergeIntoOneRun(RedisTarget redis) throws Exception {
-        String startAt = Instant.now().plusSeconds(8).toString(); // both launchers are up well before it
+        String startAt = Instant.now().plusSeconds(10).toString(); // both launchers are up well before it
         List<Process> shards = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             shards.add(new ProcessBuilder(List.of(
@@ -56,7 +56,7 @@ class ShardedRunTest {
                     "-XX:TieredStopAtLevel=1", // C1 only: 7, not 10 CPU-seconds per shard here; no score is judged
                     "-cp", System.getProperty("java.class.path"),
                     "-Dkensho.redis.uri=redis://" + redis.host() + ":" + redis.port(),
-                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=4",
+                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=5",
                     "-Dkensho.results=" + tmp, "-Dkensho.runId=shard" + i, "-Dkensho.scale=smoke",
                     "-Dkensho.root=" + Settings.root(), "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("tmp" + i)), // JMH's lock is per tmpdir
                     KeyValueThroughputBenchmark.class.getName(),
