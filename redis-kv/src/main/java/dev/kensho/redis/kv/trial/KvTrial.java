@@ -196,12 +196,13 @@ public final class KvTrial {
      * together. Answers are checked.
      */
     private double probeClosedLoopMax() {
-        run(OfferedRate.probeRequests);
+        int requests = OfferedRate.probeRequests;
+        run(requests);
         long t0 = System.nanoTime();
         for (int i = 0; i < OfferedRate.PROBE_ROUNDS; i++) {
-            run(OfferedRate.probeRequests);
+            run(requests);
         }
-        double rps = (double) OfferedRate.PROBE_ROUNDS * OfferedRate.probeRequests / ((System.nanoTime() - t0) / 1e9);
+        double rps = (double) OfferedRate.PROBE_ROUNDS * requests / ((System.nanoTime() - t0) / 1e9);
         checkAnswers();
         timings.reset();
         return rps;
