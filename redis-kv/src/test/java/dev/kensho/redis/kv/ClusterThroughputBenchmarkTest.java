@@ -41,7 +41,7 @@ class ClusterThroughputBenchmarkTest {
         ClusterThroughputBenchmark b = new ClusterThroughputBenchmark();
         Case c = Smoke.apply(b, "getSetMix", Map.of("client", client.name()));
         assertEquals(3, b.shards, "smoke runs 3 shards");
-        b.open(c);
+        ServerStarts.one(() -> b.open(c));
         try {
             RedisCluster cluster = (RedisCluster) b.trial.target();
             assertEquals(3, cluster.masters().size());
@@ -75,7 +75,7 @@ class ClusterThroughputBenchmarkTest {
     void oneShardIsTheSingleServer() {
         ClusterThroughputBenchmark b = new ClusterThroughputBenchmark();
         Case c = Smoke.apply(b, "getSetMix", Map.of("client", "LETTUCE", "shards", "1"));
-        b.open(c);
+        ServerStarts.one(() -> b.open(c));
         try {
             RedisTarget t = b.trial.target();
             assertTrue(!(t instanceof RedisCluster));

@@ -91,7 +91,7 @@ class MemtierCalibrationTest {
         MemtierTool.Found found = MemtierTool.check(stub, "the stub");
         assertNull(found.whyNot());
         assertEquals("memtier_benchmark v=2.3.0 (kensho test stub)", found.version());
-        try (RedisTarget t = RedisTargets.open(Map.of())) {
+        try (RedisTarget t = ServerStarts.one(() -> RedisTargets.open(Map.of()))) {
             MemtierTool.Load load = new MemtierTool.Load(ToolKeyspace.forMemtier(t.keyPrefix(), 16, 1_000), 1, 10, 200,
                     MemtierTool.ratio(0.8));
             MemtierTool.Result r = MemtierTool.run(stub, t, load);
@@ -115,7 +115,8 @@ class MemtierCalibrationTest {
     @Test
     void aRunTheServerDidNotSeeFailsTheTrial(@TempDir Path dir) throws Exception {
         MemtierCalibration c = calibration(LoadGenerator.Client.LETTUCE);
-        c.open(caseOf(c), MemtierTool.check(stub(dir, KNOWN_JSON, 0), "the stub"));
+        MemtierTool.Found stub = MemtierTool.check(stub(dir, KNOWN_JSON, 0), "the stub");
+        ServerStarts.one(() -> c.open(caseOf(c), stub));
         try {
             assertNull(c.whyNot);
             IllegalStateException e = assertThrows(IllegalStateException.class, c::memtierTurn);
@@ -178,7 +179,8 @@ class MemtierCalibrationTest {
     @Test
     void aMemtierThatExitsNonZeroLeavesTheCalibrationNotMeasuredAndTheTrialGoesOn(@TempDir Path dir) throws Exception {
         MemtierCalibration c = calibration(LoadGenerator.Client.LETTUCE);
-        c.open(caseOf(c), MemtierTool.check(stub(dir, "{}", 3), "the stub"));
+        MemtierTool.Found stub = MemtierTool.check(stub(dir, "{}", 3), "the stub");
+        ServerStarts.one(() -> c.open(caseOf(c), stub));
         try {
             c.measuring = true;
             assertEquals(0, c.interleaved());
@@ -217,7 +219,7 @@ class MemtierCalibrationTest {
         assumeTrue(found.binary() != null, found.whyNot());
         for (LoadGenerator.Client client : List.of(LoadGenerator.Client.LETTUCE, LoadGenerator.Client.JEDIS)) {
             MemtierCalibration c = calibration(client);
-            c.open(caseOf(c), found);
+            ServerStarts.one(() -> c.open(caseOf(c), found));
             try {
                 c.measuring = true;
                 assertTrue(c.interleaved() > 0);

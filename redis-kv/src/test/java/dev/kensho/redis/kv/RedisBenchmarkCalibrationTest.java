@@ -77,7 +77,7 @@ class RedisBenchmarkCalibrationTest {
         Optional<Path> binary = RedisBenchmarkTool.binary();
         assumeTrue(binary.isPresent(), "redis-benchmark is not on the PATH: calibration not exercised"
                 + " (apt-get install redis-tools, or -D" + KvSettings.REDIS_BENCHMARK.key() + "=/path)");
-        try (RedisTarget t = RedisTargets.open(Map.of())) {
+        try (RedisTarget t = ServerStarts.one(() -> RedisTargets.open(Map.of()))) {
             RedisBenchmarkTool.Result set = RedisBenchmarkTool.run(binary.get(), t, t.keyPrefix(), "SET", 20, 1_000, 5_000);
             RedisBenchmarkTool.Result get = RedisBenchmarkTool.run(binary.get(), t, t.keyPrefix(), "GET", 20, 1_000, 5_000);
             assertTrue(set.rps() > 0 && get.rps() > 0);
@@ -104,7 +104,7 @@ class RedisBenchmarkCalibrationTest {
         c.start = Start.PRELOADED;
         Map<String, String> p = new TreeMap<>(Map.of("clients", "10", "ioThreads", "1", "getRatio", "0.8",
                 "keyspace", "500", "requests", "2000", "start", "PRELOADED"));
-        c.open(new Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p));
+        ServerStarts.one(() -> c.open(new Case(RedisBenchmarkCalibration.class.getName() + ".setThenGet", p)));
         try {
             RedisTarget t = c.target;
             assertEquals(16, c.prefix.length() + 12, "redis-benchmark's 12-digit __rand_int__ after a 4-byte prefix");

@@ -46,7 +46,7 @@ final class Trials {
         b.pipeline = 1;
         b.keyspace = keyspace;
         b.start = start;
-        b.open(new Case(BENCHMARK, p));
+        ServerStarts.one(() -> b.open(new Case(BENCHMARK, p)));
         return b;
     }
 
@@ -61,8 +61,9 @@ final class Trials {
         b.keyspace = keyspace;
         b.start = Start.PRELOADED;
         b.rate = rate;
-        b.open(new Case(KeyValueThroughputLatencyBenchmark.class.getName() + ".getSetMix", params(client, clients, 1, 0.8,
-                1, keyspace, b.start, rate)));
+        Case c = new Case(KeyValueThroughputLatencyBenchmark.class.getName() + ".getSetMix", params(client, clients, 1, 0.8,
+                1, keyspace, b.start, rate));
+        ServerStarts.one(() -> b.open(c));
         return b;
     }
 
@@ -91,7 +92,8 @@ final class Trials {
         b.pipeline = pipeline;
         b.keyspace = keyspace;
         b.start = start;
-        b.open(new Case(benchmark, params(client, clients, ioThreads, getRatio, pipeline, keyspace, start, rate)));
+        Case c = new Case(benchmark, params(client, clients, ioThreads, getRatio, pipeline, keyspace, start, rate));
+        ServerStarts.one(() -> b.open(c));
         return b;
     }
 
