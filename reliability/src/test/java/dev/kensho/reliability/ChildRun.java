@@ -39,6 +39,9 @@ final class ChildRun implements AutoCloseable {
         Files.createDirectories(workDir.resolve("tmp"));
         Path log = workDir.resolve("child.log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        // C1 only for the launcher and its JMH forks (they inherit the environment): the checks here are on processes,
+        // lines and files, not on scores, and a run of seconds spends most of its CPU in the C2 compiler
+        pb.environment().put("JDK_JAVA_OPTIONS", "-XX:TieredStopAtLevel=1");
         pb.environment().putAll(env);
         return new ChildRun(pb.start(), log);
     }
