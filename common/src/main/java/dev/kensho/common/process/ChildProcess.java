@@ -4,6 +4,7 @@ import dev.kensho.common.TargetFailure;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -187,21 +189,31 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
-     * Waits until the child accepts TCP connections on 127.0.0.1:{@code port}. Throws a
-     * {@link TargetFailure} naming the child (with the end of its log) if it exits first or does not
-     * listen within {@code timeout}.
+     * Waits until the child accepts TCP connections on 127.0.0.1:{@code port} <em>and</em> its own output has a line
+     * containing {@code ownLine} (ignoring case), the line the server prints once it holds the port. A listener alone
+     * is no proof: a port taken by another process between {@link #freePort()} and the child's bind answers as well,
+     * while the child is failing with "address in use" — without the line, a start could be handed a server it did
+     * not start. Throws a {@link TargetFailure} naming the child (with the end of its log) if it exits first or is
+     * not ready within {@code timeout}.
      */
-    public void awaitListening(int port, Duration timeout) {
+    public void awaitListening(int port, String ownLine, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        boolean listening = false;
+        String own = ownLine.toLowerCase(Locale.ROOT);
         while (System.nanoTime() < deadline) {
             if (!isAlive()) {
                 throw new TargetFailure(exitedAtStart());
             }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            if (!listening) {
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                    listening = true;
+                } catch (IOException notYet) {
+                    Thread.onSpinWait();
+                }
+            }
+            if (listening && logHas(own)) {
                 return;
-            } catch (IOException notYet) {
-                Thread.onSpinWait();
             }
             try {
                 Thread.sleep(10); // readiness poll of a starting process, not part of any measurement
@@ -210,7 +222,16 @@ public final class ChildProcess implements AutoCloseable {
                 throw new TargetFailure(name + ": interrupted while starting");
             }
         }
-        throw new TargetFailure(name + " did not accept connections within " + timeout.toSeconds() + " s: " + logTail());
+        throw new TargetFailure(name + (listening ? " did not print '" + ownLine + "' within " : " did not accept connections within ")
+                + timeout.toSeconds() + " s: " + logTail());
+    }
+
+    private boolean logHas(String lowerCase) {
+        try {
+            return Files.readString(log, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT).contains(lowerCase);
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     /**

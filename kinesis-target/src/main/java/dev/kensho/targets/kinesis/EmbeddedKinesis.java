@@ -124,7 +124,7 @@ public final class EmbeddedKinesis extends KinesisTarget {
     }
 
     private void awaitReady() {
-        process.awaitListening(port, Duration.ofSeconds(20));
+        process.awaitListening(port, "kensho: kinesalite listening on", Duration.ofSeconds(20));
         long pid = process.pid();
         // node runs kinesalite's JavaScript on one thread: one core is all it can use
         cpu = ServerCpu.register(new ServerCpu.Probe(describe(),

@@ -61,7 +61,8 @@ public final class EmbeddedRedis extends RedisTarget {
     static EmbeddedRedis start(Map<String, String> config, boolean clusterNode) {
         Path binary = binary();
         String password = System.getenv(RedisSettings.PASSWORD.key());
-        return ChildProcess.onFreePort("Address already in use", port -> {
+        // glibc says "Address already in use", musl (the bundled binary) "Address in use"
+        return ChildProcess.onFreePort("in use", port -> {
             Path dir = TempDirs.create("kensho-redis-");
             Map<String, String> conf = new LinkedHashMap<>();
             conf.put("port", Integer.toString(port));
@@ -108,7 +109,7 @@ public final class EmbeddedRedis extends RedisTarget {
     }
 
     private void awaitReady() {
-        process.awaitListening(port, Duration.ofSeconds(10));
+        process.awaitListening(port, "ready to accept connections", Duration.ofSeconds(10));
         pid = process.pid();
         affinity = Affinity.split(pid);
         // a profiled run samples it with perf while each case is measured
