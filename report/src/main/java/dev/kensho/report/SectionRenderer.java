@@ -179,7 +179,9 @@ final class SectionRenderer {
                 String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
                         .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
                 String shownError = r.interval() != null ? r.interval().shown() : Export.fmt(e) + budget(v, e);
-                t.row(p.what(), Export.fmt(v) + " " + p.unit(), shownError, pub,
+                String shownValue = r.interval() != null && !r.interval().isUnbounded()
+                        ? Export.fmtApart(v, r.interval().low(), r.interval().high())[0] : Export.fmt(v);
+                t.row(p.what(), shownValue + " " + p.unit(), shownError, pub,
                         Verdict.of(p, v, bounds, new Verdict.Conditions(cores, threads(r), secondsPerRound(r, status))),
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
                                 + " cores shared by client and server; " + restsOn(r, env.path("pooled").path("runs").size())

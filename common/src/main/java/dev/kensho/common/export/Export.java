@@ -232,6 +232,33 @@ public final class Export {
         return String.format(Locale.ROOT, "%.3g", v);
     }
 
+    /**
+     * {@code v}, {@code lo} and {@code hi} as {@link #fmt} prints them, or with as many more significant digits (up
+     * to 7) as it takes to tell apart the ones that differ: a narrow interval next to a boundary would otherwise
+     * print as "1.00 [1.00, 1.00]" (DIFF ÷ FAST_DIFF's HFile sizes: 1.0031 [1.0027, 1.0041]). Numbers of 1,000 and
+     * more keep {@link #fmt}'s form.
+     */
+    public static String[] fmtApart(double v, double lo, double hi) {
+        String[] base = {fmt(v), fmt(lo), fmt(hi)};
+        double mag = Math.max(Math.abs(v), Math.max(Math.abs(lo), Math.abs(hi)));
+        if (apart(base, v, lo, hi) || !Double.isFinite(v) || !Double.isFinite(lo) || !Double.isFinite(hi) || mag >= 1000) {
+            return base;
+        }
+        int lead = mag == 0 ? 0 : (int) Math.floor(Math.log10(mag));
+        for (int sig = 4; sig <= 7; sig++) {
+            String f = "%." + Math.max(0, sig - 1 - lead) + "f";
+            String[] s = {String.format(Locale.ROOT, f, v), String.format(Locale.ROOT, f, lo), String.format(Locale.ROOT, f, hi)};
+            if (apart(s, v, lo, hi)) {
+                return s;
+            }
+        }
+        return base;
+    }
+
+    private static boolean apart(String[] s, double v, double lo, double hi) {
+        return (lo == hi || !s[1].equals(s[2])) && (v == lo || !s[0].equals(s[1])) && (v == hi || !s[0].equals(s[2]));
+    }
+
     private static String num(double v) {
         return Double.isNaN(v) ? "" : Double.toString(v);
     }

@@ -70,6 +70,7 @@ public record Interval(double low, double high, String method, String why, int r
         if (isUnbounded()) {
             return String.format(Locale.ROOT, "unbounded (%s: the denominator's interval reaches 0)", method);
         }
-        return "[" + Export.fmt(low) + ", " + Export.fmt(high) + "] " + method;
+        String[] ends = Export.fmtApart(low, low, high);
+        return "[" + ends[1] + ", " + ends[2] + "] " + method;
     }
 }

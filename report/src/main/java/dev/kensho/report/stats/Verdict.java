@@ -171,12 +171,18 @@ public final class Verdict {
         return out;
     }
 
+    /** "1.0031 [1.0027, 1.0041]": ours and its interval with the digits that tell them apart ({@link Export#fmtApart}). */
+    private static String apart(double v, Interval i) {
+        String[] s = Export.fmtApart(v, i.low(), i.high());
+        return s[0] + " [" + s[1] + ", " + s[2] + "]";
+    }
+
     private static String factor(double v, Interval i, Claim p, String role) {
         String published = Double.isNaN(p.value()) ? p.shown() : Export.fmt(p.value());
         String range = Double.isNaN(p.rangeLow()) || Double.isNaN(p.value()) ? ""
                 : ", range " + Export.fmt(p.rangeLow()) + "–" + Export.fmt(p.rangeHigh());
         String ours = i == null ? Export.fmt(v) : i.isUnbounded() ? Export.fmt(v) + ", interval unbounded"
-                : Export.fmt(v) + " [" + Export.fmt(i.low()) + ", " + Export.fmt(i.high()) + "]";
+                : apart(v, i);
         return String.format(Locale.ROOT, " (ours %s%s vs %s%s)", ours, role, published, range);
     }
 }
