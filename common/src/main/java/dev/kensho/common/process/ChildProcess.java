@@ -4,7 +4,6 @@ import dev.kensho.common.TargetFailure;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -229,7 +228,7 @@ public final class ChildProcess implements AutoCloseable {
     private boolean logHas(String lowerCase) {
         try {
             return Files.readString(log, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT).contains(lowerCase);
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
