@@ -6,6 +6,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import dev.kensho.reliability.arch.fixture.cycle.a.Ping;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,5 +54,18 @@ class ArchitectureRulesFailTest {
     void aPackageTooDeepIsSeen() {
         String m = violation(Architecture.PACKAGE_NAMES, dev.kensho.redis.kv.a.b.c.ArchFixtureDeep.class);
         assertTrue(m.contains("7 names deep"), m);
+    }
+
+    @Test
+    void aLoopOfClassesInOnePackageIsSeen() {
+        JavaClasses classes = new ClassFileImporter().importPackages("dev.kensho.reliability.arch.fixture.loop");
+        var loops = ClassLoops.of(classes);
+        assertEquals(1, loops.size(), loops.toString());
+        assertEquals(java.util.Set.of("dev.kensho.reliability.arch.fixture.loop.Left",
+                "dev.kensho.reliability.arch.fixture.loop.Middle", "dev.kensho.reliability.arch.fixture.loop.Right"),
+                loops.get(0), "the leaf is outside the loop, the nested class counts as its owner");
+        String m = assertThrows(AssertionError.class, () -> ClassLoops.check(classes, 0, 0)).getMessage();
+        assertTrue(m.contains("class loops grew: 1 loops over 3 classes"), m);
+        ClassLoops.check(classes, 1, 3); // at the limit: passes
     }
 }
