@@ -100,9 +100,9 @@ final class ChildRun implements AutoCloseable {
         }).toList();
     }
 
+    /** Ends the launcher and all it started (waited for), before the test's folder, which their servers work in, goes. */
     @Override
     public void close() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        ProcessTrees.end(process, log.getParent());
     }
 }

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,9 +56,9 @@ class MavenOwnershipTest {
     @Test
     void whatExistedBeforeTheRunIsNeverChanged() throws Exception {
         int port = ChildProcess.freePort();
-        Process server = new ProcessBuilder(EmbeddedRedis.binary().toString(), "--port", Integer.toString(port),
-                "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
-                .redirectErrorStream(true).redirectOutput(checkout.resolve("foreign-redis.log").toFile()).start();
+        // someone else's server, as the suite's own child (bounded stop, gone with this JVM), working in the checkout
+        ChildProcess server = ChildProcess.start("foreign redis-server", List.of(EmbeddedRedis.binary().toString(), "--port",
+                Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"), checkout, checkout.resolve("foreign-redis.log"));
         String uri = "-Dkensho.redis.uri=redis://127.0.0.1:" + port + "/0";
         try (Jedis j = MavenRun.awaitServer(port, null)) {
             j.setex("kensho:app:config", 7200, "app-config");
@@ -129,8 +128,7 @@ class MavenOwnershipTest {
             assertEquals("outside the prefix", j.get("app:outside"));
             assertEquals(RunFolder.KILLED, RunFolder.at(runDir("sigkill")).state());
         } finally {
-            server.destroy();
-            server.waitFor(10, TimeUnit.SECONDS);
+            server.close();
         }
     }
 

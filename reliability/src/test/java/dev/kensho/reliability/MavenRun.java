@@ -181,10 +181,10 @@ final class MavenRun implements AutoCloseable {
         return ChildRun.awaitDescendant(process, name, seconds);
     }
 
+    /** Ends the build and all it started (waited for), before the checkout's folder, which their servers work in, goes. */
     @Override
     public void close() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        ProcessTrees.end(process, log.getParent());
     }
 
     /** A connection to a redis-server a test started on {@code port} (password or null), once it answers. */

@@ -17,7 +17,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.IntFunction;
 
 /**
@@ -26,9 +28,17 @@ import java.util.function.IntFunction;
  * <p>Two guards. A shutdown hook stops it on a normal exit, Ctrl-C or SIGTERM. For the cases no hook
  * sees (SIGKILL, a crash, the OOM killer) the command runs under a tiny {@code sh} watchdog that holds
  * the read end of a pipe whose write end only this JVM holds: when the JVM dies the kernel closes the
- * pipe, the watchdog's {@code cat} sees end-of-file, and it kills the server. No polling, no sleeps.
+ * pipe, the watchdog's guard sees end-of-file, and it kills the server with SIGKILL. No polling, no sleeps.
  * ({@code PR_SET_PDEATHSIG} is not used: it fires when the <em>thread</em> that forked dies, and JMH
- * runs setup in threads that end.)
+ * runs setup in threads that end.) The watchdog and its guard ignore SIGTERM, SIGINT and SIGHUP (the server
+ * itself keeps their default handling): a signal sent to the whole process group or tree — Ctrl-C, a test
+ * stopping a run, this class's own stop — reaches the server but never removes the guard, so a server that
+ * refuses to exit (Redis does when its shutdown save fails, e.g. in a deleted folder) is still killed when
+ * this JVM dies, even if the JVM is killed while it waits for the server.
+ *
+ * <p>{@link #stop(Duration)} is bounded: SIGTERM, at most the grace period for the server to exit, then SIGKILL.
+ * At JVM exit every live child is stopped at once (in parallel), and {@link TempDirs}' folders are removed only
+ * after that, so no server loses its folder while it shuts down.
  *
  * <p>Output of the server goes to a log file; {@link #logTail()} returns its end for error messages.
  */
@@ -37,23 +47,28 @@ public final class ChildProcess implements AutoCloseable {
     private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (ChildProcess c : List.copyOf(LIVE)) {
-                c.close();
-            }
-        }, "kensho-child-reaper"));
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAll, "kensho-child-reaper"));
     }
 
-    // $1.. = the command. fd 3 keeps the JVM's pipe; the server itself gets neither (it must not hold it).
+    /** How long {@link #close()} lets a server shut down on SIGTERM before SIGKILL. */
+    public static final Duration GRACE = Duration.ofSeconds(5);
+    /** How long a process has to disappear after SIGKILL (the kernel's work, not the server's) before stop gives up. */
+    private static final Duration AFTER_KILL = Duration.ofSeconds(10);
+
+    // $1.. = the command. fd 3 keeps the JVM's pipe; the server itself gets neither (it must not hold it). The server
+    // starts before the trap, so it keeps the default handling of TERM, INT and HUP; the watchdog and its guard (forked
+    // after the trap) ignore them. The guard reads the pipe with the shell's own read (no second process to leave
+    // behind): end-of-file means this JVM is gone or has let go, and the server is killed.
     private static final String WATCHDOG = String.join("\n",
             "exec 3<&0 0</dev/null",
             "\"$@\" 3<&- &",
             "c=$!",
-            "( cat <&3 >/dev/null; kill -KILL $c 2>/dev/null ) &",
+            "trap '' TERM INT HUP",
+            "( while read -r x <&3; do :; done; kill -KILL $c 2>/dev/null ) &",
             "w=$!",
             "exec 3<&-",
             "wait $c; s=$?",
-            "kill $w 2>/dev/null",
+            "kill -KILL $w 2>/dev/null",
             "exit $s");
 
     private final String name;
@@ -245,6 +260,7 @@ public final class ChildProcess implements AutoCloseable {
             }
             LIVE.remove(this);
             closed = true;
+            closeLifeline();
             return shell.exitValue();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -253,47 +269,80 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /** Stops the server: SIGTERM, then SIGKILL after {@code grace}. Idempotent. */
-    public void stop(Duration grace) {
+    /**
+     * Stops the server: SIGTERM to it (and to whatever it started), at most {@code grace} for it to exit, then SIGKILL;
+     * returns once every process of this child has exited (or, should the kernel not reap one within seconds of
+     * SIGKILL, gives up on it). Idempotent; a second caller waits for the first.
+     */
+    public synchronized void stop(Duration grace) {
         if (closed) {
             return;
         }
         closed = true;
-        List<ProcessHandle> kids = shell.descendants().toList();
-        kids.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (ProcessHandle k : kids) {
-            long left = deadline - System.nanoTime();
-            try {
-                if (left > 0) {
-                    k.onExit().get(left, TimeUnit.NANOSECONDS);
-                }
-            } catch (Exception ignored) {
-                // timed out or interrupted: killed below
+        try {
+            List<ProcessHandle> kids = new ArrayList<>(shell.descendants().toList());
+            kids.forEach(ProcessHandle::destroy); // the server shuts down; the watchdog and its guard ignore it
+            if (!exits(shell.toHandle(), grace)) {
+                // the server did not exit in time (or refused to): kill it and everything it started since
+                shell.descendants().filter(p -> !kids.contains(p)).forEach(kids::add);
+                kids.forEach(ProcessHandle::destroyForcibly);
             }
-            if (k.isAlive()) {
-                k.destroyForcibly();
+            closeLifeline(); // the guard, if still there, kills the server too
+            if (!exits(shell.toHandle(), AFTER_KILL)) {
+                shell.destroyForcibly();
+            }
+            long deadline = System.nanoTime() + AFTER_KILL.toNanos();
+            for (ProcessHandle k : kids) {
+                if (!exits(k, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+                    k.destroyForcibly();
+                }
+            }
+        } finally {
+            LIVE.remove(this);
+        }
+    }
+
+    /** Stops every live child at once (SIGTERM to all, then each one's grace in parallel): the JVM is exiting. */
+    static void stopAll() {
+        List<Thread> stopping = new ArrayList<>();
+        for (ChildProcess c : List.copyOf(LIVE)) {
+            Thread t = new Thread(c::close, "kensho-stop-" + c.name);
+            t.start();
+            stopping.add(t);
+        }
+        for (Thread t : stopping) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
+    }
+
+    /** Whether {@code p} exits within {@code timeout}. */
+    private static boolean exits(ProcessHandle p, Duration timeout) {
+        try {
+            p.onExit().get(Math.max(0, timeout.toNanos()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return !p.isAlive();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !p.isAlive();
+        }
+    }
+
+    private void closeLifeline() {
         try {
             lifeline.close();
         } catch (IOException ignored) {
             // the watchdog kills the server when the pipe closes, which is what we want anyway
         }
-        shell.destroy();
-        try {
-            if (!shell.waitFor(2, TimeUnit.SECONDS)) {
-                shell.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            shell.destroyForcibly();
-        }
-        LIVE.remove(this);
     }
 
     @Override
     public void close() {
-        stop(Duration.ofSeconds(5));
+        stop(GRACE);
     }
 }

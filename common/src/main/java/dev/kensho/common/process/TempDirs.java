@@ -12,13 +12,20 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Temporary directories under {@code java.io.tmpdir} that are deleted on close and at JVM exit. */
+/**
+ * Temporary directories under {@code java.io.tmpdir} that are deleted on close and at JVM exit — at exit only after
+ * every {@link ChildProcess} has been stopped (shutdown hooks run at once, in no order): a server whose folder goes
+ * while it shuts down may refuse to exit (Redis does when its shutdown save fails) and need its SIGKILL.
+ */
 public final class TempDirs {
 
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(TempDirs::deleteTree), "kensho-tmp-cleaner"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            ChildProcess.stopAll(); // the servers first (the reaper's hook does the same; a second stop waits for the first)
+            LIVE.forEach(TempDirs::deleteTree);
+        }, "kensho-tmp-cleaner"));
     }
 
     private TempDirs() {

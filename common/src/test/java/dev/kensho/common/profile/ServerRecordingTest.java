@@ -4,7 +4,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.File;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +37,13 @@ class ServerRecordingTest {
         Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Spinner.class.getName()).redirectErrorStream(true).start();
         try {
-            Thread.sleep(1500); // the attach listener answers once the JVM is up
+            // the attach listener answers once the JVM is up: its main method says so (however long a busy host takes)
+            BufferedReader out = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            do {
+                line = out.readLine(); // past "Picked up JAVA_TOOL_OPTIONS" and the like
+            } while (line != null && !line.equals(Spinner.READY));
+            assertNotNull(line, "the child JVM ran its main method");
             ServerProfiles.Server s = new ServerProfiles.Server(ServerProfiles.Kind.JVM, jvm.pid(), "hbase-server", "child JVM");
             ServerRecording r = ServerRecording.start(s, files(run), 1, "profile");
             Thread.sleep(1000);
@@ -102,7 +110,11 @@ class ServerRecordingTest {
 
     /** A JVM that runs until it is killed, for jcmd to record. */
     public static final class Spinner {
+        static final String READY = "spinner running";
+
         public static void main(String[] args) throws InterruptedException {
+            System.out.println(READY);
+            System.out.flush();
             long s = 0;
             long end = System.nanoTime() + 60_000_000_000L;
             while (System.nanoTime() < end) {

@@ -76,7 +76,9 @@ class EmbeddedKinesisTest {
             long t0 = System.nanoTime();
             var e = assertThrows(dev.kensho.common.TargetFailure.class, b::putRecords);
             double s = (System.nanoTime() - t0) / 1e9;
-            assertTrue(s < 15, "took " + s + " s to fail");
+            // what this guards against is a wait for the client's 2-minute API call timeout; a failure takes about a
+            // second here, so the bound sits far from both, and a host 10x slower or busier still meets it
+            assertTrue(s < 60, "took " + s + " s to fail");
             assertTrue(e.getMessage().startsWith("embedded kinesalite 3.3.3"), e.getMessage());
             assertTrue(e.getMessage().contains("has exited"), e.getMessage());
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
