@@ -66,12 +66,11 @@ final class RespArrayCopy {
         }
         for (long i = 0; i < elements; i++) {
             int t = next("element " + (i + 1));
-            String len = line("element " + (i + 1) + "'s length");
             if (t != '$') {
                 throw new BadReply("element " + (i + 1) + " of " + elements + " is not a bulk string: it starts with "
-                        + shown(t) + len);
+                        + shown(t) + line("element " + (i + 1)));
             }
-            long n = number(len, "element " + (i + 1) + "'s length");
+            long n = length(i);
             if (n < 0) {
                 throw new BadReply("element " + (i + 1) + " of " + elements + " is a null bulk string, not a member");
             }
@@ -109,6 +108,28 @@ final class RespArrayCopy {
             throw new BadReply("element " + (i + 1) + " of " + elements + " does not end after its " + n
                     + " bytes (no CRLF there): the length and the bytes disagree");
         }
+    }
+
+    /**
+     * A bulk string's length, "-1" or digits up to CRLF, read without building a string (once per member: a 20M-member
+     * reply has 20M of them).
+     */
+    private long length(long i) throws IOException {
+        String what = "element " + (i + 1) + "'s length";
+        int b = pos < limit ? ib[pos++] & 0xff : next(what);
+        boolean negative = b == '-';
+        if (negative) {
+            b = next(what);
+        }
+        long n = 0;
+        int digits = 0;
+        for (; b >= '0' && b <= '9' && digits < 18; b = pos < limit ? ib[pos++] & 0xff : next(what), digits++) {
+            n = n * 10 + (b - '0');
+        }
+        if (digits == 0 || b != '\r' || next(what) != '\n') {
+            throw new BadReply(what + " is not a number ended by CRLF (at " + shown(b).strip() + ")");
+        }
+        return negative ? -n : n;
     }
 
     /** The next byte of the reply. */

@@ -40,9 +40,9 @@ import java.util.concurrent.TimeUnit;
  * 122.33 / 408.03 s, SDIFF 2.31 / 116.84 s for A=B / A≠B; {@code docs/redis-sets.md}): the ratios A=B ÷ A≠B (SINTER)
  * and A≠B ÷ A=B (SUNION, SDIFF) are the claims, read as a direction and as a magnitude.
  *
- * <p>Cases: {@code client} = who writes the reply ({@link Client}): REDIS_CLI, the write-up's program, or KENSHO_RESP,
+ * <p>Cases: {@code client} = who writes the reply ({@link Client}): REDIS_CLI, the write-up's program, or SUITE_RESP,
  * the suite's own RESP reader writing the same bytes — REDIS_CLI is dropped with a note where redis-cli is not
- * installed, so a fresh machine measures the regime through KENSHO_RESP; × {@code op} = SINTER, SUNION, SDIFF ×
+ * installed, so a fresh machine measures the regime through SUITE_RESP; × {@code op} = SINTER, SUNION, SDIFF ×
  * {@code overlap} = 1 (A=B) and 0 (A≠B); {@code users} = |A| = |B|. A and B are built once per trial (variadic
  * {@code SADD}, not timed). Both sides of every claim are measured in the same interleaved rounds ({@code @rounds} in
  * the scale table: every case once per round, shuffled, one fork each), so the host's drift between rounds cancels
@@ -50,10 +50,10 @@ import java.util.concurrent.TimeUnit;
  * these as context.
  *
  * <p>Score: seconds per operation, single shot: for REDIS_CLI from starting redis-cli to its exit (the write-up read
- * redis-cli's own elapsed time, which leaves out its start and connect: a few milliseconds here); for KENSHO_RESP from
+ * redis-cli's own elapsed time, which leaves out its start and connect: a few milliseconds here); for SUITE_RESP from
  * opening the connection to the file's last byte. Checked after every shot (not timed, {@link ReplyFile#check}): the
  * writer succeeded, and the file holds exactly the expected members ({@link SetOp#expected}) with the expected digest;
- * a reply cut short fails the case with one line. Where both writers exist, each KENSHO_RESP trial also runs
+ * a reply cut short fails the case with one line. Where both writers exist, each SUITE_RESP trial also runs
  * redis-cli once on its command (not timed) and requires the two files to be the same bytes
  * ({@code bytes_same_as_redis_cli}). Recorded: {@code result_cardinality} (members) per shot, {@code work} (result
  * members and reply-file bytes per operation, for members/s and MiB/s), {@code used_memory_sets} (B) once per trial.
@@ -63,7 +63,7 @@ import java.util.concurrent.TimeUnit;
  * {@code java.io.tmpdir}, stops in one line before the first case.
  *
  * <p>Run: {@code mvn verify -Pbench -Dkensho.bench=SetAlgebraCli} or this class's {@code main}; one writer:
- * {@code -Dkensho.args="-p client=KENSHO_RESP"}; the write-up's size: {@code -Dkensho.scale=seed} (10M members per set).
+ * {@code -Dkensho.args="-p client=SUITE_RESP"}; the write-up's size: {@code -Dkensho.scale=seed} (10M members per set).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -84,7 +84,7 @@ public class SetAlgebraCliBenchmark {
             }
         },
         /** The suite's RESP reader: a connection per operation, the reply copied to the file as it arrives. */
-        KENSHO_RESP {
+        SUITE_RESP {
             @Override
             ReplyFile writer(RedisTarget target, Path workDir) {
                 return new RespReplyFile(target, workDir);
@@ -96,7 +96,7 @@ public class SetAlgebraCliBenchmark {
 
     /** Why the REDIS_CLI rows are missing from a run (its notes). */
     static final String NO_REDIS_CLI = "client=REDIS_CLI of SetAlgebraCliBenchmark not measured here: redis-cli is not on the"
-            + " PATH (nor set with -D" + SetsSettings.REDIS_CLI.key() + "); client=KENSHO_RESP, the suite's own RESP reader,"
+            + " PATH (nor set with -D" + SetsSettings.REDIS_CLI.key() + "); client=SUITE_RESP, the suite's own RESP reader,"
             + " measured the same regime (the reply written to a file). Debian/Ubuntu: apt-get install redis-tools";
 
     public static final ParamRules RULES = ParamRules.of()
@@ -113,7 +113,7 @@ public class SetAlgebraCliBenchmark {
                     int mb = Integer.parseInt(p.get("memberBytes"));
                     // A, B and a temporary result of up to 2n members in the server, and the whole reply in redis-cli
                     // (the suite's writer copies it through a 64 KiB buffer)
-                    boolean cli = !Client.KENSHO_RESP.name().equals(p.get("client"));
+                    boolean cli = !Client.SUITE_RESP.name().equals(p.get("client"));
                     Memory.require("2 sets × users=" + n + (cli ? " (+ a 2×users reply held by redis-cli)" : ""),
                             SetMemory.estimate(4 * n, mb) + (cli ? 2 * n * (2L * mb + 100) : 0));
                     requireDisk("a reply file of 2 × users=" + n + " members", 2 * n * (mb + 1L));
@@ -121,7 +121,7 @@ public class SetAlgebraCliBenchmark {
             })
             .preflight(RedisTargets::validate);
 
-    @Param({"REDIS_CLI", "KENSHO_RESP"})
+    @Param({"REDIS_CLI", "SUITE_RESP"})
     Client client;
 
     @Param({"SINTER", "SUNION", "SDIFF"})
@@ -171,7 +171,7 @@ public class SetAlgebraCliBenchmark {
         digest = op.expectedDigest(data);
         workDir = TempDirs.create("kensho-redis-cli-reply-");
         writer = client.writer(session.redis, workDir);
-        if (client == Client.KENSHO_RESP && redisCli.isPresent()) {
+        if (client == Client.SUITE_RESP && redisCli.isPresent()) {
             crossCheck = new RedisCliReply(redisCli.get(), session.redis, TempDirs.create("kensho-redis-cli-check-"));
         }
         Recorder.work(label.benchmark(), label.params(), expected, Math.max(1, expected * (memberBytes + 1L)));
@@ -189,7 +189,7 @@ public class SetAlgebraCliBenchmark {
 
     /**
      * Checks the shot's reply file (the writer's status, members, digest), records its cardinality, removes it (not
-     * timed). After a KENSHO_RESP trial's first shot, where redis-cli exists, redis-cli writes the same command's reply
+     * timed). After a SUITE_RESP trial's first shot, where redis-cli exists, redis-cli writes the same command's reply
      * once and the two files must be the same bytes.
      */
     @TearDown(Level.Iteration)

@@ -112,7 +112,7 @@ public final class SetsSection implements Section {
         }
         // the two writers of the reply file side by side, where both ran: the suite's RESP reader over redis-cli
         out.addAll(Ratios.pairs(rows, Ratios.rows("SetAlgebraCliBenchmark", "redisCli", "ss"), "client",
-                SetAlgebraCliBenchmark.Client.KENSHO_RESP.name(), SetAlgebraCliBenchmark.Client.REDIS_CLI.name(), "resp_over_cli"));
+                SetAlgebraCliBenchmark.Client.SUITE_RESP.name(), SetAlgebraCliBenchmark.Client.REDIS_CLI.name(), "resp_over_cli"));
         // growth with N at one overlap, and the write-up's 10M from that fit only where >= 3 sizes were measured
         out.addAll(Growth.exponents(rows, Ratios.rows("SetGrowthBenchmark", ".*", "ss"), "users", 10_000_000));
         return out;

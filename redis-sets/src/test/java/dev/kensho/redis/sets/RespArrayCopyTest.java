@@ -90,6 +90,8 @@ class RespArrayCopyTest {
             "*1\\r\\n$-1\\r\\n|element 1 of 1 is a null bulk string",
             "*1\\r\\n$2\\r\\nabc\\r\\n|element 1 of 1 does not end after its 2 bytes",
             "*x\\r\\n|the array's length is not a number: x",
+            "*1\\r\\n$ab\\r\\n|element 1's length is not a number ended by CRLF (at 'a')",
+            "*1\\r\\n$6\\n|element 1's length is not a number ended by CRLF (at byte 10)",
             "*1\\n$1\\r\\na\\r\\n|the reply's header is not a RESP line (no CRLF)",
     })
     void aReplyThatIsNotWholeFailsSayingWhere(String reply, String message) {

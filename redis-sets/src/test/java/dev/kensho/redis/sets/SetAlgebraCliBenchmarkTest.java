@@ -149,7 +149,7 @@ class SetAlgebraCliBenchmarkTest {
     @ParameterizedTest
     @CsvSource({"SINTER,1,2000", "SINTER,0,0", "SUNION,1,2000", "SUNION,0,4000", "SDIFF,1,0", "SDIFF,0,2000"})
     void theSuitesWriterWritesTheSameAnswer(String op, String overlap, long members) throws Exception {
-        SetAlgebraCliBenchmark b = open("KENSHO_RESP", op, overlap);
+        SetAlgebraCliBenchmark b = open("SUITE_RESP", op, overlap);
         try {
             assertEquals(0, b.redisCli());
             Path reply = replyOf(b);
@@ -165,7 +165,7 @@ class SetAlgebraCliBenchmarkTest {
 
     @Test
     void aTruncatedOrAlteredFileFailsTheSuitesWriter() throws Exception {
-        SetAlgebraCliBenchmark b = open("KENSHO_RESP", "SUNION", "0");
+        SetAlgebraCliBenchmark b = open("SUITE_RESP", "SUNION", "0");
         try {
             b.redisCli();
             Path reply = replyOf(b);
@@ -209,7 +209,7 @@ class SetAlgebraCliBenchmarkTest {
         System.setProperty(SetsSettings.REDIS_CLI.key(), fake.toString());
         try {
             for (boolean altered : new boolean[]{false, true}) {
-                SetAlgebraCliBenchmark b = open("KENSHO_RESP", "SINTER", "1");
+                SetAlgebraCliBenchmark b = open("SUITE_RESP", "SINTER", "1");
                 try {
                     b.redisCli();
                     byte[] bytes = Files.readAllBytes(replyOf(b));
@@ -241,14 +241,14 @@ class SetAlgebraCliBenchmarkTest {
     @Test
     void withoutRedisCliTheSuitesWriterMeasuresTheClaims() {
         ParamRules rules = SetAlgebraCliBenchmark.RULES;
-        assertNull(rules.whyUnavailable("client", "KENSHO_RESP"), "the suite's writer runs on every machine");
+        assertNull(rules.whyUnavailable("client", "SUITE_RESP"), "the suite's writer runs on every machine");
         if (Tools.find(SetsSettings.REDIS_CLI).isEmpty()) {
             assertEquals(SetAlgebraCliBenchmark.NO_REDIS_CLI, rules.whyUnavailable("client", "REDIS_CLI"));
         } else {
             assertNull(rules.whyUnavailable("client", "REDIS_CLI"));
         }
         assertNull(rules.whyClassUnavailable(), "the class itself never stops for a missing redis-cli");
-        assertTrue(SetAlgebraCliBenchmark.NO_REDIS_CLI.contains("client=KENSHO_RESP, the suite's own RESP reader,"
+        assertTrue(SetAlgebraCliBenchmark.NO_REDIS_CLI.contains("client=SUITE_RESP, the suite's own RESP reader,"
                 + " measured the same regime") && SetAlgebraCliBenchmark.NO_REDIS_CLI.endsWith("apt-get install redis-tools"));
         assertThrows(BadInput.class, () -> rules.check("client", "JEDIS"));
     }
@@ -267,7 +267,7 @@ class SetAlgebraCliBenchmarkTest {
                 Map.of("users", "400000000", "memberBytes", "64", "client", "REDIS_CLI")));
         assertTrue(cli.getMessage().contains("(+ a 2×users reply held by redis-cli)"), cli.getMessage());
         BadInput resp = assertThrows(BadInput.class, () -> SetAlgebraCliBenchmark.RULES.check(
-                Map.of("users", "400000000", "memberBytes", "64", "client", "KENSHO_RESP")));
+                Map.of("users", "400000000", "memberBytes", "64", "client", "SUITE_RESP")));
         assertFalse(resp.getMessage().contains("held by redis-cli"), resp.getMessage());
     }
 
