@@ -27,7 +27,7 @@ import java.util.List;
  * line on standard error and the reply's first line — a number is never kept from a reply that was not whole.
  * The password goes through {@code REDISCLI_AUTH} ({@link RedisTarget#cliEnvironment}), never the command line.
  */
-final class RedisCliReply {
+final class RedisCliReply implements ReplyFile {
 
     private final Path cli;
     private final RedisTarget target;
@@ -43,13 +43,14 @@ final class RedisCliReply {
         this.stderr = workDir.resolve("reply.stderr");
     }
 
-    /** The file the reply is written to. */
-    Path reply() {
+    @Override
+    public Path reply() {
         return reply;
     }
 
     /** Runs redis-cli with {@code args} as its command, the reply to {@link #reply()}; returns its exit status. */
-    int run(String... args) {
+    @Override
+    public int run(String... args) {
         List<String> cmd = new ArrayList<>(List.of(cli.toString(), "-h", target.host(), "-p", Integer.toString(target.port()),
                 "-n", Integer.toString(target.database())));
         if (target.tls()) {
@@ -87,7 +88,8 @@ final class RedisCliReply {
      * Throws unless the last {@link #run} exited 0 and its reply file holds exactly {@code expected} members whose
      * digest is {@code expectedDigest}; {@code what} names the case in the message.
      */
-    void check(String what, long expected, long expectedDigest) {
+    @Override
+    public void check(String what, long expected, long expectedDigest) {
         String err = lastLine(stderr);
         if (status != 0) {
             throw new IllegalStateException("redis-cli " + command + " against " + target.describe() + " (" + what
@@ -160,7 +162,8 @@ final class RedisCliReply {
     }
 
     /** Removes the reply and its standard error (after each check: a 10M-member reply is ~650 MB). */
-    void clean() {
+    @Override
+    public void clean() {
         try {
             Files.deleteIfExists(reply);
             Files.deleteIfExists(stderr);

@@ -1,6 +1,7 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.launcher.ParamRules;
 import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.sets.calibration.Tools;
 import dev.kensho.targets.redis.RedisTarget;
@@ -17,17 +18,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The redis-cli regime on a real embedded redis-server at smoke size: each operation's reply file holds the
- * answer worked out by hand from the layout (|A∩B| = s, |A∪B| = 2n − s, |A−B| = n − s), and a reply that is cut
- * short, an error reply or a redis-cli that fails makes the case fail with one line — never a number.
+ * The reply-to-a-file regime on a real embedded redis-server at smoke size, through both writers: each operation's
+ * reply file holds the answer worked out by hand from the layout (|A∩B| = s, |A∪B| = 2n − s, |A−B| = n − s), and a
+ * reply that is cut short, an error reply or a writer that fails makes the case fail with one line — never a number.
+ * The suite's writer runs everywhere; redis-cli's tests are skipped where it is not installed.
  */
 class SetAlgebraCliBenchmarkTest {
 
@@ -35,8 +39,12 @@ class SetAlgebraCliBenchmarkTest {
 
     private static SetAlgebraCliBenchmark open(String op, String overlap) {
         Assumptions.assumeTrue(Tools.find(SetsSettings.REDIS_CLI).isPresent(), "redis-cli not installed (redis-tools): skipped");
+        return open("REDIS_CLI", op, overlap);
+    }
+
+    private static SetAlgebraCliBenchmark open(String client, String op, String overlap) {
         SetAlgebraCliBenchmark b = new SetAlgebraCliBenchmark();
-        b.open(Smoke.apply(b, "redisCli", Map.of("op", op, "overlap", overlap, "users", Long.toString(USERS))));
+        b.open(Smoke.apply(b, "redisCli", Map.of("client", client, "op", op, "overlap", overlap, "users", Long.toString(USERS))));
         return b;
     }
 
@@ -138,6 +146,113 @@ class SetAlgebraCliBenchmarkTest {
         assertEquals(yxz, RedisCliReply.read(f).digest());
     }
 
+    @ParameterizedTest
+    @CsvSource({"SINTER,1,2000", "SINTER,0,0", "SUNION,1,2000", "SUNION,0,4000", "SDIFF,1,0", "SDIFF,0,2000"})
+    void theSuitesWriterWritesTheSameAnswer(String op, String overlap, long members) throws Exception {
+        SetAlgebraCliBenchmark b = open("SUITE_RESP", op, overlap);
+        try {
+            assertEquals(0, b.redisCli());
+            Path reply = replyOf(b);
+            // redis-cli's raw output, byte for byte: one 64-byte member and a newline each; an empty array one empty line
+            assertEquals(members == 0 ? 1 : members * 65, Files.size(reply));
+            assertEquals(members, RedisCliReply.read(reply).count());
+            b.checkReply(); // the element count read, the file's count and digest (and, with redis-cli, its bytes)
+            assertFalse(Files.exists(reply), "the reply is removed after its check");
+        } finally {
+            b.close();
+        }
+    }
+
+    @Test
+    void aTruncatedOrAlteredFileFailsTheSuitesWriter() throws Exception {
+        SetAlgebraCliBenchmark b = open("SUITE_RESP", "SUNION", "0");
+        try {
+            b.redisCli();
+            Path reply = replyOf(b);
+            try (FileChannel c = FileChannel.open(reply, StandardOpenOption.WRITE)) {
+                c.truncate(c.size() - 65); // the file lost its last member: the copy read 4000
+            }
+            IllegalStateException e = assertThrows(IllegalStateException.class, b::checkReply);
+            assertTrue(e.getMessage().contains("read 4000 members but its file holds 3999"), e.getMessage());
+
+            b.redisCli();
+            byte[] bytes = Files.readAllBytes(reply);
+            bytes[0] = (byte) (bytes[0] == 'a' ? 'b' : 'a');
+            Files.write(reply, bytes);
+            e = assertThrows(IllegalStateException.class, b::checkReply);
+            assertTrue(e.getMessage().contains("not the expected ones (digest mismatch)"), e.getMessage());
+        } finally {
+            b.close();
+        }
+    }
+
+    @Test
+    void theSuitesWriterMustWriteRedisClisBytes(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a");
+        Path c = dir.resolve("c");
+        Files.writeString(a, "x\ny\n");
+        Files.writeString(c, "x\ny\n");
+        assertEquals(4, SetAlgebraCliBenchmark.sameBytes(a, c, "SINTER a b"));
+        Files.writeString(c, "y\nx\n"); // the same members in another order are other bytes
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> SetAlgebraCliBenchmark.sameBytes(a, c, "SINTER a b"));
+        assertEquals("writer check failed: for SINTER a b the suite's RESP writer wrote 4 bytes and redis-cli 4 bytes, which"
+                + " differ from byte 0 on: the suite's writer does not write what redis-cli writes", e.getMessage());
+    }
+
+    @Test
+    void whereRedisCliRunsTooTheSuitesWriterIsCheckedAgainstIt(@TempDir Path dir) throws Exception {
+        // a stand-in redis-cli that writes the file it is given: the suite's own reply, then one with a member changed
+        Path canned = dir.resolve("canned");
+        Path fake = dir.resolve("redis-cli");
+        Files.writeString(fake, "#!/bin/sh\ncat " + canned + "\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
+        System.setProperty(SetsSettings.REDIS_CLI.key(), fake.toString());
+        try {
+            for (boolean altered : new boolean[]{false, true}) {
+                SetAlgebraCliBenchmark b = open("SUITE_RESP", "SINTER", "1");
+                try {
+                    b.redisCli();
+                    byte[] bytes = Files.readAllBytes(replyOf(b));
+                    if (altered) { // the same members, two swapped: redis-cli's own check passes, the bytes differ
+                        byte[] first = Arrays.copyOfRange(bytes, 0, 65);
+                        System.arraycopy(bytes, 65, bytes, 0, 65);
+                        System.arraycopy(first, 0, bytes, 65, 65);
+                    }
+                    Files.write(canned, bytes);
+                    if (altered) {
+                        IllegalStateException e = assertThrows(IllegalStateException.class, b::checkReply);
+                        assertTrue(e.getMessage().startsWith("writer check failed: for SINTER "), e.getMessage());
+                        assertTrue(e.getMessage().endsWith("the suite's writer does not write what redis-cli writes"), e.getMessage());
+                    } else {
+                        b.checkReply();
+                        b.redisCli(); // once per trial: the next shot is not compared again
+                        Files.writeString(canned, "nothing like it\n");
+                        b.checkReply();
+                    }
+                } finally {
+                    b.close();
+                }
+            }
+        } finally {
+            System.clearProperty(SetsSettings.REDIS_CLI.key());
+        }
+    }
+
+    @Test
+    void withoutRedisCliTheSuitesWriterMeasuresTheClaims() {
+        ParamRules rules = SetAlgebraCliBenchmark.RULES;
+        assertNull(rules.whyUnavailable("client", "SUITE_RESP"), "the suite's writer runs on every machine");
+        if (Tools.find(SetsSettings.REDIS_CLI).isEmpty()) {
+            assertEquals(SetAlgebraCliBenchmark.NO_REDIS_CLI, rules.whyUnavailable("client", "REDIS_CLI"));
+        } else {
+            assertNull(rules.whyUnavailable("client", "REDIS_CLI"));
+        }
+        assertNull(rules.whyClassUnavailable(), "the class itself never stops for a missing redis-cli");
+        assertTrue(SetAlgebraCliBenchmark.NO_REDIS_CLI.contains("client=SUITE_RESP, the suite's own RESP reader,"
+                + " measured the same regime") && SetAlgebraCliBenchmark.NO_REDIS_CLI.endsWith("apt-get install redis-tools"));
+        assertThrows(BadInput.class, () -> rules.check("client", "JEDIS"));
+    }
+
     @Test
     void sizesThatCannotFitStopInOneLine() {
         BadInput e = assertThrows(BadInput.class, () -> SetAlgebraCliBenchmark.RULES.check(
@@ -147,11 +262,13 @@ class SetAlgebraCliBenchmarkTest {
         assertTrue(e.getMessage().startsWith("a reply file needs ≈") && e.getMessage().contains("java.io.tmpdir"), e.getMessage());
         assertThrows(BadInput.class, () -> SetAlgebraCliBenchmark.RULES.check("op", "SMOVE"));
         assertThrows(BadInput.class, () -> SetAlgebraCliBenchmark.RULES.check("overlap", "2"));
-    }
-
-    @Test
-    void withoutRedisCliTheClaimsAreNotMeasuredHere() {
-        assertTrue(SetAlgebraCliBenchmark.NEEDS_REDIS_CLI.startsWith("not measured here: needs redis-tools"));
+        // only redis-cli holds the whole reply in memory; the suite's writer copies it through a buffer
+        BadInput cli = assertThrows(BadInput.class, () -> SetAlgebraCliBenchmark.RULES.check(
+                Map.of("users", "400000000", "memberBytes", "64", "client", "REDIS_CLI")));
+        assertTrue(cli.getMessage().contains("(+ a 2×users reply held by redis-cli)"), cli.getMessage());
+        BadInput resp = assertThrows(BadInput.class, () -> SetAlgebraCliBenchmark.RULES.check(
+                Map.of("users", "400000000", "memberBytes", "64", "client", "SUITE_RESP")));
+        assertFalse(resp.getMessage().contains("held by redis-cli"), resp.getMessage());
     }
 
     private static Path replyOf(SetAlgebraCliBenchmark b) {
