@@ -68,10 +68,14 @@ public final class Report implements ReportWriter {
         JsonNode env = readJson(dir.resolve("env.json"));
         Files.createDirectories(dir.resolve("charts"));
         List<JsonNode> series = Jsonl.read(dir.resolve(Recorder.SERIES_FILE));
+        List<RunVerdicts.Run> runs = RunVerdicts.of(env); // a pooled folder's runs, each judged alone
         for (Section s : Section.all()) {
-            SectionRenderer.render(s, dir, rows, series, env).save(dir);
+            SectionRenderer.render(s, dir, rows, series, env, runs).save(dir);
         }
         List<Rendered> sections = Rendered.load(dir);
+        if (!runs.isEmpty()) {
+            write(dir.resolve(RunVerdicts.FILE), RunVerdicts.markdown(sections, runs));
+        }
         StringBuilder md = new StringBuilder();
         StringBuilder html = new StringBuilder();
         String runId = dir.getFileName().toString();

@@ -59,6 +59,12 @@ final class SectionRenderer {
 
     static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env)
             throws IOException {
+        return render(s, dir, runRows, series, env, List.of());
+    }
+
+    /** As above, for a pooled folder whose runs ({@link RunVerdicts}) mark the verdicts the pool alone decided. */
+    static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env,
+                           List<RunVerdicts.Run> runs) throws IOException {
         // each method's fork spread, pooled over its cases, bounds the ratios derived below (RatioInterval)
         List<Results.Row> own = ForkSpreads.attach(runRows.stream().filter(r -> r.experiment().equals(s.id())).toList());
         List<Results.Row> derived = s.derived(own);
@@ -109,7 +115,7 @@ final class SectionRenderer {
             blocks.add(new Rendered.Block("bottleneck-" + s.id(), "bottleneck", null, null, bound));
         }
         return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
-                ledger(s, published, rows, env, drawn, status(dir)), blocks);
+                RunVerdicts.marked(ledger(s, published, rows, env, drawn, status(dir)), s.id(), runs), blocks);
     }
 
     /** The derived rows' caption: the ratio methods in the order {@link RatioInterval#of} tries them. */

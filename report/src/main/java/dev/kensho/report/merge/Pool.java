@@ -159,6 +159,8 @@ public final class Pool {
         ObjectNode pooled = Merge.JSON.createObjectNode().put("commit", commit).put("scale", scale);
         ArrayNode names = pooled.putArray("runs");
         runs.forEach(r -> names.add(r.getFileName().toString()));
+        ArrayNode dirs = pooled.putArray("dirs"); // the report judges each run alone beside the pool (RunVerdicts)
+        runs.forEach(r -> dirs.add(r.toAbsolutePath().normalize().toString()));
         Merge.JSON.writeValue(out.resolve(RunFolder.POOLED_FILE).toFile(), pooled);
     }
 

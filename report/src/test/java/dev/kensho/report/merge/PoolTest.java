@@ -58,6 +58,8 @@ class PoolTest {
         JsonNode env = new ObjectMapper().readTree(pooled.dir().resolve("env.json").toFile());
         assertEquals(List.of("aa1", "aa2"), List.of(env.path("pooled").path("runs").get(0).asText(), env.path("pooled").path("runs").get(1).asText()));
         assertTrue(Files.readString(pooled.dir().resolve("report.md")).contains("pooled from 2 runs of commit abc"));
+        assertTrue(Files.readString(pooled.dir().resolve("claims-by-run.md")).contains("| `aa1` | `aa2` | pooled |"),
+                "each run's verdicts beside the pool's, generated");
     }
 
     /** Pooled percentiles are those of every run's histograms merged, not the first run's copied. */
