@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 
 /**
  * The end of a run on the console, at most {@value #MAX_LINES} lines: how it ended, the ledger's verdict
- * counts, the published claims with ours and the verdict (as many as fit), how many cases were client-bound or
+ * counts (the findings', then the checks' — rows whose answer follows from the suite's own set-up — apart), the published claims with ours and the verdict (as many as fit), how many cases were client-bound or
  * the machine busy, and where the report is. Read from the run folder (the sections the report module rendered
  * into {@value #SECTIONS}/, as JSON: the launcher does not depend on the report), so it says what the report says.
  */
@@ -41,6 +41,7 @@ final class RunSummary {
         out.add("kensho | run " + run.dir().getFileName() + " " + run.state() + " in " + Progress.clock(seconds));
         Map<String, Integer> counts = new LinkedHashMap<>();
         KINDS.forEach(k -> counts.put(k, 0));
+        Map<String, Integer> checks = new LinkedHashMap<>(); // rows whose answer follows from the suite's own set-up
         List<String> claims = new ArrayList<>();
         for (JsonNode section : sections(run.dir())) {
             JsonNode ledger = section.path("ledger");
@@ -48,6 +49,7 @@ final class RunSummary {
             int verdict = headers.indexOf("verdict");
             int ours = column(headers, "ours");
             int pm = column(headers, "±");
+            int rowKind = headers.indexOf("kind");
             if (verdict < 0) {
                 continue;
             }
@@ -58,7 +60,8 @@ final class RunSummary {
                 if (kind == null) {
                     continue; // context figures and rows not measured in this run carry no verdict
                 }
-                counts.merge(kind, 1, Integer::sum);
+                boolean check = rowKind >= 0 && rowKind < row.size() && row.get(rowKind).equals("check");
+                (check ? checks : counts).merge(kind, 1, Integer::sum);
                 claims.add(String.format(Locale.ROOT, "  %-9s %-48s %s%s → %s", section.path("id").asText(), cut(row.get(0), 48),
                         ours < 0 ? "" : row.get(ours), pm < 0 || row.get(pm).isEmpty() ? ""
                                 : (row.get(pm).startsWith("[") ? " " : " ± ") + cut(row.get(pm), 18), // "[a, b] method", or a half-width
@@ -68,6 +71,11 @@ final class RunSummary {
         StringBuilder c = new StringBuilder("kensho | verdicts:");
         counts.forEach((k, n) -> c.append(' ').append(k).append(' ').append(n).append(','));
         c.setLength(c.length() - 1);
+        if (!checks.isEmpty()) {
+            c.append("; checks (follow from the suite's set-up, not findings):");
+            checks.forEach((k, n) -> c.append(' ').append(k).append(' ').append(n).append(','));
+            c.setLength(c.length() - 1);
+        }
         out.add(c.toString());
         String bottlenecks = bottlenecks(run.dir());
         int room = MAX_LINES - out.size() - 2 - (bottlenecks == null ? 0 : 1);

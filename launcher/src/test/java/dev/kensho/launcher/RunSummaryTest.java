@@ -48,4 +48,23 @@ class RunSummaryTest {
         assertTrue(lines.stream().anyMatch(l -> l.contains("more claims in the report")), String.join("\n", lines));
         assertEquals("kensho | report " + dir.resolve("report.html"), lines.get(lines.size() - 1));
     }
+
+    /** A check (its answer follows from the suite's own set-up) is counted apart from the findings. */
+    @Test
+    void checksAreCountedApartFromFindings(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("jmh"));
+        Files.writeString(dir.resolve(RunFolder.STATUS_FILE), "{\"state\":\"complete\"}");
+        List<List<String>> rows = List.of(
+                List.of("SINTER direction", "3", "[2.5, 3.5]", "above 1", "reproduced (ours 3 …)", "check"),
+                List.of("SINTER 21×", "3", "[2.5, 3.5]", "21.1", "direction reproduced; magnitude …", "finding"),
+                List.of("Redis below TCP", "0.1", "[0.07, 0.14]", "below 1", "reproduced (ours 0.1 …)", "check"));
+        Map<String, Object> section = Map.of("id", "sets", "order", 1, "title", "Sets", "measured", true,
+                "ledger", Map.of("caption", "", "headers", List.of("published claim or figure", ">ours", ">± or interval (99.9%)",
+                        ">published", "verdict", "kind"), "rows", rows), "blocks", List.of());
+        Files.createDirectories(dir.resolve("sections"));
+        new ObjectMapper().writeValue(dir.resolve("sections").resolve("sets.json").toFile(), section);
+        assertEquals("kensho | verdicts: reproduced 0, direction reproduced 1, contradicted 0, not resolved 0, not reproducible 0,"
+                + " set by the suite 0; checks (follow from the suite's set-up, not findings): reproduced 2",
+                RunSummary.lines(RunFolder.at(dir), 60).get(1));
+    }
 }

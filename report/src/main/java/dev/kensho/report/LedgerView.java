@@ -26,12 +26,21 @@ final class LedgerView {
     };
 
     /** What the words mean, said once above a ledger. */
-    static final String LEGEND = "Verdicts: ✓ reproduced (our whole interval inside the claim's range); ✓ direction (the"
-            + " direction reproduced, the magnitude not judged here); ✗ contradicted; ? open (not resolved here: the row says"
-            + " what would resolve it); ⊘ out of reach (not reproducible here: the mechanism or a condition differs); · context"
-            + " (bound to the write-up's machine, no verdict); ⚙ set (follows from an input the suite chose); – unmeasured.";
+    static final String LEGEND = "Verdicts: ✓ reproduced (our whole interval inside the range the claim is judged on,"
+            + " shown under published with the rule that gave it); ✓ direction (the direction reproduced, the magnitude out"
+            + " of reach under a named condition that explains a gap of that size); ✗ contradicted; ? open (not resolved"
+            + " here: the row says what would resolve it); ⊘ out of reach (not reproducible here: the mechanism needs what"
+            + " this machine lacks); · context (bound to the write-up's machine, no verdict); ⚙ set (follows from an input the"
+            + " suite chose); – unmeasured. A verdict marked (check) follows from the suite's own set-up: counted apart from"
+            + " the findings.";
 
     private LedgerView() {
+    }
+
+    /** The verdict's word and mark, with "(check)" after a check's. */
+    static String word(List<String> r, Columns c) {
+        String w = word(r.get(c.verdict));
+        return c.kind >= 0 && c.kind < r.size() && r.get(c.kind).equals("check") ? w + " (check)" : w;
     }
 
     /** The verdict's word and mark, from its text. */
@@ -56,7 +65,7 @@ final class LedgerView {
             List<String> r = rows.get(i);
             sb.append("| ").append(i + 1).append(" | ").append(Table.mdCell(r.get(c.claim))).append(" | ")
                     .append(Table.mdCell(ours(r, c))).append(" | ").append(Table.mdCell(r.get(c.published))).append(" | ")
-                    .append(word(r.get(c.verdict))).append(" |\n");
+                    .append(word(r, c)).append(" |\n");
         }
         sb.append('\n');
         for (int i = 0; i < rows.size(); i++) {
@@ -75,7 +84,7 @@ final class LedgerView {
         List<List<String>> rows = ledger.rows();
         for (int i = 0; i < rows.size(); i++) {
             List<String> r = rows.get(i);
-            String word = word(r.get(c.verdict));
+            String word = word(r, c);
             sb.append("<tr class=\"").append(kindClass(word)).append("\"><td class=\"n\">").append(i + 1)
                     .append("</td><td><details><summary>").append(Html.inline(r.get(c.claim)))
                     .append("</summary><div class=\"why\">").append(Html.inline(details(r, c))).append("</div></details></td>")
@@ -137,11 +146,13 @@ final class LedgerView {
     }
 
     /** Where each part sits in the ledger's table ({@link SectionRenderer#ledger}). */
-    record Columns(int claim, int ours, int interval, int published, int verdict, int with, int on, int source, int chart) {
+    record Columns(int claim, int ours, int interval, int published, int verdict, int with, int on, int source, int chart,
+                   int kind) {
 
         Columns(List<String> headers) {
             this(0, at(headers, "ours"), at(headers, "± or interval"), at(headers, "published"), at(headers, "verdict"),
-                    at(headers, "ours measured with"), at(headers, "published on"), at(headers, "source"), at(headers, "chart"));
+                    at(headers, "ours measured with"), at(headers, "published on"), at(headers, "source"), at(headers, "chart"),
+                    headers.indexOf(SectionRenderer.KIND)); // a ledger rendered before checks were told apart has none
         }
 
         private static int at(List<String> headers, String name) {

@@ -44,11 +44,13 @@ import java.util.TreeMap;
 public final class Report implements ReportWriter {
 
     /** The report's legend; its ratio methods are {@link RatioMethod#legend()}, in the order they are tried. */
-    static final String LEGEND = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is reproduced (our whole"
-            + " interval inside its range), contradicted, not resolved (with what would resolve it) or not reproducible here"
-            + " by our interval, never by the means alone — a named condition limits the magnitude, never the direction; context figures are"
-            + " bound to the write-up's machine and get none; a figure that follows from an input we chose is set by"
-            + " the suite. ±: JMH's 99.9% confidence half-width (standard deviation for recorded measurements);"
+    static final String LEGEND = "Verdicts follow `docs/method.md`: a claim (a dimensionless ratio) is judged on a range fixed"
+            + " before any run (the write-up's words, else one rule by kind, named beside it) — reproduced (our whole interval"
+            + " inside it), contradicted, not resolved (across an edge, with what would resolve it) or not reproducible here"
+            + " by our interval, never by the means alone; a named condition explains only a gap it reaches, never the"
+            + " direction; a check (its answer follows from the suite's own set-up) is counted apart from the findings;"
+            + " context figures are bound to the write-up's machine and get none; a figure that follows from an input we"
+            + " chose is set by the suite. ±: JMH's 99.9% confidence half-width (standard deviation for recorded measurements);"
             + " ratios: a 99.9% interval by the method named in the row (" + RatioMethod.legend()
             + "; docs/method.md, Intervals). One run is one sample of a verdict. All numbers: [results.csv](results.csv),"
             + " [summary.md](summary.md).";
@@ -66,10 +68,14 @@ public final class Report implements ReportWriter {
         JsonNode env = readJson(dir.resolve("env.json"));
         Files.createDirectories(dir.resolve("charts"));
         List<JsonNode> series = Jsonl.read(dir.resolve(Recorder.SERIES_FILE));
+        List<RunVerdicts.Run> runs = RunVerdicts.of(env); // a pooled folder's runs, each judged alone
         for (Section s : Section.all()) {
-            SectionRenderer.render(s, dir, rows, series, env).save(dir);
+            SectionRenderer.render(s, dir, rows, series, env, runs).save(dir);
         }
         List<Rendered> sections = Rendered.load(dir);
+        if (!runs.isEmpty()) {
+            write(dir.resolve(RunVerdicts.FILE), RunVerdicts.markdown(sections, runs));
+        }
         StringBuilder md = new StringBuilder();
         StringBuilder html = new StringBuilder();
         String runId = dir.getFileName().toString();

@@ -59,6 +59,12 @@ final class SectionRenderer {
 
     static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env)
             throws IOException {
+        return render(s, dir, runRows, series, env, List.of());
+    }
+
+    /** As above, for a pooled folder whose runs ({@link RunVerdicts}) mark the verdicts the pool alone decided. */
+    static Rendered render(Section s, Path dir, List<Results.Row> runRows, List<JsonNode> series, JsonNode env,
+                           List<RunVerdicts.Run> runs) throws IOException {
         // each method's fork spread, pooled over its cases, bounds the ratios derived below (RatioInterval)
         List<Results.Row> own = ForkSpreads.attach(runRows.stream().filter(r -> r.experiment().equals(s.id())).toList());
         List<Results.Row> derived = s.derived(own);
@@ -109,7 +115,7 @@ final class SectionRenderer {
             blocks.add(new Rendered.Block("bottleneck-" + s.id(), "bottleneck", null, null, bound));
         }
         return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
-                ledger(s, published, rows, env, drawn, status(dir)), blocks);
+                RunVerdicts.marked(ledger(s, published, rows, env, drawn, status(dir)), s.id(), runs), blocks);
     }
 
     /** The derived rows' caption: the ratio methods in the order {@link RatioInterval#of} tries them. */
@@ -152,43 +158,136 @@ final class SectionRenderer {
         return s.isNumber() ? s.asDouble() * (r.param("over") == null ? 1 : 2) : Double.NaN;
     }
 
-    /** Per published figure: ours, its interval, the published value, the verdict, and the chart it is on. */
+    /** The ledger's last column: a claim's "finding", a check's "check", else the figure's kind. */
+    static final String KIND = "kind";
+
+    /**
+     * Per published figure: ours, its interval, the published value and the range it is judged on, the verdict, the
+     * chart it is on, and its kind (finding, check, context, set). Claims first, then checks, context and set figures.
+     */
     static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn,
                         JsonNode status) {
         Table t = Table.of("", "published claim or figure", ">ours", ">± or interval (99.9%)", ">published", "verdict",
-                "ours measured with", "published on", "source", "chart");
+                "ours measured with", "published on", "source", "chart", KIND);
         int cores = env.path("host").path("cores").asInt(0);
-        List<Published> ordered = new ArrayList<>(published.stream().filter(p -> p.kind() == Published.Kind.CLAIM).toList());
-        ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.CONTEXT).toList());
-        ordered.addAll(published.stream().filter(p -> p.kind() == Published.Kind.SET).toList());
+        String pooled = pooledRuns(env);
+        List<Published> ordered = new ArrayList<>();
+        for (Published.Kind k : Published.Kind.values()) {
+            ordered.addAll(published.stream().filter(p -> p.kind() == k).toList());
+        }
         for (Published p : ordered) {
             String pub = p.shown();
+            String kind = kindOf(p);
             List<Results.Row> ours = p.ours(rows);
             if (ours.isEmpty()) {
-                t.row(p.what(), "not measured", "", pub, Verdict.NOT_MEASURED, "", p.setup(), p.source(), "");
+                t.row(p.what(), "not measured", "", pub, Verdict.notMeasured(p), "", p.setup(), p.source(), "", kind);
+                continue;
+            }
+            if (p.every()) {
+                t.row(every(s, p, ours, rows, cores, pooled, status, drawn, kind).toArray(String[]::new));
+                continue;
             }
             for (Results.Row r : ours) {
-                double v = p.convert(r.score(), r.unit());
-                double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
-                Interval bounds = r.interval() != null ? r.interval()
-                        : Double.isNaN(e) ? null : new Interval(v - e, v + e, "JMH").restingOn(
-                                r.forks() == null ? 0 : Math.max(r.forks().count(), r.forks().rounds()), Math.max(1, r.samples() - 1));
-                if (bounds != null && bounds.why().isEmpty()) {
-                    bounds = Width.explain(bounds, v, r); // a ratio's reason comes with it, from both sides
-                }
-                String chart = s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
-                        .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
-                String shownError = r.interval() != null ? r.interval().shown() : Export.fmt(e) + budget(v, e);
-                String shownValue = r.interval() != null && !r.interval().isUnbounded()
-                        ? Export.fmtApart(v, r.interval().low(), r.interval().high())[0] : Export.fmt(v);
-                t.row(p.what(), shownValue + " " + p.unit(), shownError, pub,
-                        Verdict.of(p, v, bounds, new Verdict.Conditions(cores, threads(r), secondsPerRound(r, status))),
+                Judged j = judged(p, r, cores, status);
+                t.row(p.what(), j.shownValue() + " " + p.unit(), j.shownError(), pub, Verdict.of(p, j.value(), j.bounds(), j.ours()),
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
-                                + " cores shared by client and server; " + restsOn(r, env.path("pooled").path("runs").size())
-                                + (bounds == null || bounds.why().isEmpty() ? "" : "; " + bounds.why()), p.setup(), p.source(), chart);
+                                + " cores shared by client and server; " + restsOn(r, pooled)
+                                + (j.bounds() == null || j.bounds().why().isEmpty() ? "" : "; " + j.bounds().why())
+                                + explanation(p, r, rows), p.setup(), p.source(), chart(s, drawn, r), kind);
             }
         }
         return t;
+    }
+
+    /** "finding" for a claim, "check" for a check, else the kind's name. */
+    static String kindOf(Published p) {
+        return p.kind() == Published.Kind.CLAIM ? "finding" : p.kind().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** One row of ours as a verdict reads it: our value and interval in the published unit, shown, and the conditions. */
+    private record Judged(double value, Interval bounds, String shownValue, String shownError, Verdict.Conditions ours) {
+    }
+
+    private static Judged judged(Published p, Results.Row r, int cores, JsonNode status) {
+        double v = p.convert(r.score(), r.unit());
+        double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
+        Interval bounds = r.interval() != null ? r.interval()
+                : Double.isNaN(e) ? null : new Interval(v - e, v + e, "JMH").restingOn(
+                r.forks() == null ? 0 : Math.max(r.forks().count(), r.forks().rounds()), Math.max(1, r.samples() - 1));
+        if (bounds != null && bounds.why().isEmpty()) {
+            bounds = Width.explain(bounds, v, r); // a ratio's reason comes with it, from both sides
+        }
+        String shownError = r.interval() != null ? r.interval().shown() : Export.fmt(e) + budget(v, e);
+        String shownValue = r.interval() != null && !r.interval().isUnbounded()
+                ? Export.fmtApart(v, r.interval().low(), r.interval().high())[0] : Export.fmt(v);
+        return new Judged(v, bounds, shownValue, shownError, new Verdict.Conditions(cores, threads(r), secondsPerRound(r, status)));
+    }
+
+    /**
+     * A claim about every case of ours ("every codec slows the load"): one row, one verdict (the weakest of the cases',
+     * {@link Verdict#every}); ours the span of the cases' values, the interval their hull, each case with its own in
+     * the "measured with" cell.
+     */
+    private static List<String> every(Section s, Published p, List<Results.Row> ours, List<Results.Row> rows, int cores,
+                                      String pooled, JsonNode status, List<String> drawn, String kind) {
+        List<Verdict.Case> cases = new ArrayList<>();
+        StringBuilder each = new StringBuilder();
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Results.Row r : ours) {
+            Judged j = judged(p, r, cores, status);
+            String label = caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over"));
+            cases.add(new Verdict.Case(label, j.value(), j.bounds(), j.ours()));
+            min = Math.min(min, j.value());
+            max = Math.max(max, j.value());
+            if (j.bounds() != null && !j.bounds().isUnbounded()) {
+                lo = Math.min(lo, j.bounds().low());
+                hi = Math.max(hi, j.bounds().high());
+            }
+            each.append("; ").append(label).append(": ").append(j.shownValue())
+                    .append(j.bounds() == null ? "" : " " + j.shownError()).append(explanation(p, r, rows));
+        }
+        String span = Export.fmt(min) + (min == max ? "" : " … " + Export.fmt(max));
+        String hull = lo > hi ? "" : "[" + Export.fmt(lo) + ", " + Export.fmt(hi) + "] hull of " + ours.size() + " cases";
+        return List.of(p.what(), span + " " + p.unit(), hull, p.shown(), Verdict.every(p, cases),
+                "every one of " + ours.size() + " cases; " + cores + " cores shared by client and server; "
+                        + restsOn(ours.get(0), pooled) + each, p.setup(), p.source(), chart(s, drawn, ours.get(0)), kind);
+    }
+
+    /**
+     * "; explained by the region server's CPU seconds per million rows: 1.27 [1.08, 1.48]": the measure of ours that
+     * explains the claim's (the same case, another metric), shown and never judged; "" when the claim names none or
+     * the run has no such row.
+     */
+    static String explanation(Published p, Results.Row r, List<Results.Row> rows) {
+        if (p.explainedBy().isBlank()) {
+            return "";
+        }
+        for (Results.Row e : rows) {
+            if (e.cls().equals(r.cls()) && e.method().equals(r.method()) && e.params().equals(r.params())
+                    && e.metric().equals(p.explanationMetric())) {
+                String value = e.interval() != null && !e.interval().isUnbounded()
+                        ? Export.fmtApart(e.score(), e.interval().low(), e.interval().high())[0] + " "
+                        + e.interval().shown().substring(0, e.interval().shown().indexOf(']') + 1)
+                        : Export.fmt(e.score());
+                return "; explained by " + p.explanationLabel() + ": " + value + " (not judged)";
+            }
+        }
+        return "";
+    }
+
+    private static String chart(Section s, List<String> drawn, Results.Row r) {
+        return s.charts().stream().filter(c -> drawn.contains(c.id()) && shows(c, r))
+                .map(c -> "[" + c.id() + "](#" + c.id() + ")").findFirst().orElse("");
+    }
+
+    /** The runs a pooled run folder joins ("default1, default2"), or "" for a run of its own. */
+    static String pooledRuns(JsonNode env) {
+        List<String> names = new ArrayList<>();
+        env.path("pooled").path("runs").forEach(n -> names.add(n.asText()));
+        return names.size() > 1 ? String.join(", ", names) : "";
     }
 
     /** The client threads of a row ({@code threads} param; a gain's is its larger side's), 0 when it has none. */
@@ -205,14 +304,14 @@ final class SectionRenderer {
      * ledger says so — "one run", or the interleaved rounds of one run when both sides were paired round by round.
      */
     static String restsOn(Results.Row r) {
-        return restsOn(r, 0);
+        return restsOn(r, "");
     }
 
-    /** The same, for a run folder that pools {@code pooledRuns} runs (report's {@code Pool}; 0: not pooled). */
-    static String restsOn(Results.Row r, int pooledRuns) {
-        if (pooledRuns > 1) {
-            return "rests on " + pooledRuns + " runs pooled" + (r.forks() != null && r.forks().count() > 0
-                    ? " (" + r.forks().count() + " forks)" : "");
+    /** The same, for a run folder that pools runs (report's {@code Pool}), named in {@code pooledRuns} ("": not pooled). */
+    static String restsOn(Results.Row r, String pooledRuns) {
+        if (!pooledRuns.isEmpty()) {
+            return "rests on " + pooledRuns.split(", ").length + " runs pooled (" + pooledRuns
+                    + (r.forks() != null && r.forks().count() > 0 ? "; " + r.forks().count() + " forks" : "") + ")";
         }
         String method = r.interval() == null ? null : r.interval().method();
         if (RatioMethod.of(method) == RatioMethod.PAIRED) {

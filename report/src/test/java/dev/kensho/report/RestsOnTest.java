@@ -29,8 +29,9 @@ class RestsOnTest {
                 new Interval(0.9, 1.6, RatioMethod.pooledRoundsLabel(11, 12, 2)), null)), "a ratio of two rounds cases");
         assertEquals("rests on 4 interleaved rounds of one run", SectionRenderer.restsOn(row(null,
                 new Forks(List.of(new double[]{1}, new double[]{1}, new double[]{1}, new double[]{1}), 4))));
-        assertEquals("rests on 2 runs pooled (4 forks)", SectionRenderer.restsOn(row(null,
-                new Forks(List.of(new double[]{1}, new double[]{2}, new double[]{1}, new double[]{2}), 0)), 2));
-        assertEquals("rests on one run", SectionRenderer.restsOn(row(null, null), 0));
+        assertEquals("rests on 2 runs pooled (default1, default2; 4 forks)", SectionRenderer.restsOn(row(null,
+                new Forks(List.of(new double[]{1}, new double[]{2}, new double[]{1}, new double[]{2}), 0)), "default1, default2"),
+                "a pooled row names the runs it rests on");
+        assertEquals("rests on one run", SectionRenderer.restsOn(row(null, null), ""));
     }
 }

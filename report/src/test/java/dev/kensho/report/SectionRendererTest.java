@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.report.stats.Range;
 import dev.kensho.report.stats.Ratios;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.Results;
@@ -36,10 +37,10 @@ class SectionRendererTest {
         }
         public List<Published> published() {
             return List.of(
-                    new Published("a_over_b", Published.Kind.CLAIM, "A ÷ B", 2.0, Double.NaN, "x", "seed.txt", "their box",
-                            "FooBenchmark", "run", Map.of("transport", "A"), "a_over_b", 1.5, 3, 0, 0, false, ""),
-                    new Published("rate", Published.Kind.CONTEXT, "rate of A", 150, Double.NaN, "ops/s", "seed.txt", "their box",
-                            "FooBenchmark", "run", Map.of("transport", "A"), "thrpt", Double.NaN, Double.NaN, 0, 0, false, ""));
+                    new Published("a_over_b", Published.Kind.CLAIM, "A ÷ B", 2.0, "x", "FooBenchmark", "run",
+                            Map.of("transport", "A"), "a_over_b", new Range(1.5, 3, Range.Rule.WRITE_UP)),
+                    new Published("rate", Published.Kind.CONTEXT, "rate of A", 150, "ops/s", "FooBenchmark", "run",
+                            Map.of("transport", "A"), "thrpt", null));
         }
         public List<Results.Row> derived(List<Results.Row> rows) {
             return Ratios.pairs(rows, Ratios.rows("FooBenchmark", "run", "thrpt"), "transport", "A", "B", "a_over_b");
@@ -59,8 +60,9 @@ class SectionRendererTest {
         assertEquals("higher", Ratios.reading(ratio));
 
         String ledger = r.ledger().markdown();
-        assertTrue(ledger.contains("| A ÷ B | 2.00 x | [1.86, 2.14] delta | 2.00 x | reproduced (ours 2.00 [1.86, 2.14] vs 2.00,"
-                + " range 1.50–3.00) | size=16 transport=A ÷ transport=B;"), ledger);
+        assertTrue(ledger.contains("| A ÷ B | 2.00 x | [1.86, 2.14] delta | 2.00 x; range 1.50–3.00 (write-up) | reproduced"
+                + " (ours 2.00 [1.86, 2.14] vs 2.00 x; range 1.50–3.00 (write-up)) | size=16 transport=A ÷ transport=B;"), ledger);
+        assertTrue(ledger.contains("| finding |"), "a claim is a finding: " + ledger);
         assertTrue(ledger.contains("| rate of A | 200.0 ops/s | 10.00 | 150.0 ops/s | context (no verdict) |"), ledger);
         assertTrue(ledger.contains("[x-rate](#x-rate)"), "the ledger links to the chart");
         assertTrue(Files.size(tmp.resolve("charts/x-rate.png")) > 1000);

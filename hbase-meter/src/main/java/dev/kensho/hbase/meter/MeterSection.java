@@ -22,8 +22,11 @@ import java.util.function.Predicate;
  * Derived at report time, each case over its counterpart: load and full-scan time over NONE/NONE's
  * ({@code load_ratio_to_none}, {@code scan_ratio_to_none}) and the region server's CPU of a load over NONE/NONE's
  * ({@code load_cpu_ratio_to_none}, from {@link OperationCpu}'s {@code cpu.server.op}: same rows on both sides, so
- * the ratio of CPU seconds per million rows); the size orders of the write-up's figures ({@link SizeOrder}); the thread gain of each query and of the
- * load (most threads over one, {@code threads_gain}); Scan rows/s over multi-Get rows/s at the same
+ * the ratio of CPU seconds per million rows, shown beside the load time it explains); the size orders of the write-up's
+ * figures ({@link SizeOrder}) and the time orders of its Figure 4 ({@link Fastest}); every size cell over NONE/NONE
+ * ({@code codec_size_ratio}); the thread gain of each query and of the load (most threads over one,
+ * {@code threads_gain}); Query 1's gain from 1 to 180 days and both queries' from fewer to more meters
+ * ({@code days_gain}, {@code meters_gain}); Query 2 at 10M meters over 1M ({@code fleet_10m_over_1m}); Scan rows/s over multi-Get rows/s at the same
  * thread count, each at its largest measured query ({@code scan_over_get}); the loader over HBase's
  * PerformanceEvaluation ({@code suite_over_calibration}). Tables: the write-up's "sum of changes" ranking; storage $
  * and server CPU per encoding × codec ({@link MeterCostTable}).
@@ -96,15 +99,33 @@ public final class MeterSection implements Section {
             out.addAll(Ratios.against(rows, sel, sel.and(none()), r -> Ratios.others(r, "encoding", "codec"), m[2]));
         }
         out.addAll(SizeOrder.derive(rows));
-        out.addAll(Ratios.gain(rows, Ratios.rows("MeterScanBenchmark", "scanSeries", "records/s"), "threads", "threads_gain"));
-        out.addAll(Ratios.gain(rows, Ratios.rows("LatestReadingGetBenchmark", "multiGetLatest", "records/s"), "threads",
-                "threads_gain"));
+        out.addAll(Fastest.derive(rows));
+        out.addAll(codecSizes(rows));
+        Predicate<Results.Row> scan = Ratios.rows("MeterScanBenchmark", "scanSeries", "records/s");
+        Predicate<Results.Row> get = Ratios.rows("LatestReadingGetBenchmark", "multiGetLatest", "records/s");
+        out.addAll(Ratios.gain(rows, scan, "threads", "threads_gain"));
+        out.addAll(Ratios.gain(rows, scan, "days", "days_gain"));
+        out.addAll(Ratios.gain(rows, scan, "meters", "meters_gain"));
+        out.addAll(Ratios.gain(rows, get, "threads", "threads_gain"));
+        out.addAll(Ratios.gain(rows, get, "meters", "meters_gain"));
+        out.addAll(Ratios.pairs(rows, get, "meters", "10000000", "1000000", "fleet_10m_over_1m"));
         out.addAll(Ratios.gain(rows, Ratios.rows("MeterLoadBenchmark", "load", "records/s"), "threads", "threads_gain"));
         out.addAll(scanOverGet(rows));
         Predicate<Results.Row> cal = Ratios.rows("LoadCalibrationBenchmark", ".*", "records/s");
         out.addAll(Ratios.against(rows, cal.and(r -> r.method().equals("meterLoader")),
                 cal.and(r -> r.method().equals("performanceEvaluation")), r -> r.paramString(), "suite_over_calibration"));
         return out;
+    }
+
+    /**
+     * Every cell of the size grid but NONE/NONE itself, its size over NONE/NONE's ({@code codec_size_ratio}): the cells
+     * the write-up's "every codec shrinks the files" is about.
+     */
+    static List<Results.Row> codecSizes(List<Results.Row> rows) {
+        return rows.stream().filter(Ratios.rows(SizeOrder.CLS, "load", "hfile_ratio_to_none")).filter(none().negate())
+                .map(r -> new Results.Row(r.experiment(), r.cls(), r.method(), r.params(), "codec_size_ratio", r.score(),
+                        r.error(), r.unit(), r.samples(), r.source(), r.interval(), r.forks()))
+                .toList();
     }
 
     /** Per thread count: Query 1 at its largest query over Query 2 at its largest fleet (the write-up's pair). */

@@ -40,7 +40,9 @@ class MeterSectionTest {
                 {"NONE", "GZ", "200"}, {"NONE", "SNAPPY", "400"}, {"DIFF", "GZ", "100"}}) {
             Map<String, String> ps = p("encoding", c[0], "codec", c[1], "meters", "100", "days", "2");
             f.measurement(P + "CodecSizeBenchmark.load", ps, "hfile_bytes", Double.parseDouble(c[2]), "bytes")
-                    .measurement(P + "CodecSizeBenchmark.load", ps, "hfile_bytes", Double.parseDouble(c[2]) + 0.01, "bytes");
+                    .measurement(P + "CodecSizeBenchmark.load", ps, "hfile_bytes", Double.parseDouble(c[2]) + 0.01, "bytes")
+                    .measurement(P + "CodecSizeBenchmark.load", ps, "hfile_ratio_to_none", Double.parseDouble(c[2]) / 1000, "ratio")
+                    .measurement(P + "CodecSizeBenchmark.load", ps, "hfile_ratio_to_none", Double.parseDouble(c[2]) / 1000 + 1e-4, "ratio");
         }
         for (String threads : new String[]{"1", "100"}) {
             double k = threads.equals("1") ? 1 : 7;
@@ -49,9 +51,11 @@ class MeterSectionTest {
                 f.jmh(P + "MeterScanBenchmark.scanSeries", q1, "ss", "ms/op", 100 / k, 5 / k)
                         .work(P + "MeterScanBenchmark.scanSeries", q1, 100L * Integer.parseInt(days) * 48, 0);
             }
-            Map<String, String> q2 = p("meters", "10000", "threads", threads);
-            f.jmh(P + "LatestReadingGetBenchmark.multiGetLatest", q2, "ss", "ms/op", 100 / k, 5 / k)
-                    .work(P + "LatestReadingGetBenchmark.multiGetLatest", q2, 10000, 0);
+            for (String meters : new String[]{"1000", "10000", "1000000", "10000000"}) {
+                Map<String, String> q2 = p("meters", meters, "threads", threads);
+                f.jmh(P + "LatestReadingGetBenchmark.multiGetLatest", q2, "ss", "ms/op", 100 / k, 5 / k)
+                        .work(P + "LatestReadingGetBenchmark.multiGetLatest", q2, Integer.parseInt(meters), 0);
+            }
             Map<String, String> load = p("client", "BUFFERED_MUTATOR", "threads", threads, "rowsPerRequest", "1000", "saltBuckets", "8");
             f.jmh(P + "MeterLoadBenchmark.load", load, "ss", "s/op", 10 / k, 1 / k).work(P + "MeterLoadBenchmark.load", load, 96000, 0);
             for (String m : new String[]{"performanceEvaluation", "meterLoader"}) {
@@ -75,6 +79,13 @@ class MeterSectionTest {
         Results.Row scanGet = derived.stream().filter(r -> r.metric().equals("scan_over_get") && "100".equals(r.param("threads")))
                 .findFirst().orElseThrow();
         assertEquals("180", scanGet.param("days"), "Query 1 at its largest query, not its fastest");
+        Results.Row days = derived.stream().filter(r -> r.metric().equals("days_gain") && "1".equals(r.param("threads")))
+                .findFirst().orElseThrow();
+        assertEquals(180, days.score(), 1e-6, "Query 1's rows/s at 180 days over 1 day, the same time per scan");
+        Results.Row reads = derived.stream().filter(r -> r.metric().equals(Fastest.SCAN)).findFirst().orElseThrow();
+        assertEquals(19.0 / 20, reads.score(), 1e-9, "DIFF's scan over the fastest other cell's (NONE/NONE)");
+        assertTrue(derived.stream().filter(r -> r.metric().equals("codec_size_ratio")).noneMatch(
+                r -> "NONE".equals(r.param("encoding")) && "NONE".equals(r.param("codec"))), "NONE/NONE is no codec");
 
         RunFolder.at(f.dir()).export();
         String md = Files.readString(f.dir().resolve("report.md"));

@@ -31,8 +31,9 @@ import java.util.stream.Stream;
  * than on one run, which is one sample of a verdict: per case, every run's forks side by side (JMH's
  * {@code rawData}, joined by {@link JmhMerge} without pairing), and every run's recorded measurements, notes,
  * servers and yardstick readings. The report of the pooled folder resamples forks across the runs, so the spread
- * between runs lies inside every interval, and each ledger row says "rests on N runs pooled". Time series and
- * latency logs are the first run's (the report says so in a note).
+ * between runs lies inside every interval, and each ledger row names the runs it rests on. Every run's latency logs
+ * are kept, so a case's percentiles come from every run's histograms merged; time series are the first run's (the
+ * report says so in a note).
  *
  * <p>It refuses in one line, writing nothing: fewer than two runs, runs of different commits or scales, an output
  * folder that holds anything, or a class path without the experiments' sections (run it from
@@ -105,8 +106,8 @@ public final class Pool {
             runs.forEach(r -> lines.addAll(Jsonl.read(r.resolve(f))));
             if (f.equals(Recorder.NOTES_FILE)) {
                 lines.add(Merge.JSON.createObjectNode().put("topic", "pool").put("note", "pooled from " + runs.size()
-                        + " runs of commit " + commit + " at scale " + scale + ": every case's forks from all of them;"
-                        + " time series and latency logs are the first run's (" + runs.get(0).getFileName() + ")"));
+                        + " runs of commit " + commit + " at scale " + scale + ": every case's forks and latency logs from all of them"
+                        + " (percentiles of the merged histograms); time series are the first run's (" + runs.get(0).getFileName() + ")"));
             }
             Merge.lines(out.resolve(f), lines);
         }
@@ -121,12 +122,17 @@ public final class Pool {
         if (Files.exists(series)) {
             Files.copy(series, out.resolve(Recorder.SERIES_FILE));
         }
-        Path hlog = runs.get(0).resolve(IntervalLog.DIR);
-        if (Files.isDirectory(hlog)) {
+        // every run's interval logs: a case's percentiles are read from all its logs merged (LogPercentiles), so the
+        // pooled p50 is the p50 of every run's requests. "r<k>-" keeps two runs' logs apart (a pid can recur)
+        for (int k = 0; k < runs.size(); k++) {
+            Path hlog = runs.get(k).resolve(IntervalLog.DIR);
+            if (!Files.isDirectory(hlog)) {
+                continue;
+            }
             Files.createDirectories(out.resolve(IntervalLog.DIR));
             try (Stream<Path> logs = Files.list(hlog)) {
-                for (Path l : logs.toList()) {
-                    Files.copy(l, out.resolve(IntervalLog.DIR).resolve(l.getFileName()));
+                for (Path l : logs.filter(f -> f.toString().endsWith(".hlog")).toList()) {
+                    Files.copy(l, out.resolve(IntervalLog.DIR).resolve("r" + (k + 1) + "-" + l.getFileName()));
                 }
             }
         }
@@ -153,6 +159,8 @@ public final class Pool {
         ObjectNode pooled = Merge.JSON.createObjectNode().put("commit", commit).put("scale", scale);
         ArrayNode names = pooled.putArray("runs");
         runs.forEach(r -> names.add(r.getFileName().toString()));
+        ArrayNode dirs = pooled.putArray("dirs"); // the report judges each run alone beside the pool (RunVerdicts)
+        runs.forEach(r -> dirs.add(r.toAbsolutePath().normalize().toString()));
         Merge.JSON.writeValue(out.resolve(RunFolder.POOLED_FILE).toFile(), pooled);
     }
 

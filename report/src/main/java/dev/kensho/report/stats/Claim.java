@@ -2,9 +2,10 @@ package dev.kensho.report.stats;
 
 
 /**
- * What a {@link Verdict} judges: a published figure's kind, value, the range its claim states and what its mechanism
- * needs to run. The report's {@code Published} (a row of a module's {@code published.csv}) is one; the verdict rules
- * need only these, so they name nothing above this package.
+ * What a {@link Verdict} judges: a published figure's kind, value, the range it is judged on (fixed with the claim,
+ * {@link Range}), what its mechanism needs to run, and the condition that may limit its magnitude. The report's
+ * {@code Published} (a row of a module's {@code published.csv}) is one; the verdict rules need only these, so they
+ * name nothing above this package.
  */
 public interface Claim {
 
@@ -17,16 +18,8 @@ public interface Claim {
     /** The published value (NaN: a claim of shape or direction only). */
     double value();
 
-    /** The range the write-up gives for this claim (NaN: none). */
-    double rangeLow();
-
-    double rangeHigh();
-
-    /** The low end of what the claim says: its range, else its value. */
-    double claimLow();
-
-    /** The high end of what the claim says: its range, else its value. */
-    double claimHigh();
+    /** The range the claim is judged on, and the rule that gave it (null: none stated — never judged). */
+    Range range();
 
     /** Cores the server needs for itself (0: any). */
     int needsCores();
@@ -37,9 +30,19 @@ public interface Claim {
     /** Whether the mechanism needs servers on several hosts. */
     boolean needsCluster();
 
-    /** A condition that differs here and limits the magnitude ("" when none). */
+    /** A condition that differs here and can explain a gap in magnitude ("" when none). */
     String condition();
 
-    /** The published value as the ledger shows it. */
+    /**
+     * How far the condition can move ours from the range: ours below the range is explained down to this value (a
+     * bound below the range's low end), ours above it up to this value (above its high end). NaN when there is no
+     * condition.
+     */
+    double conditionBound();
+
+    /** What would measure this claim when a run does not ("" when a default run does). */
+    String measure();
+
+    /** The published value and the range it is judged on, as the ledger shows them. */
     String shown();
 }

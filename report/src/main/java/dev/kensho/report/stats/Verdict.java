@@ -6,36 +6,34 @@ import dev.kensho.common.export.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
- * The verdict on a published figure from our value of the same dimensionless quantity and its interval, by
- * the rules of {@code docs/method.md}; never from the means alone. A claim is a ratio with reference 1. What
- * it says is its own range ({@link Claim#claimLow()} … {@link Claim#claimHigh()}: the range its row
- * gives, else its value, a point); its direction is the side of 1 that range lies on, and a range that straddles 1
- * makes no direction. In order:
+ * The verdict on a published figure from our value of the same dimensionless quantity and its interval, by the
+ * rules of {@code docs/method.md} (Verdicts); never from the means alone, never on a bare point. A claim is a ratio
+ * with reference 1, judged on its own {@link Range}, fixed before any run; its direction is the side of 1 that range
+ * lies on (a range that holds 1 makes none). In order:
  * <ol>
- *   <li>no row of ours: <i>not measured</i>; a context figure: <i>context</i>; a figure that follows from an
- *       input the suite chose: <i>set by the suite</i>;</li>
+ *   <li>no row of ours: <i>not measured</i>, with what would measure it; a context figure: <i>context</i>; a figure
+ *       that follows from an input the suite chose: <i>set by the suite</i>;</li>
  *   <li>the claim needs what this run did not have (cores for the server alone, client threads, a cluster):
  *       <i>not reproducible here</i>, naming what is missing, ours shown as context;</li>
- *   <li>no interval, or an unbounded one (the denominator's interval reaches 0), or a bootstrap over a side of two
- *       forks that disagree with no pooled spread to bound them ({@link RatioInterval#FEW_FORKS}): <i>not resolved</i>;</li>
- *   <li>our whole interval inside the claim's range (and, for a direction, on its side of 1): <i>reproduced</i>;</li>
- *   <li>our whole interval on the other side of 1: <i>contradicted</i>, opposite direction — a named condition
- *       limits what the magnitude can say, never the direction;</li>
- *   <li>a claim naming a condition that differs here (synthetic data, another client writing the reply) and our
- *       interval not inside its range: the direction is judged alone — <i>direction reproduced</i> when the whole
- *       interval lies on the claimed side of 1, the magnitude <i>not reproducible here</i> naming the condition; a
- *       claim without a direction reads <i>not reproducible here</i> when wholly outside its range;</li>
- *   <li>our whole interval outside the range: <i>contradicted</i> (the magnitude);</li>
- *   <li>our interval straddles an edge of the range (or holds 1 while the claim has a direction): <i>not
- *       resolved</i>, with how many rounds would resolve it at this spread ({@link Remedy}); a claim that gives a
- *       point and no range can never hold our interval inside it: when ours holds the point and lies wholly on its
- *       side of 1, the direction is reproduced and the point said to lie within ours.</li>
+ *   <li>no interval, an unbounded one (the denominator's interval reaches 0), a bootstrap over a side of two forks
+ *       that disagree with no pooled spread to bound them ({@link RatioInterval#FEW_FORKS}), or no range stated:
+ *       <i>not resolved</i>;</li>
+ *   <li>our whole interval inside the range (and, for a direction, off 1): <i>reproduced</i>;</li>
+ *   <li>our whole interval on the other side of 1: <i>contradicted</i>, opposite direction — whatever condition the
+ *       claim names;</li>
+ *   <li>our interval straddles an edge of the range (it overlaps the range, not inside it): <i>not resolved</i>, with
+ *       how many rounds would resolve it at this spread ({@link Remedy}) — whatever condition the claim names;</li>
+ *   <li>our whole interval outside the range, on the claimed side of 1, under a condition that reaches that far
+ *       ({@link Claim#conditionBound()}): <i>direction reproduced; magnitude not reproducible here</i>, naming the
+ *       condition;</li>
+ *   <li>else, wholly outside the range: <i>contradicted</i> (same direction but farther than any condition explains;
+ *       an interval that holds 1 and excludes the range; or a range without a direction).</li>
  * </ol>
- * Every open row ends with what would resolve it. The text before "(ours" is the verdict's kind ({@code Compare}
- * compares kinds, {@code LedgerView} shows it as a word); what follows is the numbers and the remedy.
+ * The text before "(ours" is the verdict's kind ({@code Compare} compares kinds, {@code LedgerView} shows it as a
+ * word); what follows is the numbers and the remedy. A claim over every case of ours ({@link #every}) reads the
+ * weakest of its cases' verdicts.
  */
 public final class Verdict {
 
@@ -47,6 +45,10 @@ public final class Verdict {
     public static final String CONTEXT = "context (no verdict)";
     public static final String NOT_MEASURED = "not measured";
     public static final String SET_BY_SUITE = "set by the suite (follows from an input we chose: not a finding)";
+
+    /** The kinds a claim over every case combines, the one that decides first ({@link #every}). */
+    private static final List<String> WEAKEST_FIRST = List.of(CONTRADICTED, NOT_RESOLVED, NOT_REPRODUCIBLE, DIRECTION,
+            REPRODUCED);
 
     private Verdict() {
     }
@@ -62,8 +64,17 @@ public final class Verdict {
         }
     }
 
+    /** One case of ours for {@link #every}: how the ledger names it, our value, its interval, the run's conditions. */
+    public record Case(String label, double value, Interval interval, Conditions ours) {
+    }
+
     /** Where an interval lies against 1 for a claim with a direction. */
     private enum Side { NONE, HOLDS, OPPOSITE, OPEN }
+
+    /** "not measured", and what would measure the claim when it says. */
+    public static String notMeasured(Claim p) {
+        return p.measure().isBlank() ? NOT_MEASURED : NOT_MEASURED + ": " + p.measure();
+    }
 
     /**
      * @param value    our value in the published unit (NaN: not measured)
@@ -71,7 +82,7 @@ public final class Verdict {
      */
     public static String of(Claim p, double value, Interval interval, Conditions ours) {
         if (Double.isNaN(value)) {
-            return NOT_MEASURED;
+            return notMeasured(p);
         }
         if (p.context()) {
             return CONTEXT;
@@ -96,60 +107,103 @@ public final class Verdict {
             return NOT_RESOLVED + ": a side's 2 forks disagree, too few to bound how far another JVM or run lands"
                     + factor(value, interval, p, "") + "; resolve: pool runs, or 3 forks or more per side";
         }
-        double lo = p.claimLow();
-        double hi = p.claimHigh();
-        Side side = side(p, interval);
-        boolean inside = lo <= interval.low() && interval.high() <= hi;
-        boolean outside = interval.high() < lo || interval.low() > hi;
         String numbers = factor(value, interval, p, "");
-        if (inside && side != Side.OPEN) {
+        Range range = p.range();
+        if (range == null) {
+            return NOT_RESOLVED + ": the claim states no range, and a bare point is never judged" + numbers;
+        }
+        double lo = range.low();
+        double hi = range.high();
+        Side side = side(range, interval);
+        if (lo <= interval.low() && interval.high() <= hi && side != Side.OPEN) {
             return REPRODUCED + numbers;
         }
         if (side == Side.OPPOSITE) {
             return CONTRADICTED + ": opposite direction" + numbers;
         }
-        boolean point = lo == hi;
-        Supplier<String> remedy = () -> "; " + Remedy.of(interval,
-                point && side != Side.NONE ? new double[]{lo, 1} : new double[]{lo, hi}, point, ours.secondsPerRound());
-        if (!p.condition().isBlank()) {
-            String magnitude = "magnitude " + NOT_REPRODUCIBLE + ": " + p.condition();
-            return switch (side) {
-                case HOLDS -> DIRECTION + "; " + magnitude + numbers;
-                case OPEN -> NOT_RESOLVED + ": our interval holds 1, so the direction is open; " + magnitude + numbers
-                        + "; " + Remedy.of(interval, new double[]{1}, false, ours.secondsPerRound());
-                default -> outside ? NOT_REPRODUCIBLE + ": " + p.condition() + numbers
-                        : NOT_RESOLVED + ": our interval straddles an edge of the claim's range; " + magnitude + numbers + remedy.get();
-            };
+        if (interval.high() >= lo && interval.low() <= hi) {
+            String remedy = "; " + Remedy.of(interval, new double[]{lo, hi}, false, ours.secondsPerRound());
+            if (interval.low() < lo && interval.high() > hi) {
+                return NOT_RESOLVED + ": our interval reaches past the claim's range on both sides" + numbers + remedy;
+            }
+            double edge = interval.contains(lo) ? lo : hi;
+            if (edge == 1 && side == Side.OPEN) {
+                return NOT_RESOLVED + ": our interval holds 1, so the direction is open" + numbers + remedy;
+            }
+            return NOT_RESOLVED + ": our interval straddles the claim's edge " + Range.num(edge)
+                    + (side == Side.HOLDS ? " (the direction holds)" : side == Side.OPEN ? " and holds 1" : "")
+                    + numbers + remedy;
         }
-        if (outside) {
-            return CONTRADICTED + ": " + switch (side) {
-                case HOLDS -> "same direction, magnitude outside the claim's " + (lo == hi ? "value" : "range");
-                case OPEN -> "magnitude outside our interval, which holds 1 (no difference)";
-                default -> "outside the claim's range";
-            } + numbers;
+        if (side == Side.HOLDS && explains(p, interval, lo, hi)) {
+            return DIRECTION + "; magnitude " + NOT_REPRODUCIBLE + ": " + p.condition() + numbers;
         }
-        if (point && side == Side.HOLDS) {
-            return DIRECTION + "; magnitude: the published " + Export.fmt(lo) + " lies within ours (a point, no range"
-                    + " stated: no interval lies inside a point)" + numbers;
-        }
-        if (side == Side.OPEN) {
-            return NOT_RESOLVED + ": our interval holds 1 and the claim" + numbers + remedy.get();
-        }
-        if (interval.low() < lo && interval.high() > hi) {
-            return NOT_RESOLVED + ": our interval reaches past the claim's range on both sides" + numbers + remedy.get();
-        }
-        double edge = interval.contains(lo) ? lo : hi;
-        return NOT_RESOLVED + ": our interval straddles the claim's edge " + Export.fmt(edge)
-                + (side == Side.HOLDS ? " (the direction holds)" : "") + numbers + remedy.get();
+        return CONTRADICTED + ": " + switch (side) {
+            case HOLDS -> "same direction, magnitude outside the claim's range" + (p.condition().isBlank() ? ""
+                    : ", farther than its condition explains (it reaches to " + Range.num(p.conditionBound()) + ")");
+            case OPEN -> "magnitude outside our interval, which holds 1 (no difference)";
+            default -> "outside the claim's range";
+        } + numbers;
     }
 
-    /** Where the interval lies against 1: NONE when the claim has no direction (its range straddles 1 or is 1). */
-    private static Side side(Claim p, Interval i) {
-        boolean up = p.claimLow() >= 1 && p.claimHigh() > 1;
-        boolean down = p.claimHigh() <= 1 && p.claimLow() < 1;
-        if (!up && !down) {
+    /** Whether the claim's condition reaches from the range to our whole interval, on the side ours lies. */
+    private static boolean explains(Claim p, Interval i, double lo, double hi) {
+        double bound = p.conditionBound();
+        if (p.condition().isBlank() || Double.isNaN(bound)) {
+            return false;
+        }
+        return i.high() < lo ? bound < lo && i.low() >= bound : bound > hi && i.high() <= bound;
+    }
+
+    /**
+     * One verdict for a claim about every case of ours ("every codec slows the load"): the weakest of the cases' own
+     * verdicts — contradicted by any case, else not resolved while any is open, else not reproducible, else the
+     * direction, else reproduced when every case is. The case that decides is named, with how the others read.
+     */
+    public static String every(Claim p, List<Case> cases) {
+        if (cases.isEmpty()) {
+            return notMeasured(p);
+        }
+        List<String> each = cases.stream().map(c -> of(p, c.value(), c.interval(), c.ours())).toList();
+        for (String kind : WEAKEST_FIRST) {
+            for (int i = 0; i < each.size(); i++) {
+                String v = each.get(i);
+                if (!kindOf(v).equals(kind)) {
+                    continue;
+                }
+                if (kind.equals(REPRODUCED)) {
+                    return REPRODUCED + " in every one of " + cases.size() + " cases" + v.substring(kind.length());
+                }
+                return kind + " in " + cases.get(i).label() + " (" + tally(each) + ")" + v.substring(kind.length());
+            }
+        }
+        return each.get(0); // context, set by the suite: the same for every case
+    }
+
+    /** "2 of 3 cases contradicted, 1 not resolved here". */
+    private static String tally(List<String> verdicts) {
+        StringBuilder sb = new StringBuilder();
+        for (String kind : WEAKEST_FIRST) {
+            long n = verdicts.stream().filter(v -> kindOf(v).equals(kind)).count();
+            if (n > 0) {
+                sb.append(sb.length() == 0 ? n + " of " + verdicts.size() + " cases " : ", " + n + " ").append(kind);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The kind a verdict starts with (the longest of the kinds it starts with). */
+    static String kindOf(String verdict) {
+        return WEAKEST_FIRST.stream().filter(verdict::startsWith).max(java.util.Comparator.comparingInt(String::length))
+                .orElse(verdict);
+    }
+
+    /** Where the interval lies against 1: NONE when the claim's range has no direction (it holds 1). */
+    private static Side side(Range range, Interval i) {
+        int d = range.direction();
+        if (d == 0) {
             return Side.NONE;
         }
+        boolean up = d > 0;
         if (up ? i.low() > 1 : i.high() < 1) {
             return Side.HOLDS;
         }
@@ -178,11 +232,8 @@ public final class Verdict {
     }
 
     private static String factor(double v, Interval i, Claim p, String role) {
-        String published = Double.isNaN(p.value()) ? p.shown() : Export.fmt(p.value());
-        String range = Double.isNaN(p.rangeLow()) || Double.isNaN(p.value()) ? ""
-                : ", range " + Export.fmt(p.rangeLow()) + "–" + Export.fmt(p.rangeHigh());
         String ours = i == null ? Export.fmt(v) : i.isUnbounded() ? Export.fmt(v) + ", interval unbounded"
                 : apart(v, i);
-        return String.format(Locale.ROOT, " (ours %s%s vs %s%s)", ours, role, published, range);
+        return String.format(Locale.ROOT, " (ours %s%s vs %s)", ours, role, p.shown());
     }
 }

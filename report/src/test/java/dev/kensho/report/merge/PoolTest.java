@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.common.latency.IntervalLog;
+import dev.kensho.common.latency.LogPercentiles;
+import dev.kensho.common.runfiles.Case;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,6 +15,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,6 +58,36 @@ class PoolTest {
         JsonNode env = new ObjectMapper().readTree(pooled.dir().resolve("env.json").toFile());
         assertEquals(List.of("aa1", "aa2"), List.of(env.path("pooled").path("runs").get(0).asText(), env.path("pooled").path("runs").get(1).asText()));
         assertTrue(Files.readString(pooled.dir().resolve("report.md")).contains("pooled from 2 runs of commit abc"));
+        assertTrue(Files.readString(pooled.dir().resolve("claims-by-run.md")).contains("| `aa1` | `aa2` | pooled |"),
+                "each run's verdicts beside the pool's, generated");
+    }
+
+    /** Pooled percentiles are those of every run's histograms merged, not the first run's copied. */
+    @Test
+    void latencyPercentilesComeFromEveryRunsHistograms(@TempDir Path tmp) throws Exception {
+        Path a = run(tmp.resolve("aa1"), "abc");
+        Path b = run(tmp.resolve("aa2"), "abc");
+        hlog(a, 100, 1000); // run 1: 1,000 requests at 100 µs
+        hlog(b, 300, 3000); // run 2: 3,000 at 300 µs, in a log of the same name (the same pid)
+        RunFolder pooled = Pool.pool(tmp.resolve("pooled"), List.of(a, b));
+        List<LogPercentiles.CaseLog> logs = LogPercentiles.read(pooled.dir());
+        assertEquals(1, logs.size(), "one case, its logs from both runs together");
+        assertEquals(2, logs.get(0).intervals().size(), "an interval of each run");
+        assertEquals(4000, logs.get(0).merged().getTotalCount());
+        double p50 = logs.get(0).percentiles().stream().filter(p -> p.metric().endsWith("p50")).findFirst().orElseThrow().value();
+        assertEquals(300, p50, 1, "the merged p50, not the first run's 100");
+    }
+
+    private static void hlog(Path run, long micros, int count) {
+        Histogram h = new Histogram(3600_000_000_000L, 3);
+        h.recordValueWithCount(micros * 1000, count);
+        h.setStartTimeStamp(System.currentTimeMillis() - 1000);
+        h.setEndTimeStamp(System.currentTimeMillis());
+        Case c = new Case("dev.kensho.redis.kv.KeyValueThroughputBenchmark.getSetMix", Map.of("clients", "100"));
+        Path dir = run.resolve(IntervalLog.DIR);
+        try (IntervalLog log = IntervalLog.open(dir, c, "service", "latency_", "test")) {
+            log.write(h);
+        }
     }
 
     @Test

@@ -132,8 +132,8 @@ class RatioIntervalTest {
 
         Interval own = RatioInterval.bootstrap(agreeA, agreeB);
         assertEquals(own.low(), own.high(), 1e-12, "the bootstrap over two agreeing forks has no width");
-        Published claim = new Published("k", Published.Kind.CLAIM, "load ratio", 1.63, Double.NaN, "x", "seed.txt",
-                "their box", "C", "a", Map.of(), "r", 1.31, 2.03, 0, 0, false, "");
+        Published claim = new Published("k", Published.Kind.CLAIM, "load ratio", 1.63, "x", "C", "a", Map.of(), "r",
+                new Range(1.31, 2.03, Range.Rule.WRITE_UP));
         assertTrue(Verdict.of(claim, 1, pooled, new Verdict.Conditions(2, 1)).startsWith(Verdict.NOT_RESOLVED));
         assertTrue(Verdict.of(claim, 1, own, new Verdict.Conditions(2, 1)).startsWith(Verdict.CONTRADICTED));
     }

@@ -1,184 +1,257 @@
 package dev.kensho.report.stats;
 
-import dev.kensho.report.Published;
 import dev.kensho.common.export.Interval;
+import dev.kensho.report.Published;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every branch of the verdict rules (docs/method.md), on known intervals. */
+/**
+ * The verdict rules as docs/method.md words them (Verdicts), as a table of cases written from those words — not from
+ * the code's branches: each row is a claim's range and rule, a condition's reach (or none), our interval, and the
+ * verdict the written rule gives. The cases the reference ledgers of pooled-64f6a98 misjudged are among them.
+ */
 class VerdictTest {
 
     private static final Verdict.Conditions TWO_CORES = new Verdict.Conditions(2, 0);
-
-    private static Published claim(double value, double lo, double hi) {
-        return claim(Published.Kind.CLAIM, value, lo, hi, 0, 0, false, "");
-    }
-
-    private static Published claim(Published.Kind kind, double value, double lo, double hi, int cores, int threads,
-                                   boolean cluster, String condition) {
-        return new Published("k", kind, "what", value, Double.NaN, "x", "seed.txt", "their box", "C", "m", Map.of(), "r",
-                lo, hi, cores, threads, cluster, condition);
-    }
-
-    private static Interval ci(double lo, double hi) {
-        return new Interval(lo, hi, RatioMethod.FIELLER_LABEL);
-    }
-
-    private static String of(Published p, double lo, double hi) {
-        return Verdict.of(p, (lo + hi) / 2, ci(lo, hi), TWO_CORES);
-    }
-
-    @Test
-    void anIntervalWhollyInsideTheClaimsRangeReproducesIt() {
-        assertTrue(of(claim(0.53, 0.4, 0.6), 0.45, 0.55).startsWith(Verdict.REPRODUCED), "inside the claim's own range");
-        assertTrue(of(claim(Double.NaN, 1, Double.POSITIVE_INFINITY), 1.2, 3).startsWith(Verdict.REPRODUCED),
-                "a direction alone: the whole interval above 1");
-    }
+    private static final double NONE = Double.NaN;
+    private static final double INF = Double.POSITIVE_INFINITY;
 
     /**
-     * The fourth look's case: pooled-35b240b's small-message rate ratio [0.912, 2.13] against the claimed 0.5–2 read
-     * reproduced because it overlapped the range. It reaches past 2, so it is not inside: not resolved, with what would
-     * resolve it. An interval that reaches into a range from outside reads the same.
+     * One case: the published value, the range it is judged on and its rule, the condition's bound (NaN: no
+     * condition), our interval, and how the verdict must start.
      */
-    @Test
-    void anIntervalStraddlingARangesEdgeIsNotResolved() {
-        Published flat = claim(Double.NaN, 0.5, 2);
-        String v = of(flat, 0.912, 2.13);
-        assertTrue(v.startsWith(Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 2.00"), v);
-        assertTrue(v.contains("; resolve: "), "an open row says what would resolve it: " + v);
-        assertTrue(of(claim(1.56, 1.13, 1.56), 1.4, 1.7).startsWith(Verdict.NOT_RESOLVED
-                + ": our interval straddles the claim's edge 1.56 (the direction holds)"));
-        assertTrue(of(claim(1.56, 1.13, 1.56), 1.2, 1.5).startsWith(Verdict.REPRODUCED), "the same claim, inside");
+    record Case(String name, double published, double low, double high, Range.Rule rule, double conditionBound,
+                double ours, double oursLow, double oursHigh, String verdict) {
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static final String DIRECTION_ONLY = Verdict.DIRECTION + "; magnitude " + Verdict.NOT_REPRODUCIBLE;
+
+    static List<Case> table() {
+        return List.of(
+                // inside the range: reproduced
+                new Case("inside a write-up range", 1.56, 1.13, 1.56, Range.Rule.WRITE_UP, NONE, 1.3, 1.2, 1.4, Verdict.REPRODUCED),
+                new Case("a direction alone, wholly above 1", NONE, 1, INF, Range.Rule.DIRECTION, NONE, 2, 1.2, 3, Verdict.REPRODUCED),
+                new Case("below 1, wholly", NONE, 0, 1, Range.Rule.WRITE_UP, NONE, 0.992, 0.991, 0.993, Verdict.REPRODUCED),
+                new Case("'47× or more', wholly above 47", 47, 47, INF, Range.Rule.AT_LEAST, NONE, 55, 50, 60, Verdict.REPRODUCED),
+                new Case("a range holding 1, inside it", 1, 0.5, 2, Range.Rule.RATIO_X2, NONE, 0.925, 0.644, 1.33, Verdict.REPRODUCED),
+                new Case("a condition never hides a reproduction", 0.53, 0.265, 1, Range.Rule.RATIO_X2, 0, 0.299, 0.298, 0.300,
+                        Verdict.REPRODUCED),
+                // straddles an edge of the range: not resolved, with its remedy — whatever the condition
+                new Case("load GZ 1.19 [1.03, 1.37] vs +44% (1.22–1.88)", 1.44, 1.22, 1.88, Range.Rule.CHANGE_X2, NONE,
+                        1.19, 1.03, 1.37, Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 1.22 (the direction holds)"),
+                new Case("scan DIFF + GZ 0.977 [0.820, 1.16] vs +17% (1.085–1.34)", 1.17, 1.085, 1.34, Range.Rule.CHANGE_X2, NONE,
+                        0.977, 0.820, 1.16, Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 1.085 and holds 1"),
+                new Case("SUNION 1.71 [1.46, 2.01] vs 3.34× (1.67–6.68), under a condition", 3.34, 1.67, 6.68, Range.Rule.RATIO_X2, 1,
+                        1.71, 1.46, 2.01, Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 1.67"),
+                new Case("load CPU GZ 1.27 [1.08, 1.48] holds 1.44 (1.22–1.88), under a condition", 1.44, 1.22, 1.88,
+                        Range.Rule.CHANGE_X2, 1, 1.27, 1.08, 1.48, Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 1.22"),
+                new Case("the small-message rate [0.912, 2.13] against 0.5–2 reaches past 2", 1, 0.5, 2, Range.Rule.RATIO_X2, NONE,
+                        1.3, 0.912, 2.13, Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 2.00"),
+                new Case("Scan ÷ Get 43.6 [37.4, 51.1] against '47× or more'", 47, 47, INF, Range.Rule.AT_LEAST, NONE,
+                        43.55, 37.37, 51.10, Verdict.NOT_RESOLVED + ": our interval straddles the claim's edge 47.00"),
+                new Case("scan DIFF [0.891, 1.27] reaches past −1.5% … −6% on both sides", 0.97, 0.94, 0.985, Range.Rule.CHANGE_X2, NONE,
+                        1.06, 0.891, 1.27, Verdict.NOT_RESOLVED + ": our interval reaches past the claim's range on both sides"),
+                new Case("a direction alone, holding 1", NONE, 1, INF, Range.Rule.DIRECTION, NONE, 1.1, 0.9, 1.3,
+                        Verdict.NOT_RESOLVED + ": our interval holds 1, so the direction is open"),
+                // wholly outside the range
+                new Case("load DIFF 1.06 [0.913, 1.22] vs +48% (1.24–1.96): holds 1, excludes the range", 1.48, 1.24, 1.96,
+                        Range.Rule.CHANGE_X2, NONE, 1.06, 0.913, 1.22,
+                        Verdict.CONTRADICTED + ": magnitude outside our interval, which holds 1"),
+                new Case("load DIFF + GZ 1.10 [0.948, 1.27] vs +63% (1.315–2.26)", 1.63, 1.315, 2.26, Range.Rule.CHANGE_X2, NONE,
+                        1.10, 0.948, 1.27, Verdict.CONTRADICTED + ": magnitude outside our interval, which holds 1"),
+                new Case("holds 1 and excludes the range: a condition does not help", 1.48, 1.24, 1.96, Range.Rule.CHANGE_X2, 1,
+                        1.06, 0.913, 1.22, Verdict.CONTRADICTED + ": magnitude outside our interval, which holds 1"),
+                new Case("the claimed side, below the range, no condition", 1.44, 1.22, 1.88, Range.Rule.CHANGE_X2, NONE,
+                        1.1, 1.05, 1.15, Verdict.CONTRADICTED + ": same direction, magnitude outside the claim's range"),
+                new Case("the claimed side, above the range, no condition", 1.56, 1.13, 1.56, Range.Rule.WRITE_UP, NONE,
+                        1.8, 1.7, 1.9, Verdict.CONTRADICTED + ": same direction, magnitude outside the claim's range"),
+                new Case("SDIFF 1.82 [1.55, 2.14] vs 50.6× (25.3–101.2), a condition reaching down to 1", 50.6, 25.3, 101.2,
+                        Range.Rule.RATIO_X2, 1, 1.82, 1.55, 2.14, DIRECTION_ONLY),
+                new Case("size DIFF + GZ 0.0915 [0.0914, 0.0916] vs 19% (0.095–0.38), synthetic readings reaching to 0", 0.19,
+                        0.095, 0.38, Range.Rule.RATIO_X2, 0, 0.0915, 0.0914, 0.0916, DIRECTION_ONLY),
+                new Case("a condition that reaches only part of the gap", 50.6, 25.3, 101.2, Range.Rule.RATIO_X2, 2,
+                        1.82, 1.55, 2.14, Verdict.CONTRADICTED + ": same direction, magnitude outside the claim's range, farther than"
+                                + " its condition explains"),
+                new Case("a condition that explains ours below the range, ours above it", 0.19, 0.095, 0.38, Range.Rule.RATIO_X2, 0,
+                        0.6, 0.55, 0.65, Verdict.CONTRADICTED + ": same direction, magnitude outside the claim's range"),
+                new Case("no direction (a range holding 1), wholly outside, a condition named", 1, 0.5, 2, Range.Rule.RATIO_X2, 10,
+                        2.7, 2.5, 3, Verdict.CONTRADICTED + ": outside the claim's range"),
+                // the other side of 1: contradicted, whatever the condition
+                new Case("the other side of 1", 1.44, 1.22, 1.88, Range.Rule.CHANGE_X2, NONE, 0.8, 0.665, 0.936,
+                        Verdict.CONTRADICTED + ": opposite direction"),
+                new Case("the other side of 1, a condition reaching to 1", 21.1, 10.55, 42.2, Range.Rule.RATIO_X2, 1, 0.45, 0.3, 0.6,
+                        Verdict.CONTRADICTED + ": opposite direction"),
+                new Case("a direction alone, the other side", NONE, 1, INF, Range.Rule.DIRECTION, NONE, 0.5, 0.4, 0.6,
+                        Verdict.CONTRADICTED + ": opposite direction"),
+                new Case("an order (below 1), the other side", NONE, 0, 1, Range.Rule.WRITE_UP, NONE, 1.003, 1.002, 1.004,
+                        Verdict.CONTRADICTED + ": opposite direction"));
+    }
+
+    static Published claim(Case c) {
+        return claim(c.published(), new Range(c.low(), c.high(), c.rule()), c.conditionBound());
+    }
+
+    static Published claim(double value, Range range, double conditionBound) {
+        boolean condition = !Double.isNaN(conditionBound);
+        return new Published("k", Published.Kind.CLAIM, "what", value, Double.NaN, "x", "seed.txt", "their box", "C", "m",
+                Map.of(), "r", range, 0, 0, false, condition ? "a condition that differs here" : "", conditionBound, false, "", "");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("table")
+    void theWrittenRuleGivesTheVerdict(Case c) {
+        String v = Verdict.of(claim(c), c.ours(), new Interval(c.oursLow(), c.oursHigh(), RatioMethod.FIELLER_LABEL), TWO_CORES);
+        assertTrue(v.startsWith(c.verdict()), c.name() + ": " + v);
+    }
+
+    /** The ranges of the table's rows are the ones their rules give, as published.csv states them. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("table")
+    void eachCasesRangeIsTheOneItsRuleGives(Case c) {
+        Range r = Range.of(c.rule(), c.published(), c.low(), c.high());
+        assertTrue(r.sameEnds(c.low(), c.high()), c.name() + ": " + r.shown());
     }
 
     @Test
-    void anIntervalHoldingOneAndTheClaimIsNotResolved() {
-        String v = of(claim(1.48, 1.31, 2.03), 0.9, 2.1);
-        assertTrue(v.startsWith(Verdict.NOT_RESOLVED + ": our interval holds 1 and the claim (ours 1.50 [0.900, 2.10] vs 1.48,"
-                + " range 1.31–2.03); resolve: "), v);
+    void theRulesGiveTheirRanges() {
+        assertEquals(new Range(1.24, 1.96, Range.Rule.CHANGE_X2).shown(), Range.of(Range.Rule.CHANGE_X2, 1.48, NONE, NONE).shown());
+        Range minus3 = Range.of(Range.Rule.CHANGE_X2, 0.97, NONE, NONE);
+        assertEquals(0.94, minus3.low(), 1e-12);
+        assertEquals(0.985, minus3.high(), 1e-12);
+        assertTrue(Range.of(Range.Rule.RATIO_X2, 0.53, NONE, NONE).sameEnds(0.265, 1), "a ratio below 1 keeps its side");
+        assertTrue(Range.of(Range.Rule.RATIO_X2, 1.5, NONE, NONE).sameEnds(1, 3), "a ratio above 1 keeps its side");
+        assertTrue(Range.of(Range.Rule.RATIO_X2, 1, NONE, NONE).sameEnds(0.5, 2), "'about the same'");
+        assertTrue(Range.of(Range.Rule.AT_LEAST, 47, NONE, NONE).sameEnds(47, INF));
+        assertEquals("≥ 47.00 (at-least)", Range.of(Range.Rule.AT_LEAST, 47, NONE, NONE).shown());
+        assertEquals("above 1 (direction)", Range.of(Range.Rule.DIRECTION, NONE, 1, INF).shown());
+        assertThrows(() -> Range.of(Range.Rule.DIRECTION, NONE, 0.5, 2), "a direction is one side of 1");
+        assertThrows(() -> Range.of(Range.Rule.CHANGE_X2, 1, NONE, NONE), "no change to read");
+        assertThrows(() -> Range.of(Range.Rule.WRITE_UP, 1.5, NONE, NONE), "a write-up range is written out");
+        assertTrue(!Range.of(Range.Rule.CHANGE_X2, 1.48, NONE, NONE).sameEnds(0.97, 1.23), "another claim's cells are not its range");
     }
 
-    @Test
-    void anIntervalStraddlingOneThatExcludesTheClaimContradictsItsMagnitude() {
-        assertTrue(of(claim(2.0, Double.NaN, Double.NaN), 0.95, 1.15)
-                .startsWith(Verdict.CONTRADICTED + ": magnitude outside our interval, which holds 1"));
+    private static void assertThrows(Runnable r, String why) {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, r::run, why);
     }
 
+    /** The range a verdict was judged on is in its numbers, with its rule. */
     @Test
-    void theOppositeSideOfOneContradictsTheDirection() {
-        assertTrue(of(claim(2.0, Double.NaN, Double.NaN), 0.4, 0.6).startsWith(Verdict.CONTRADICTED + ": opposite direction"));
-        assertTrue(of(claim(Double.NaN, 1, Double.POSITIVE_INFINITY), 0.4, 0.6)
-                .startsWith(Verdict.CONTRADICTED + ": opposite direction"), "a direction alone, 1..Infinity");
+    void theVerdictNamesTheRangeItWasJudgedOn() {
+        Case load = table().stream().filter(c -> c.name().startsWith("load DIFF 1.06")).findFirst().orElseThrow();
+        String v = Verdict.of(claim(load), 1.06, new Interval(0.913, 1.22, "t"), TWO_CORES);
+        assertTrue(v.endsWith("(ours 1.06 [0.913, 1.22] vs 1.48 x; range 1.24–1.96 (change×2))"), v);
+        String open = Verdict.of(claim(table().get(6)), 1.19, new Interval(1.03, 1.37, "t"), TWO_CORES);
+        assertTrue(open.contains("; resolve: "), "an open row says what would resolve it: " + open);
     }
 
+    /** One claim about every case of ours reads the weakest of the cases' verdicts, naming the case that decides. */
     @Test
-    void theSameSideButFartherContradictsTheMagnitude() {
-        assertTrue(of(claim(2.0, Double.NaN, Double.NaN), 4.5, 5.5).startsWith(Verdict.CONTRADICTED + ": same direction"));
-        assertTrue(of(claim(1.56, 1.13, 1.56), 1.7, 1.9).startsWith(Verdict.CONTRADICTED
-                + ": same direction, magnitude outside the claim's range"));
-    }
-
-    /** A value without a range: no interval lies inside a point, so the direction is what ours can reproduce. */
-    @Test
-    void aPointClaimHeldByOursOnItsSideOfOneReproducesTheDirection() {
-        assertEquals(Verdict.DIRECTION + "; magnitude: the published 2.00 lies within ours (a point, no range stated:"
-                + " no interval lies inside a point) (ours 2.10 [1.70, 2.50] vs 2.00)", of(claim(2.0, Double.NaN, Double.NaN), 1.7, 2.5));
-    }
-
-    @Test
-    void aClaimRangeThatStraddlesOneHasNoDirection() {
-        Published flat = claim(0.97, 0.97, 1.23);
-        assertTrue(of(flat, 0.98, 1.1).startsWith(Verdict.REPRODUCED), "inside the range, which holds 1 itself");
-        assertTrue(of(flat, 0.5, 1.6).startsWith(Verdict.NOT_RESOLVED + ": our interval reaches past the claim's range on both sides"));
-        assertTrue(of(flat, 1.4, 1.6).startsWith(Verdict.CONTRADICTED + ": outside the claim's range"));
-    }
-
-    /**
-     * pooled-35b240b's SINTER ratio, 2.47 [2.01, 3.04] against the write-up's 21.1 measured with redis-cli writing the
-     * reply: the condition explains the magnitude, not the direction, which our whole interval reproduces. Our interval
-     * on the other side of 1 contradicts the direction whatever the condition.
-     */
-    @Test
-    void aNamedConditionLimitsTheMagnitudeNeverTheDirection() {
-        Published sinter = claim(Published.Kind.CLAIM, 21.1, Double.NaN, Double.NaN, 0, 0, false, "redis-cli writing the reply");
-        assertEquals(Verdict.DIRECTION + "; magnitude " + Verdict.NOT_REPRODUCIBLE + ": redis-cli writing the reply"
-                + " (ours 2.53 [2.01, 3.04] vs 21.10)", of(sinter, 2.01, 3.04));
-        assertTrue(of(sinter, 0.3, 0.6).startsWith(Verdict.CONTRADICTED + ": opposite direction"), "the condition does not shield it");
-        String open = of(sinter, 0.8, 1.6);
-        assertTrue(open.startsWith(Verdict.NOT_RESOLVED + ": our interval holds 1, so the direction is open") && open.contains("; resolve: "), open);
-        Published size = claim(Published.Kind.CLAIM, 0.22, Double.NaN, Double.NaN, 0, 0, false, "synthetic readings");
-        assertTrue(of(size, 0.140, 0.142).startsWith(Verdict.DIRECTION + "; magnitude " + Verdict.NOT_REPRODUCIBLE
-                + ": synthetic readings"), "below 1 as claimed");
-        Published shape = claim(Published.Kind.CLAIM, Double.NaN, 0.5, 2, 0, 0, false, "other hardware");
-        assertTrue(of(shape, 2.5, 3).startsWith(Verdict.NOT_REPRODUCIBLE + ": other hardware"), "no direction to judge");
-        assertTrue(of(claim(Published.Kind.CLAIM, Double.NaN, 0.4, 0.6, 0, 0, false, "synthetic readings"), 0.45, 0.55)
-                .startsWith(Verdict.REPRODUCED), "a condition never hides a reproduction");
+    void aClaimOverEveryCaseReadsItsWeakestCase() {
+        Published every = claim(NONE, new Range(1.31, 2.03, Range.Rule.WRITE_UP), NONE);
+        Verdict.Case diff = new Verdict.Case("DIFF", 1.06, new Interval(0.913, 1.22, "t"), TWO_CORES);
+        Verdict.Case gz = new Verdict.Case("GZ", 1.19, new Interval(1.03, 1.37, "t"), TWO_CORES);
+        Verdict.Case inside = new Verdict.Case("X", 1.5, new Interval(1.4, 1.6, "t"), TWO_CORES);
+        String v = Verdict.every(every, List.of(gz, diff, inside));
+        assertTrue(v.startsWith(Verdict.CONTRADICTED + " in DIFF (1 of 3 cases contradicted, 1 not resolved here, 1 reproduced)"), v);
+        assertTrue(Verdict.every(every, List.of(gz, inside)).startsWith(Verdict.NOT_RESOLVED + " in GZ"));
+        assertTrue(Verdict.every(every, List.of(inside, inside)).startsWith(Verdict.REPRODUCED + " in every one of 2 cases"));
+        assertEquals(Verdict.NOT_MEASURED, Verdict.every(every, List.of()));
     }
 
     @Test
     void aClaimNeedingMoreThreadsAndAClusterIsNotReproducibleHereWithOursAsContext() {
-        Published q1 = claim(Published.Kind.CLAIM, 7.0, Double.NaN, Double.NaN, 0, 100, true, "");
-        String v = Verdict.of(q1, 1.84, ci(0.94, 2.74), new Verdict.Conditions(2, 16));
+        Published q1 = new Published("k", Published.Kind.CLAIM, "what", 7.0, Double.NaN, "x", "seed.txt", "their box", "C", "m",
+                Map.of(), "r", new Range(7, INF, Range.Rule.WRITE_UP), 0, 100, true, "", NONE, false, "", "");
+        String v = Verdict.of(q1, 1.84, new Interval(0.94, 2.74, "Fieller"), new Verdict.Conditions(2, 16));
         assertEquals(Verdict.NOT_REPRODUCIBLE + ": needs ≥ 100 client threads (ours: 16), a cluster (ours: every server"
-                + " on one host) (ours 1.84 [0.940, 2.74] as context vs 7.00)", v);
-        assertTrue(Verdict.of(q1, 1.0, ci(0.99, 1.01), new Verdict.Conditions(2, 100)).startsWith(Verdict.NOT_REPRODUCIBLE),
+                + " on one host) (ours 1.84 [0.940, 2.74] as context vs 7.00 x; range ≥ 7.00 (write-up))", v);
+        assertTrue(Verdict.of(q1, 1.0, new Interval(0.99, 1.01, "t"), new Verdict.Conditions(2, 100)).startsWith(Verdict.NOT_REPRODUCIBLE),
                 "enough threads, still no cluster");
     }
 
     @Test
     void aClaimNeedingMoreCoresIsNotReproducibleHere() {
-        Published io = claim(Published.Kind.CLAIM, 1.56, 1.13, 1.56, 4, 0, false, "");
-        assertTrue(Verdict.of(io, 0.5, ci(0.4, 0.6), TWO_CORES)
+        Published io = new Published("k", Published.Kind.CLAIM, "what", 1.56, Double.NaN, "x", "seed.txt", "their box", "C", "m",
+                Map.of(), "r", new Range(1.13, 1.56, Range.Rule.WRITE_UP), 4, 0, false, "", NONE, false, "", "");
+        assertTrue(Verdict.of(io, 0.5, new Interval(0.4, 0.6, "t"), TWO_CORES)
                 .startsWith(Verdict.NOT_REPRODUCIBLE + ": needs ≥ 4 cores for the server alone (this machine has 2)"));
-        assertTrue(Verdict.of(io, 1.3, ci(1.2, 1.4), new Verdict.Conditions(8, 0)).startsWith(Verdict.REPRODUCED));
-        assertTrue(Verdict.of(io, 0.5, ci(0.4, 0.6), TWO_CORES).contains("as context"), "ours shown, not judged");
+        assertTrue(Verdict.of(io, 1.3, new Interval(1.2, 1.4, "t"), new Verdict.Conditions(8, 0)).startsWith(Verdict.REPRODUCED));
     }
 
     /** An interval that misses the claim would contradict it; over two forks that disagree it decides nothing. */
     @Test
     void aBootstrapOverTwoForksThatDisagreeIsNotResolved() {
+        Published load = claim(1.44, Range.of(Range.Rule.CHANGE_X2, 1.44, NONE, NONE), NONE);
         Interval few = new Interval(0.665, 0.936, RatioMethod.BOOTSTRAP_LABEL + RatioInterval.FEW_FORKS);
-        String v = Verdict.of(claim(1.44, Double.NaN, Double.NaN), 0.811, few, TWO_CORES);
+        String v = Verdict.of(load, 0.811, few, TWO_CORES);
         assertTrue(v.startsWith(Verdict.NOT_RESOLVED) && v.contains("2 forks disagree"), v);
-        assertTrue(Verdict.of(claim(1.44, Double.NaN, Double.NaN), 0.811, new Interval(0.665, 0.936, RatioMethod.BOOTSTRAP_LABEL),
-                TWO_CORES).startsWith(Verdict.CONTRADICTED), "the same interval over enough forks contradicts");
+        assertTrue(Verdict.of(load, 0.811, new Interval(0.665, 0.936, RatioMethod.BOOTSTRAP_LABEL), TWO_CORES)
+                .startsWith(Verdict.CONTRADICTED), "the same interval over enough forks contradicts");
     }
 
     @Test
     void anUnboundedIntervalIsNotResolved() {
-        assertTrue(Verdict.of(claim(2.0, Double.NaN, Double.NaN), 3, Interval.unbounded(RatioMethod.FIELLER_LABEL), TWO_CORES)
+        assertTrue(Verdict.of(claim(2.0, Range.of(Range.Rule.RATIO_X2, 2, NONE, NONE), NONE), 3,
+                Interval.unbounded(RatioMethod.FIELLER_LABEL), TWO_CORES)
                 .startsWith(Verdict.NOT_RESOLVED + ": our interval is unbounded (Fieller: the denominator's interval reaches 0)"));
+    }
+
+    /** A bare point is never judged: without a range, ours is shown and the claim left open. */
+    @Test
+    void aClaimWithoutARangeIsNeverJudged() {
+        String v = Verdict.of(claim(2.0, null, NONE), 2.0, new Interval(1.9, 2.1, "t"), TWO_CORES);
+        assertTrue(v.startsWith(Verdict.NOT_RESOLVED + ": the claim states no range"), v);
     }
 
     @Test
     void noIntervalIsNotResolvedAndNoRowIsNotMeasured() {
-        assertEquals(Verdict.NOT_RESOLVED + ": no interval (one sample) (ours 2.00 vs 2.00); resolve: two forks or more per side",
-                Verdict.of(claim(2.0, Double.NaN, Double.NaN), 2, null, TWO_CORES));
-        assertEquals(Verdict.NOT_MEASURED, Verdict.of(claim(2.0, Double.NaN, Double.NaN), Double.NaN, null, TWO_CORES));
+        Published p = claim(2.0, Range.of(Range.Rule.RATIO_X2, 2, NONE, NONE), NONE);
+        assertEquals(Verdict.NOT_RESOLVED + ": no interval (one sample) (ours 2.00 vs 2.00 x; range 1.00–4.00 (ratio×2));"
+                + " resolve: two forks or more per side", Verdict.of(p, 2, null, TWO_CORES));
+        assertEquals(Verdict.NOT_MEASURED, Verdict.of(p, Double.NaN, null, TWO_CORES));
+        Published far = new Published("k", Published.Kind.CLAIM, "what", 1, Double.NaN, "x", "seed.txt", "their box", "C", "m",
+                Map.of(), "r", new Range(0.5, 2, Range.Rule.RATIO_X2), 0, 0, false, "", NONE, false, "", "-p meters=1000000");
+        assertEquals(Verdict.NOT_MEASURED + ": -p meters=1000000", Verdict.notMeasured(far), "what would measure it");
     }
 
     @Test
     void contextFiguresGetNoVerdict() {
-        assertEquals(Verdict.CONTEXT, Verdict.of(claim(Published.Kind.CONTEXT, 2.0, Double.NaN, Double.NaN, 0, 0, false, ""),
-                2, ci(1.9, 2.1), TWO_CORES));
+        Published c = new Published("k", Published.Kind.CONTEXT, "what", 2.0, "x", "C", "m", Map.of(), "r", null);
+        assertEquals(Verdict.CONTEXT, Verdict.of(c, 2, new Interval(1.9, 2.1, "t"), TWO_CORES));
     }
 
     @Test
     void aFigureSetByTheSuiteIsNeverReproducedEvenWhenItMatches() {
-        Published set = claim(Published.Kind.SET, 124.8, Double.NaN, Double.NaN, 0, 0, false, "");
-        assertEquals(Verdict.SET_BY_SUITE, Verdict.of(set, 124.8, ci(124, 125), TWO_CORES));
-        assertEquals(Verdict.SET_BY_SUITE, Verdict.of(set, 453, ci(400, 500), TWO_CORES), "nor contradicted");
-        assertTrue(Verdict.SET_BY_SUITE.startsWith("set by the suite"));
+        Published set = new Published("k", Published.Kind.SET, "what", 124.8, "x", "C", "m", Map.of(), "r", null);
+        assertEquals(Verdict.SET_BY_SUITE, Verdict.of(set, 124.8, new Interval(124, 125, "t"), TWO_CORES));
+        assertEquals(Verdict.SET_BY_SUITE, Verdict.of(set, 453, new Interval(400, 500, "t"), TWO_CORES), "nor contradicted");
+    }
+
+    /** A check is judged like a claim (the ledger counts it apart). */
+    @Test
+    void aCheckIsJudgedByTheSameRule() {
+        Published check = new Published("k", Published.Kind.CHECK, "what", NONE, "x", "C", "m", Map.of(), "r",
+                new Range(1, INF, Range.Rule.DIRECTION));
+        assertTrue(Verdict.of(check, 3, new Interval(2.5, 3.5, "t"), TWO_CORES).startsWith(Verdict.REPRODUCED));
+        assertTrue(Verdict.of(check, 0.5, new Interval(0.4, 0.6, "t"), TWO_CORES).startsWith(Verdict.CONTRADICTED));
     }
 
     @Test
     void theExactIntervalReachesARangeTheDeltaRuleExcluded() {
         // HBase load ratio shape: 0.8 with ±45% on each side, 10 shots each; the claim's range 1.31–2.03
-        Published load = claim(1.48, 1.31, 2.03);
+        Published load = claim(NONE, new Range(1.31, 2.03, Range.Rule.WRITE_UP), NONE);
         Interval delta = RatioInterval.delta(0.8, 0.36, 1.0, 0.45);
         Interval fieller = RatioInterval.fieller(0.8, 0.36, 10, 1.0, 0.45, 10);
         assertTrue(Verdict.of(load, 0.8, delta, TWO_CORES).startsWith(Verdict.CONTRADICTED), "delta: [0.291, 1.309]");

@@ -20,7 +20,8 @@ import java.util.function.Predicate;
 /**
  * Experiment 3's report section: requests/s and latency with and without io-threads. Derived at report
  * time, each case over its counterpart with {@code ioThreads=1} and the same other params:
- * {@code io_threads_gain} (requests/s) and {@code io_threads_p50_ratio} (p50 latency); and the suite
+ * {@code io_threads_gain} (requests/s) and {@code io_threads_p50_ratio} (p50 latency), and the gain at 800 clients
+ * over the gain at 100 ({@code io_gain_800_over_100}); and the suite
  * over {@code redis-benchmark} on the same server ({@code suite_over_calibration}, requests/s of the
  * same client count); and per case of the throughput–latency curve its knee ({@code knee_rate}, or
  * {@code knee_rate_at_least|at_most} when the sweep does not bracket it, see {@link Knee}), with one chart
@@ -87,6 +88,9 @@ public final class KeyValueSection implements Section {
                 "io_threads_gain"));
         out.addAll(Ratios.against(rows, p50.and(one.negate()), p50.and(one), r -> Ratios.others(r, "ioThreads"),
                 "io_threads_p50_ratio"));
+        // the write-up's "a larger gain at 800 clients": one gain over the other, the same client and io-threads
+        List<Results.Row> gains = out.stream().filter(r -> r.metric().equals("io_threads_gain")).toList();
+        out.addAll(Ratios.pairs(gains, r -> true, "clients", "800", "100", "io_gain_800_over_100"));
         // redis-benchmark (RedisBenchmarkCalibration) records one rate per server config; it is matched with
         // both clients' closed-loop rows of the same config (the params both sides have)
         Predicate<Results.Row> closed = r -> r.param("rate") == null || "0".equals(r.param("rate"));

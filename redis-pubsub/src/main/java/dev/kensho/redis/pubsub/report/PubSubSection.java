@@ -27,7 +27,7 @@ import java.util.function.Predicate;
  * subscriber. Rates are JMH's {@link ReceivedCounters} ({@code receivedMessages}, {@code receivedMbits}).
  * Derived at report time: each Redis client's received Mbit/s over the TCP baseline's at the same message
  * size, publisher loop and window ({@code redis_tcp_ratio}: like loops only), whatever order the cases ran
- * in. The ledger sets the write-up's ~10 kHz beside the 16 B one-at-a-time ({@code publisher=SYNC}) rows,
+ * in, and that share at the largest size over the smallest ({@code tcp_gap_closing}: Redis nearing the link). The ledger sets the write-up's ~10 kHz beside the 16 B one-at-a-time ({@code publisher=SYNC}) rows,
  * the loop the write-up most likely ran; the pipelined rows are context; no TCP row is set beside a Redis
  * figure. Table: the named streams' latency from the intended send time, service time, schedule and
  * kept_up. Plot: the slow subscriber's output buffer over time
@@ -114,6 +114,9 @@ public final class PubSubSection implements Section {
         // the write-up's two shapes, as ratios of one transport's own sizes: Mbit/s rises with the message size;
         // messages/s stays flat while messages are small (the per-message overhead limits it)
         out.addAll(Ratios.pairs(rows, mbit.and(tcp.negate()), "messageBytes", LARGEST, SMALLEST, "mbit_growth"));
+        // ... toward the link's limit: Redis's share of TCP's rate (the link on loopback) grows from the smallest size
+        List<Results.Row> shares = List.copyOf(out.stream().filter(r -> r.metric().equals("redis_tcp_ratio")).toList());
+        out.addAll(Ratios.pairs(shares, r -> true, "messageBytes", LARGEST, SMALLEST, "tcp_gap_closing"));
         out.addAll(Ratios.pairs(rows, Ratios.rows(THROUGHPUT, "publish", "receivedMessages").and(tcp.negate()),
                 "messageBytes", SMALL, SMALLEST, "small_rate_ratio"));
         out.addAll(backlogToLimit(rows));
