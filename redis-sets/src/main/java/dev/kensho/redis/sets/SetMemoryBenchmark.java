@@ -24,8 +24,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How much memory does a set member cost as a function of the set size N and the member size, and how
- * does that compare with the write-up's ≈15 GiB for 100M 64-byte members (≈161 B per member, ≈3 GiB
- * over the raw bytes)? The measured value is the memory, recorded; the JMH score (time of one
+ * does that compare with the write-up's ≈15 GiB for 100M 64-byte members (≈161 B per member; the raw members
+ * are 100M × 64 B = 5.96 GiB, so ≈9 GiB, ≈97 B per member, is Redis's own — not the ≈3 GiB the write-up's
+ * arithmetic gave)? The measured value is the memory, recorded; the JMH score (time of one
  * variadic-{@code SADD} load of the set) is incidental.
  *
  * <p>Cases: {@code users} = N (members of the one set), {@code memberBytes} = bytes per member
