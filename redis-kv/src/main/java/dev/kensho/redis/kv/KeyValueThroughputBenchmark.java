@@ -114,7 +114,7 @@ public class KeyValueThroughputBenchmark extends KvTrialState {
     /**
      * Requests per invocation: a multiple of 100 and 800 (50 per connection at 800), ~0.7-2 s at this
      * machine's 20-60k req/s. An iteration ends with its last invocation, so this is also how far a 4 s
-     * iteration overshoots (half an invocation on average); 80,000 cost ~1 min per run (issue 15).
+     * iteration overshoots (half an invocation on average); 80,000 cost ~1 min per run.
      */
     public static final int REQUESTS = 40_000;
 

@@ -91,7 +91,7 @@ public final class SetsSection implements Section {
                         "bytes per member", "memberBytes"),
                 ChartSpec.bar("sets-flush", "FLUSHDB after a full import", "SetFlushBenchmark",
                         "flushDb", "ss", "mode", "seconds"),
-                // Redis Cluster (issue 18): no published figure; the masters share this machine's cores
+                // Redis Cluster: no published figure; the masters share this machine's cores
                 ChartSpec.bar("sets-cluster", "Redis Cluster: hash-tagged keys on one shard vs client-side from SSCANs",
                         "ClusterSetAlgebraBenchmark", "answer", "ss", "op", "seconds per operation", "layout", "overlap"),
                 ChartSpec.bar("sets-cluster-moved", "Redis Cluster: members moved to the client per answer",

@@ -29,7 +29,7 @@ import java.util.concurrent.RejectedExecutionException;
  * connection keeps its own thread of control and one request in flight. The carriers are the cores left to the
  * client ({@link #coresLeft}; see {@link VirtualThreads} for why, and what it measured). On JDK 17 it falls back to platform threads
  * and records why ({@code jedis_virtual_threads} 0, {@code jvm_feature}); {@link LoadGenerator.Client#JEDIS_PLATFORM}
- * always uses platform threads, the design before issue 41: on 2 cores 100–800 kernel threads pay a context switch
+ * always uses platform threads, the earlier design: on 2 cores 100–800 kernel threads pay a context switch
  * per request, which shows as client CPU and throughput, not as a distortion of the percentiles. Jedis's own I/O
  * path takes no monitor ({@code Connection}, {@code RedisInputStream}, {@code RedisOutputStream}, {@code Protocol}
  * have no {@code synchronized}), so a virtual thread blocked in a read does not pin its carrier (JFR's

@@ -41,7 +41,7 @@ public interface LoadGenerator extends AutoCloseable {
                 return new JedisLoad(target, clients, depth, JedisLoad.threads(clients), JedisLoad.Threads.VIRTUAL_IF_AVAILABLE);
             }
         },
-        /** Jedis on platform threads whatever the JVM: the design before issue 41, kept to measure what the threads cost. */
+        /** Jedis on platform threads whatever the JVM: the earlier design, kept to measure what the threads cost. */
         JEDIS_PLATFORM {
             @Override
             public LoadGenerator open(RedisTarget target, int clients, int depth) {

@@ -148,7 +148,7 @@ public final class KeyValueSection implements Section {
         }
         if (LoadGenerator.Client.JEDIS_PLATFORM.name().equals(result.param("client"))) {
             return "JEDIS_PLATFORM drove its connections with " + threads + " platform threads, as asked (the Jedis client"
-                    + " before issue 41: a kernel thread switch per blocked read; JEDIS uses virtual threads on Java 21+)";
+                    + " of earlier versions: a kernel thread switch per blocked read; JEDIS uses virtual threads on Java 21+)";
         }
         return TrialRecords.platformThreadsWhy(threads, jvm);
     }

@@ -92,7 +92,7 @@ public final class PubSubSection implements Section {
                 ChartSpec.bar("pubsub-streams", "Named streams: latency from the intended send time",
                         STREAMS, "publishAtStreamRate", "latency_intended_p(50|99|999)", "stream", "µs",
                         "client", "metric"),
-                // Redis Cluster (issue 18): context only, no published figure; the masters share this machine's cores
+                // Redis Cluster: context only, no published figure; the masters share this machine's cores
                 ChartSpec.bar("pubsub-cluster", "Cluster: PUBLISH (broadcast) vs SPUBLISH, messages/s received",
                         "ClusterPublishBenchmark", "publish", "receivedMessages", "nodes", "messages/s", "mode"),
                 ChartSpec.bar("pubsub-cluster-cpu", "Cluster: server CPU µs per message, channel's owner vs each other master",
