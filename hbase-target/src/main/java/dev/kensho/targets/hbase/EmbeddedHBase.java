@@ -94,9 +94,14 @@ public final class EmbeddedHBase extends HBaseTarget {
         return start(false);
     }
 
+    /** {@code kensho.hbase.regionServers}: 1 … 8, default {@value HBaseTarget#REGION_SERVERS_DEFAULT}; else one line. */
+    static int regionServers() {
+        return (int) Settings.range(HBaseSettings.REGION_SERVERS.key(), HBaseSettings.REGION_SERVERS.get(REGION_SERVERS_DEFAULT), 1, 8);
+    }
+
     private static EmbeddedHBase start(boolean measureCpu) {
         HBaseTargets.requireSupportedJdk();
-        int rs = (int) Settings.range(HBaseSettings.REGION_SERVERS.key(), HBaseSettings.REGION_SERVERS.get(REGION_SERVERS_DEFAULT), 1, 8);
+        int rs = regionServers();
         Path dir = TempDirs.create("kensho-hbase-");
         long t0 = System.nanoTime();
         ChildProcess p = null;

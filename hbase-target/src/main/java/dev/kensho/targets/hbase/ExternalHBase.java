@@ -1,7 +1,5 @@
 package dev.kensho.targets.hbase;
 
-import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -20,17 +18,15 @@ import java.util.List;
  */
 public final class ExternalHBase extends HBaseTarget {
 
-    private final String quorum;
-    private final String znodeParent;
+    private final HBaseQuorum quorum;
     private final Configuration conf;
     private AutoCloseable heldClaim;
 
-    private ExternalHBase(String quorum, String znodeParent) {
+    ExternalHBase(HBaseQuorum quorum) {
         this.quorum = quorum;
-        this.znodeParent = znodeParent;
         Configuration c = HBaseConfiguration.create();
-        c.set("hbase.zookeeper.quorum", quorum);
-        c.set("zookeeper.znode.parent", znodeParent);
+        c.set("hbase.zookeeper.quorum", quorum.quorum());
+        c.set("zookeeper.znode.parent", quorum.znodeParent());
         // fail within seconds, not the client's default of minutes, when nothing answers
         c.setInt("hbase.client.retries.number", 3);
         c.setInt("zookeeper.recovery.retry", 1);
@@ -39,28 +35,13 @@ public final class ExternalHBase extends HBaseTarget {
         this.conf = Codecs.configure(c);
     }
 
-    /** Parses and validates the properties (no connection yet). */
-    public static ExternalHBase parse(String quorum, String znodeParent) {
-        String q = quorum.trim();
-        String hostPort = "[A-Za-z0-9_.\\-]+(:[0-9]{1,5})?";
-        if (!q.matches(hostPort + "(," + hostPort + ")*")) {
-            throw BadInput.of(HBaseSettings.ZOOKEEPER.key(), quorum, "host[:port][,host[:port]…] of the cluster's ZooKeeper quorum");
-        }
-        for (String hp : q.split(",")) {
-            int c = hp.indexOf(':');
-            if (c > 0) {
-                Settings.range(HBaseSettings.ZOOKEEPER.key() + " port", hp.substring(c + 1), 1, 65535);
-            }
-        }
-        String z = znodeParent.trim();
-        if (!z.matches("(/[A-Za-z0-9_.\\-]+)+")) {
-            throw BadInput.of(HBaseSettings.ZNODE_PARENT.key(), znodeParent, "an absolute znode path such as /hbase");
-        }
-        return new ExternalHBase(q, z);
+    /** Parses and validates the properties (no connection yet); the suite itself goes through {@link HBaseQuorum#current()}. */
+    static ExternalHBase parse(String quorum, String znodeParent) {
+        return new ExternalHBase(HBaseQuorum.parse(quorum, znodeParent));
     }
 
-    public static ExternalHBase fromSettings() {
-        return parse(HBaseSettings.ZOOKEEPER.get(), HBaseSettings.ZNODE_PARENT.get(ZNODE_PARENT_DEFAULT));
+    HBaseQuorum quorum() {
+        return quorum;
     }
 
     @Override
@@ -75,7 +56,7 @@ public final class ExternalHBase extends HBaseTarget {
 
     @Override
     public String describe() {
-        return "external HBase (zookeeper " + quorum + ", znode " + znodeParent + ")";
+        return "external HBase (zookeeper " + quorum.quorum() + ", znode " + quorum.znodeParent() + ")";
     }
 
     @Override

@@ -15,25 +15,23 @@ import java.util.function.Consumer;
  */
 final class HBaseOwnershipClaim implements Claims.Claim {
 
-    private final String quorum;
-    private final String znodeParent;
+    private final HBaseQuorum quorum;
     private ExternalHBase target;
     /** The run this claim was taken for (for {@link #interrupted()}, which is not told). */
     private volatile String claimedFor;
 
-    private HBaseOwnershipClaim(String quorum, String znodeParent) {
+    private HBaseOwnershipClaim(HBaseQuorum quorum) {
         this.quorum = quorum;
-        this.znodeParent = znodeParent;
     }
 
     /**
      * The launcher's preflight on an external cluster, before the run folder exists: looks (writing nothing) and refuses
      * in one line what the claim would refuse ({@link TableClaims#look}), then registers the run's claim.
      */
-    static void preflight() {
+    static void preflight(HBaseQuorum quorum) {
         // a fork (it has the run folder) runs the class's preflight too: its run's launcher holds the claim already
-        if (HBaseSettings.ZOOKEEPER.get() != null && Setting.RUN_DIR.get() == null) {
-            HBaseOwnershipClaim c = of();
+        if (Setting.RUN_DIR.get() == null) {
+            HBaseOwnershipClaim c = new HBaseOwnershipClaim(quorum);
             try {
                 c.claims().look(Setting.RUN_ID.get());
             } finally {
@@ -56,24 +54,19 @@ final class HBaseOwnershipClaim implements Claims.Claim {
                 Recorder.note("safety", line);
             }
         };
-        t.releaseOnClose(Claims.hold(of(), runId, note));
-    }
-
-    private static HBaseOwnershipClaim of() {
-        return new HBaseOwnershipClaim(HBaseSettings.ZOOKEEPER.get(),
-                HBaseSettings.ZNODE_PARENT.get(HBaseTarget.ZNODE_PARENT_DEFAULT));
+        t.releaseOnClose(Claims.hold(new HBaseOwnershipClaim(t.quorum()), runId, note));
     }
 
     private synchronized TableClaims claims() {
         if (target == null) {
-            target = ExternalHBase.parse(quorum, znodeParent);
+            target = new ExternalHBase(quorum);
         }
         return TableClaims.on(target);
     }
 
     @Override
     public String key() {
-        return "hbase " + quorum + " " + znodeParent + " " + HBaseTarget.namespaceSetting();
+        return "hbase " + quorum.quorum() + " " + quorum.znodeParent() + " " + HBaseTarget.namespaceSetting();
     }
 
     @Override
@@ -114,7 +107,7 @@ final class HBaseOwnershipClaim implements Claims.Claim {
     }
 
     private String describe() {
-        return "external HBase (zookeeper " + quorum + ")";
+        return "external HBase (zookeeper " + quorum.quorum() + ")";
     }
 
     private synchronized void close() {

@@ -1,12 +1,12 @@
 package dev.kensho.targets.hbase;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.common.Settings;
 import dev.kensho.common.targets.ClassServer;
 import dev.kensho.common.targets.Target;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Chooses the HBase target, the suite's one rule: an explicit external ZooKeeper quorum wins
@@ -28,12 +28,8 @@ public final class HBaseTargets {
     public static void validate() {
         requireSupportedJdk();
         HBaseTarget.namespaceSetting();
-        String zk = HBaseSettings.ZOOKEEPER.get();
-        if (zk != null) {
-            ExternalHBase.parse(zk, HBaseSettings.ZNODE_PARENT.get(HBaseTarget.ZNODE_PARENT_DEFAULT));
-        } else if (!HBaseSettings.CONTAINER.flag()) {
-            Settings.range(HBaseSettings.REGION_SERVERS.key(),
-                    HBaseSettings.REGION_SERVERS.get(HBaseTarget.REGION_SERVERS_DEFAULT), 1, 8);
+        if (HBaseQuorum.current().isEmpty() && !HBaseSettings.CONTAINER.flag()) {
+            EmbeddedHBase.regionServers();
         }
     }
 
@@ -44,16 +40,16 @@ public final class HBaseTargets {
      */
     public static void preflight() {
         validate();
-        HBaseOwnershipClaim.preflight();
+        HBaseQuorum.current().ifPresent(HBaseOwnershipClaim::preflight);
     }
 
     /** Opens a new target by the rule above; the caller closes it. */
     public static HBaseTarget open() {
         validate();
-        String zk = HBaseSettings.ZOOKEEPER.get();
-        return switch (Target.choose(zk != null, HBaseSettings.CONTAINER.flag())) {
+        Optional<HBaseQuorum> quorum = HBaseQuorum.current();
+        return switch (Target.choose(quorum.isPresent(), HBaseSettings.CONTAINER.flag())) {
             case EXTERNAL -> {
-                ExternalHBase t = ExternalHBase.fromSettings();
+                ExternalHBase t = new ExternalHBase(quorum.get());
                 t.ensureNamespace(); // reaches the cluster now, with a one-line failure if nothing answers
                 try {
                     HBaseOwnershipClaim.inFork(t);
@@ -81,7 +77,7 @@ public final class HBaseTargets {
      */
     public static ClassServer forClass() {
         validate();
-        if (HBaseSettings.ZOOKEEPER.get() != null || HBaseSettings.CONTAINER.flag()) {
+        if (HBaseQuorum.current().isPresent() || HBaseSettings.CONTAINER.flag()) {
             return null;
         }
         EmbeddedHBase e = EmbeddedHBase.startShared();

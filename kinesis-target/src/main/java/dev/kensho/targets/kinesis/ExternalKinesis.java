@@ -1,13 +1,10 @@
 package dev.kensho.targets.kinesis;
 
-import dev.kensho.common.BadInput;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -18,46 +15,22 @@ import java.util.Map;
  */
 public final class ExternalKinesis extends KinesisTarget {
 
-    private final Region region;
-    private final URI endpoint;
-    private final boolean cbor;
+    private final KinesisEndpoint settings;
     private final DefaultCredentialsProvider credentials = DefaultCredentialsProvider.builder().build();
 
-    private ExternalKinesis(Region region, URI endpoint, boolean cbor) {
-        this.region = region;
-        this.endpoint = endpoint;
-        this.cbor = cbor;
+    /** A client side for {@code settings}; it holds a credentials provider, so each target is its own and closed. */
+    ExternalKinesis(KinesisEndpoint settings) {
+        this.settings = settings;
     }
 
-    /** Validates the properties (no connection yet). */
-    public static ExternalKinesis parse(String regionValue, String endpointValue, boolean cbor) {
-        Region region = regionValue == null ? Region.US_EAST_1 : region(regionValue);
-        URI ep = null;
-        if (endpointValue != null) {
-            String allowed = "http(s)://host[:port] of a Kinesis-compatible endpoint";
-            try {
-                ep = new URI(endpointValue.trim());
-            } catch (URISyntaxException e) {
-                throw BadInput.of(KinesisSettings.ENDPOINT.key(), endpointValue, allowed);
-            }
-            if (ep.getScheme() == null || !(ep.getScheme().equals("http") || ep.getScheme().equals("https"))
-                    || ep.getHost() == null || ep.getRawUserInfo() != null
-                    || (ep.getPath() != null && !ep.getPath().isEmpty() && !ep.getPath().equals("/"))) {
-                throw BadInput.of(KinesisSettings.ENDPOINT.key(), endpointValue, allowed);
-            }
-        }
-        return new ExternalKinesis(region, ep, cbor);
+    /** Validates the properties (no connection yet); the suite itself goes through {@link KinesisEndpoint#current()}. */
+    static ExternalKinesis parse(String regionValue, String endpointValue, boolean cbor) {
+        return new ExternalKinesis(KinesisEndpoint.parse(regionValue, endpointValue, cbor));
     }
 
     /** A region the SDK knows, else a one-line error. */
     public static Region region(String value) {
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        for (Region r : Region.regions()) {
-            if (r.id().equals(v) && !r.isGlobalRegion()) {
-                return r;
-            }
-        }
-        throw BadInput.of(KinesisSettings.REGION.key(), value, "an AWS region id such as us-east-1, eu-west-1, ap-northeast-1");
+        return KinesisEndpoint.region(value);
     }
 
     @Override
@@ -67,12 +40,12 @@ public final class ExternalKinesis extends KinesisTarget {
 
     @Override
     public URI endpoint() {
-        return endpoint;
+        return settings.endpoint();
     }
 
     @Override
     public Region region() {
-        return region;
+        return settings.region();
     }
 
     @Override
@@ -82,18 +55,18 @@ public final class ExternalKinesis extends KinesisTarget {
 
     @Override
     public boolean cbor() {
-        return cbor;
+        return settings.cbor();
     }
 
     @Override
     public String describe() {
-        return endpoint == null ? "AWS Kinesis " + region.id() : "external Kinesis " + endpoint + " (" + region.id() + ")";
+        return endpoint() == null ? "AWS Kinesis " + region().id() : "external Kinesis " + endpoint() + " (" + region().id() + ")";
     }
 
     @Override
     public Map<String, Object> serverInfo() {
         Map<String, Object> m = baseInfo();
-        m.put("endpoint", endpoint == null ? "aws default" : endpoint.toString());
+        m.put("endpoint", endpoint() == null ? "aws default" : endpoint().toString());
         m.put("credentials", "SDK default chain (not recorded)");
         return m;
     }

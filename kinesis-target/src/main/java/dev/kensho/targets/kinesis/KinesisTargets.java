@@ -4,6 +4,8 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.targets.Target;
 
+import java.util.Optional;
+
 /**
  * Chooses the Kinesis target, the suite's one rule: an explicit external endpoint or region wins;
  * else a LocalStack container if asked; else the embedded kinesalite.
@@ -26,40 +28,30 @@ public final class KinesisTargets {
     private KinesisTargets() {
     }
 
-    private static boolean external() {
-        return KinesisSettings.REGION.get() != null || KinesisSettings.ENDPOINT.get() != null;
-    }
-
-    private static ExternalKinesis parseExternal() {
-        boolean cbor = KinesisSettings.CBOR.get() == null || KinesisSettings.CBOR.flag();
-        return ExternalKinesis.parse(KinesisSettings.REGION.get(), KinesisSettings.ENDPOINT.get(), cbor);
-    }
-
     /**
      * Validates every target property without starting or contacting anything; what the machine lacks (Node, the
      * emulator's npm packages) is {@link #whyUnavailable}'s, so a run of several classes can go on without Kinesis.
      */
     public static void validate() {
         KinesisStreams.prefix();
-        if (external()) {
-            parseExternal();
-        } else if (!KinesisSettings.CONTAINER.flag()) {
+        if (KinesisEndpoint.current().isEmpty() && !KinesisSettings.CONTAINER.flag()) {
             KinesaliteInstall.validateSettings();
         }
     }
 
     /** Null when this machine can have the chosen target; else why not and what to install or set. */
     public static String whyUnavailable() {
-        return external() || KinesisSettings.CONTAINER.flag() ? null : KinesaliteInstall.whyMissing();
+        return KinesisEndpoint.current().isPresent() || KinesisSettings.CONTAINER.flag() ? null : KinesaliteInstall.whyMissing();
     }
 
     /** Null when the chosen target serves TLS; else why a fresh TLS connection per call cannot run on it. */
     public static String whyNoTls() {
-        if (external() && !parseExternal().tls()) {
-            return KinesisSettings.ENDPOINT.key() + "=" + KinesisSettings.ENDPOINT.get() + " is http: a fresh TLS connection per call"
+        Optional<KinesisEndpoint> external = KinesisEndpoint.current();
+        if (external.isPresent() && !external.get().tls()) {
+            return KinesisSettings.ENDPOINT.key() + "=" + external.get().endpoint() + " is http: a fresh TLS connection per call"
                     + " needs an https endpoint, -D" + KinesisSettings.REGION.key() + " or the embedded emulator";
         }
-        if (!external() && KinesisSettings.CONTAINER.flag()) {
+        if (external.isEmpty() && KinesisSettings.CONTAINER.flag()) {
             return KinesisSettings.CONTAINER.key() + "=true: the container target serves http here; a fresh TLS connection per call"
                     + " needs the embedded emulator, -D" + KinesisSettings.REGION.key() + " or an https endpoint";
         }
@@ -80,16 +72,17 @@ public final class KinesisTargets {
         if (noTls != null) {
             throw new BadInput(noTls);
         }
-        return switch (Target.choose(external(), KinesisSettings.CONTAINER.flag())) {
-            case EXTERNAL -> openExternal();
+        Optional<KinesisEndpoint> external = KinesisEndpoint.current();
+        return switch (Target.choose(external.isPresent(), KinesisSettings.CONTAINER.flag())) {
+            case EXTERNAL -> openExternal(external.get());
             case CONTAINER -> ContainerKinesis.start();
             case EMBEDDED -> EmbeddedKinesis.start(tls);
         };
     }
 
     /** The endpoint or region given, reached and its credentials checked within the timeouts, or one line. */
-    private static KinesisTarget openExternal() {
-        ExternalKinesis t = parseExternal();
+    private static KinesisTarget openExternal(KinesisEndpoint endpoint) {
+        ExternalKinesis t = new ExternalKinesis(endpoint);
         try {
             t.client().listStreams(b -> b.limit(1));
         } catch (RuntimeException e) {

@@ -17,7 +17,7 @@ import dev.kensho.redis.kv.trial.ShardCounters;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
-import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisEndpoint;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -163,7 +163,7 @@ public class ClusterThroughputBenchmark extends KvTrialState {
         if (shards == 1) {
             return RedisTargets.openNode(config);
         }
-        if (RedisSettings.URI.get() != null) {
+        if (RedisEndpoint.current().external()) {
             RedisCluster c = RedisTargets.openCluster(config, 0);
             try {
                 c.requireMasters("shards", shards);

@@ -10,6 +10,9 @@ import dev.kensho.targets.redis.RedisTarget;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,9 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every GET returned its key's value (preloaded: every GET hit), every request was timed; and the 1-shard
  * baseline is the single server. The tests run concurrently (as many at once as redis-kv's pom says): each trial
  * starts its own servers, and forming a cluster and stopping its nodes (~2 s of waiting each) is most of a trial's
- * time here.
+ * time here. They read the target settings, so a class that sets them (an external URI) does not run beside them.
  */
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
 class ClusterThroughputBenchmarkTest {
 
     /** Requests per trial: each master's expected third (1,667) is far above the share it must exceed (833). */

@@ -9,6 +9,8 @@ import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.SetParams;
 
@@ -25,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the redis-benchmark calibration class when it is installed), io-threads is read back and not changed, and
  * no suite key is left behind.
  */
+@ResourceLock(Resources.SYSTEM_PROPERTIES) // sets kensho.redis.uri, which the classes running concurrently read
 class ExternalTargetSafetyTest {
 
     @Test

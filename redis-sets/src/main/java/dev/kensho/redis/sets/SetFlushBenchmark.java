@@ -7,6 +7,7 @@ import dev.kensho.launcher.Bench;
 import dev.kensho.launcher.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.targets.redis.RedisEndpoint;
 import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTargets;
@@ -99,7 +100,7 @@ public class SetFlushBenchmark {
 
     /** FLUSHDB on someone else's server only with the explicit opt-in: refused before anything starts. */
     static void requireFlushAllowed() {
-        if (RedisSettings.URI.get() != null && !Settings.destructiveAllowed()) {
+        if (RedisEndpoint.current().external() && !Settings.destructiveAllowed()) {
             throw new BadInput("SetFlushBenchmark runs FLUSHDB, which would delete every key of the external"
                     + " database " + RedisSettings.URI.key() + " points at; pass -D"
                     + Setting.DESTRUCTIVE.key() + "=true to allow it, or leave it out with -Dkensho.bench");

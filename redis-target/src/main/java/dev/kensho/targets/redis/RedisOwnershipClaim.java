@@ -16,13 +16,13 @@ import java.util.function.Consumer;
  */
 final class RedisOwnershipClaim implements Claims.Claim {
 
-    private final String uri;
+    private final RedisEndpoint.Address address;
     private final String prefix;
     /** The run this claim was taken for (for {@link #interrupted()}, which is not told). */
     private volatile String claimedFor;
 
-    private RedisOwnershipClaim(String uri, String prefix) {
-        this.uri = uri;
+    private RedisOwnershipClaim(RedisEndpoint.Address address, String prefix) {
+        this.address = address;
         this.prefix = prefix;
     }
 
@@ -31,11 +31,14 @@ final class RedisOwnershipClaim implements Claims.Claim {
         try (RedisTarget t = whole(seed)) {
             KeyOwnership.inspect(t, "(preflight)");
         }
-        Claims.register(new RedisOwnershipClaim(RedisSettings.URI.get(), seed.keyPrefix()));
+        Claims.register(new RedisOwnershipClaim(seed.address(), seed.keyPrefix()));
     }
 
-    /** In a benchmark's JVM: the run's marker must be there, else this JVM claims the prefix until the target closes. */
-    static void inFork(RedisTarget t) {
+    /**
+     * In a benchmark's JVM: the run's marker must be there, else this JVM claims the prefix until the target closes.
+     * {@code address} is the server's as given (for a cluster, the seed's).
+     */
+    static void inFork(RedisTarget t, RedisEndpoint.Address address) {
         String runDir = Setting.RUN_DIR.get();
         String runId = runDir != null ? Path.of(runDir).getFileName().toString() : "adhoc-" + UUID.randomUUID();
         Consumer<String> note = line -> {
@@ -47,7 +50,7 @@ final class RedisOwnershipClaim implements Claims.Claim {
         if (t.owned() || KeyOwnership.markedFor(t, runId)) {
             return;
         }
-        t.releaseOnClose(Claims.hold(new RedisOwnershipClaim(RedisSettings.URI.get(), t.keyPrefix()),
+        t.releaseOnClose(Claims.hold(new RedisOwnershipClaim(address, t.keyPrefix()),
                 runId, note));
     }
 
@@ -58,12 +61,12 @@ final class RedisOwnershipClaim implements Claims.Claim {
     }
 
     private RedisTarget open() {
-        return whole(ExternalRedis.parse(uri));
+        return whole(new ExternalRedis(address));
     }
 
     @Override
     public String key() {
-        return "redis " + uri + " " + prefix;
+        return "redis " + address.uri() + " " + prefix;
     }
 
     @Override

@@ -28,7 +28,7 @@ public final class RedisTargets {
     /** How long the first PING of an external server may take before the run gives up on it. */
     public static final Duration FIRST_CONTACT_TIMEOUT = Duration.ofSeconds(5);
 
-    /** {@link #clusterSetting()}: {@code kensho.redis.cluster=true} (any master count). */
+    /** {@link RedisEndpoint#cluster()}: {@code kensho.redis.cluster=true} (any master count). */
     public static final int DECLARED = RedisSettings.DECLARED;
 
     private RedisTargets() {
@@ -40,21 +40,17 @@ public final class RedisTargets {
      * before any benchmark starts. A declared cluster that is a single node ends it the same way.
      */
     public static void validate() {
-        int cluster = clusterSetting();
-        String uri = RedisSettings.URI.get();
-        if (uri != null) {
+        RedisEndpoint endpoint = RedisEndpoint.current();
+        if (endpoint.external()) {
             Shard.runKeyPrefix();
             Settings.destructiveAllowed();
-            ExternalRedis seed = ExternalRedis.parse(uri);
-            try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
-                // reachable and answering
-            }
-            if (cluster != 0 && !RedisCluster.isCluster(seed)) {
-                throw notACluster(seed);
+            ExternalRedis seed = reach(endpoint);
+            if (endpoint.cluster() != 0 && !RedisCluster.isCluster(seed)) {
+                throw notACluster(endpoint, seed);
             }
             RedisOwnershipClaim.preflight(seed);
-        } else if (RedisSettings.CONTAINER.flag()) {
-            if (cluster != 0) {
+        } else if (endpoint.container()) {
+            if (endpoint.cluster() != 0) {
                 throw new BadInput(RedisSettings.CLUSTER.key() + " and " + RedisSettings.CONTAINER.key()
                         + "=true cannot be combined: the cluster target is embedded or external (kensho.redis.uri)");
             }
@@ -66,29 +62,25 @@ public final class RedisTargets {
         Settings.destructiveAllowed();
     }
 
-    /**
-     * {@code kensho.redis.cluster}: 0 when unset or {@code false}, {@link #DECLARED} for {@code true}, else the
-     * number of masters (3 … 64); anything else is one line naming the setting and the allowed values.
-     */
-    public static int clusterSetting() {
-        return RedisSettings.cluster(RedisSettings.CLUSTER.get());
-    }
-
     /** One server, for benchmarks that drive one node; a cluster (asked for or detected) is refused in one line. */
     public static RedisTarget open(Map<String, String> config) {
-        if (clusterSetting() != 0) {
-            throw new BadInput(RedisSettings.CLUSTER.key() + "=" + RedisSettings.CLUSTER.get()
+        RedisEndpoint endpoint = RedisEndpoint.current();
+        if (endpoint.cluster() != 0) {
+            throw new BadInput(RedisSettings.CLUSTER.key() + "=" + endpoint.clusterValue()
                     + ": this benchmark drives one Redis node and does not follow cluster redirects; run it without "
                     + RedisSettings.CLUSTER.key() + " (cluster-aware: redis-kv's ClusterThroughputBenchmark)");
         }
-        return openNode(config);
+        return openNode(endpoint, config);
     }
 
     /** {@link #open(Map)} without the cluster setting's refusal (a benchmark that sizes its own clusters). */
     public static RedisTarget openNode(Map<String, String> config) {
-        String uri = RedisSettings.URI.get();
-        RedisTarget t = switch (Target.choose(uri != null, RedisSettings.CONTAINER.flag())) {
-            case EXTERNAL -> external(uri);
+        return openNode(RedisEndpoint.current(), config);
+    }
+
+    private static RedisTarget openNode(RedisEndpoint endpoint, Map<String, String> config) {
+        RedisTarget t = switch (Target.choose(endpoint.external(), endpoint.container())) {
+            case EXTERNAL -> external(endpoint);
             case CONTAINER -> ContainerRedis.start(config);
             case EMBEDDED -> EmbeddedRedis.start(config);
         };
@@ -96,20 +88,29 @@ public final class RedisTargets {
         return t;
     }
 
-    /** The single node at {@code uri}: answering within seconds, not a cluster, its prefix claimed for this run. */
-    private static RedisTarget external(String uri) {
-        RedisTarget t = ExternalRedis.parse(uri);
-        try (Jedis ignored = t.jedis(FIRST_CONTACT_TIMEOUT)) {
-            // connects and PINGs within seconds, or throws a one-line TargetFailure: a server that
-            // accepts the connection but never answers must not hang the run for the long socket timeout
-        }
+    /** The single node at the endpoint: answering within seconds, not a cluster, its prefix claimed for this run. */
+    private static RedisTarget external(RedisEndpoint endpoint) {
+        ExternalRedis t = reach(endpoint);
         if (RedisCluster.isCluster(t)) {
             throw new BadInput(RedisSettings.URI.key() + "=" + t.describe() + " is a Redis Cluster (cluster_enabled:1):"
                     + " this benchmark drives one node; point it at a single Redis (cluster-aware: redis-kv's"
                     + " ClusterThroughputBenchmark)");
         }
-        RedisOwnershipClaim.inFork(t);
+        RedisOwnershipClaim.inFork(t, endpoint.address());
         return t;
+    }
+
+    /**
+     * The external server, contacted once: connects and PINGs within {@link #FIRST_CONTACT_TIMEOUT}, or throws a
+     * one-line TargetFailure — a server that accepts the connection but never answers must not hang the run for the
+     * long socket timeout.
+     */
+    private static ExternalRedis reach(RedisEndpoint endpoint) {
+        ExternalRedis seed = new ExternalRedis(endpoint.address());
+        try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
+            // reachable and answering
+        }
+        return seed;
     }
 
     /**
@@ -118,8 +119,9 @@ public final class RedisTargets {
      * or unset).
      */
     public static RedisCluster openCluster(Map<String, String> config) {
-        int n = clusterSetting();
-        return openCluster(config, n == DECLARED || n == 0 ? (RedisSettings.URI.get() != null ? 0
+        RedisEndpoint endpoint = RedisEndpoint.current();
+        int n = endpoint.cluster();
+        return openCluster(endpoint, config, n == DECLARED || n == 0 ? (endpoint.external() ? 0
                 : EmbeddedCluster.MIN_MASTERS) : n);
     }
 
@@ -129,22 +131,22 @@ public final class RedisTargets {
      * an embedded one started with {@code config} on every node.
      */
     public static RedisCluster openCluster(Map<String, String> config, int masters) {
-        String uri = RedisSettings.URI.get();
+        return openCluster(RedisEndpoint.current(), config, masters);
+    }
+
+    private static RedisCluster openCluster(RedisEndpoint endpoint, Map<String, String> config, int masters) {
         RedisCluster c;
-        if (uri != null) {
-            ExternalRedis seed = ExternalRedis.parse(uri);
-            try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
-                // reachable, as in open()
-            }
+        if (endpoint.external()) {
+            ExternalRedis seed = reach(endpoint);
             if (!RedisCluster.isCluster(seed)) {
-                throw notACluster(seed);
+                throw notACluster(endpoint, seed);
             }
             if (seed.database() != 0) {
                 throw BadInput.of(RedisSettings.URI.key(), seed.describe(), "database 0: a Redis Cluster has no other");
             }
             c = new RedisCluster(RedisTarget.Kind.EXTERNAL, RedisCluster.discover(seed, seed::at));
             c.requireMasters(RedisSettings.CLUSTER.key(), masters);
-            RedisOwnershipClaim.inFork(c);
+            RedisOwnershipClaim.inFork(c, endpoint.address());
         } else {
             c = EmbeddedCluster.start(masters, config);
         }
@@ -158,21 +160,19 @@ public final class RedisTargets {
      * classes against your single Redis skips the cluster cases and says so instead of failing.
      */
     public static String whyNoCluster() {
-        String uri = RedisSettings.URI.get();
-        if (uri == null) {
+        RedisEndpoint endpoint = RedisEndpoint.current();
+        if (!endpoint.external()) {
             return null;
         }
-        ExternalRedis seed = ExternalRedis.parse(uri);
-        try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
-            // reachable, as in open()
-        }
+        ExternalRedis seed = reach(endpoint);
         return RedisCluster.isCluster(seed) ? null : "needs a Redis Cluster, and " + RedisSettings.URI.key() + " ("
                 + seed.describe() + ") is a single node (cluster_enabled:0); run it without "
                 + RedisSettings.URI.key() + " for an embedded cluster";
     }
 
-    private static BadInput notACluster(RedisTarget seed) {
-        return new BadInput(RedisSettings.CLUSTER.key() + "=" + RedisSettings.CLUSTER.get("true")
+    /** {@code masters} of a benchmark that sizes its own cluster counts as declaring one ({@code true}). */
+    private static BadInput notACluster(RedisEndpoint endpoint, RedisTarget seed) {
+        return new BadInput(RedisSettings.CLUSTER.key() + "=" + (endpoint.cluster() == 0 ? "true" : endpoint.clusterValue())
                 + " declares a Redis Cluster, but " + seed.describe() + " is a single node (INFO cluster: cluster_enabled:0);"
                 + " allowed: " + RedisSettings.CLUSTER_ALLOWED + ", with a cluster endpoint for true");
     }
