@@ -42,6 +42,7 @@ import java.util.regex.Pattern;
  * bmf.json             Bencher Metric Format                 } (CI dashboards:
  * gab-bigger.json      github-action-benchmark, bigger/      }  {@link BencherFormat},
  * gab-smaller.json       smaller is better                   }  {@link GithubBenchmarkFormat})
+ * jmh-result.json      every class's JMH JSON in one array   } ({@link JmhResultFile}: JMH's own format)
  * jfr/&lt;Class&gt;/         JFR recordings with -Dkensho.jfr=true
  * </pre>
  */
