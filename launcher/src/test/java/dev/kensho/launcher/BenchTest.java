@@ -139,6 +139,20 @@ class BenchTest {
     }
 
     @Test
+    void aSettingInsideKenshoArgsStopsBeforeAnyRunFolder() {
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        // Maven hands kensho.args over as one argument
+        assertEquals(2, BenchMain.launch(new String[]{"-f 1 -Dkensho.scale=smoke"}, false));
+        assertEquals(2, BenchMain.launch(new String[]{"IdsBenchmark", "-Dkensho.scale=smoke"}, true));
+        assertFalse(Files.exists(results.resolve("t1")));
+        try (var files = Files.list(results)) {
+            assertEquals(0, files.count(), "no run folder");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void moreThanOneForkWithRoundsIsOneLine() throws Exception {
         System.setProperty(Setting.ROUNDS.key(), "3");
         assertTrue(runExpectingBadInput("-f", "2").startsWith("kensho: -f 2 with -Dkensho.rounds=3"));
