@@ -59,6 +59,14 @@ public final class RunFolder {
 
     /** Opens (creating if needed) the run folder named by {@code kensho.runId}, else a new timestamp. */
     public static RunFolder open() {
+        return open(ProcessHandle.current());
+    }
+
+    /**
+     * As {@link #open()}, the run being {@code launcher}'s: the process whose end, without the run's, means it was
+     * killed ({@link KilledRuns}) — this JVM, or for JMH's forks started without the launcher, the JMH that forks them.
+     */
+    public static RunFolder open(ProcessHandle launcher) {
         String id = Setting.RUN_ID.get();
         if (id == null) {
             id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
@@ -78,7 +86,7 @@ public final class RunFolder {
                 st.put(STARTED, System.currentTimeMillis()); // the first launcher of a build: later modules count from it
             }
         });
-        r.edit(KilledRuns::recordLauncher);
+        r.edit(st -> KilledRuns.recordLauncher(st, launcher));
         return r;
     }
 
