@@ -80,4 +80,9 @@ class ArchitectureTest {
     void eachModuleNamesOnlyTheModulesBelowIt() {
         Architecture.MODULES_NAME_ONLY_THEIR_FLOORS.check(suite);
     }
+
+    @Test
+    void noClassOpensAnothersPrivateMembers() {
+        Architecture.NO_PRIVATE_ACCESS.check(suite);
+    }
 }
