@@ -1,8 +1,11 @@
 package dev.kensho.benchmarks;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * The Main-Class of {@code kensho-benchmarks.jar}. Compiled for Java 8 so that an older {@code java} reaches it
@@ -13,11 +16,14 @@ import java.util.List;
  * <pre>
  * java [-Dkensho.*=…] -jar kensho-benchmarks.jar [regex] [JMH flags]
  * java [-Dkensho.*=…] -jar kensho-benchmarks.jar compare|report|merge|pool|docs [--help] …
+ * java -jar kensho-benchmarks.jar --version
  * </pre>
  */
 public final class JarMain {
 
     static final int REQUIRED_JAVA = 17;
+    /** The build's record of the jar: version, commit, working tree, time ({@code benchmarks/pom.xml} writes it). */
+    static final String VERSION_FILE = "/kensho-version.properties";
     static final String LAUNCHER = "dev.kensho.launcher.BenchMain";
     /** The run-folder commands ({@code compare}, {@code report}, …; their names: {@code Commands.NAMES}). */
     static final String COMMANDS = "dev.kensho.report.cli.Commands";
@@ -28,6 +34,10 @@ public final class JarMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length == 1 && args[0].equals("--version")) {
+            System.out.println(version()); // on any Java: what the jar is, before what it needs
+            return;
+        }
         String version = System.getProperty("java.specification.version", "?");
         if (major(version) < REQUIRED_JAVA) {
             System.err.println("kensho: kensho-benchmarks.jar needs Java " + REQUIRED_JAVA + " or 21; this java ("
@@ -43,6 +53,42 @@ public final class JarMain {
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
         }
+    }
+
+    /**
+     * {@code --version}: the suite's version and the commit the jar was built from ({@value #VERSION_FILE}, written by
+     * the build; {@code KENSHO_COMMIT} where the build had no git, as in the image), then JMH's version and this Java.
+     */
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = JarMain.class.getResourceAsStream(VERSION_FILE)) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // said below as unknown
+        }
+        String commit = p.getProperty("commit", "unknown");
+        String tree = p.getProperty("tree", "unknown");
+        String env = System.getenv("KENSHO_COMMIT");
+        String from;
+        if (!commit.equals("unknown")) {
+            from = "commit " + commit + (tree.equals("clean") ? "" : tree.equals("modified")
+                    ? " with local changes" : " (working tree unknown)");
+        } else if (env != null && !env.trim().isEmpty() && !env.trim().equals("unknown")) {
+            from = "commit " + env.trim() + " (KENSHO_COMMIT)";
+        } else {
+            from = "commit unknown (built without git)";
+        }
+        String jmh;
+        try {
+            jmh = "JMH " + Class.forName("org.openjdk.jmh.util.Version").getMethod("getPlainVersion").invoke(null);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            jmh = "JMH unknown";
+        }
+        return "kensho-benchmarks " + p.getProperty("version", "unknown") + ", " + from + ", built "
+                + p.getProperty("built", "unknown") + "\n" + jmh + "; this java: " + System.getProperty("java.version", "?")
+                + " (" + System.getProperty("java.home", "?") + ")";
     }
 
     /** "1.8" → 8, "17" → 17; 0 when unreadable. */

@@ -105,6 +105,37 @@ class BenchmarksJarIT {
     }
 
     @Test
+    void versionSaysTheSuitesVersionAndCommit(@TempDir Path dir) throws Exception {
+        assertEquals(0, run(dir, List.of(), "--version"));
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8);
+        assertTrue(log.matches("(?s)kensho-benchmarks \\d+\\.\\d+\\.\\d+, commit ([0-9a-f]{40}( with local changes)?|unknown .*), built .*"
+                + "\nJMH 1\\.37; this java: .*"), log);
+    }
+
+    @Test
+    void dashHIsJmhsHelpThenTheSuitesCommandsAndSettings(@TempDir Path dir) throws Exception {
+        assertEquals(0, run(dir, List.of(), "-h"));
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8);
+        int jmh = log.indexOf("-prof <profiler>");
+        int commands = log.indexOf("\nCommands:\n");
+        int settings = log.indexOf("\n    -Dkensho.scale=default");
+        assertTrue(jmh >= 0 && commands > jmh && settings > commands, log);
+        for (String c : new String[]{"compare", "report", "merge", "pool", "docs"}) {
+            assertTrue(log.contains("\n  " + c + " "), c);
+        }
+        assertTrue(!Files.exists(dir.resolve("runs")), "no run folder");
+    }
+
+    @Test
+    void aSettingAfterJarIsOneLineSayingWhereItGoes(@TempDir Path dir) throws Exception {
+        assertEquals(2, run(dir, List.of(), "-Dkensho.scale=smoke", "UserIdGenerator"));
+        String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8).strip();
+        assertEquals("kensho: -Dkensho.scale=smoke after -jar is an argument of the jar, not a setting: settings go before"
+                + " -jar (java -Dkensho.scale=smoke -jar kensho-benchmarks.jar …)", log);
+        assertTrue(!Files.exists(dir.resolve("runs")), "no run folder");
+    }
+
+    @Test
     void theJarListsEveryModulesBenchmarksAndScalesAndStartsOnJava8() throws IOException {
         try (JarFile jar = new JarFile(JAR.toFile())) {
             String list = read(jar, "META-INF/BenchmarkList");

@@ -1,6 +1,7 @@
 package dev.kensho.launcher;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.MisplacedSetting;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
@@ -44,8 +45,17 @@ public final class Bench {
     private Bench() {
     }
 
-    /** Entry point of every benchmark class's {@code main}: runs just that class. */
+    /**
+     * Entry point of every benchmark class's {@code main}: runs just that class. A {@code -D} setting among its
+     * arguments (an IDE's program arguments rather than its VM options) stops it in one line.
+     */
     public static void main(Class<?> benchmarkClass, String[] args) {
+        try {
+            MisplacedSetting.refuse(LaunchArgs.split(args), MisplacedSetting.Entry.MAIN);
+        } catch (BadInput e) {
+            System.err.println("kensho: " + e.getMessage());
+            System.exit(2);
+        }
         System.exit(run(Set.of(benchmarkClass.getName()), args, true, System.err));
     }
 

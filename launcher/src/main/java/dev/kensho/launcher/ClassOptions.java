@@ -5,6 +5,7 @@ import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.cpu.CpuProfiler;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.profile.CaseProfiler;
+import dev.kensho.common.profile.JmhProfilerFiles;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
@@ -64,6 +65,9 @@ final class ClassOptions {
         }
         if (Setting.JFR.flag()) {
             ob.addProfiler(CaseProfiler.class); // jfr/<Class>/<case>/, per fork, servers too
+        }
+        if (JmhProfilerFiles.wanted(plan.cli().getProfilers())) {
+            ob.addProfiler(JmhProfilerFiles.class); // -prof jfr / async: each fork's files into jfr/<Class>/<case>/
         }
         return ob;
     }

@@ -114,6 +114,45 @@ class BenchTest {
     }
 
     @Test
+    void jmhsOwnJfrAndAsyncProfilersLandInTheRunFolderAndItsReport() throws Exception {
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        System.setProperty(Setting.SCALE.key(), "smoke");
+        System.setProperty(Setting.RUN_ID.key(), "prof");
+        // a fork (JMH's profilers record in it), two short measured iterations, JMH's flags as Maven hands them over
+        int status = Bench.run(Set.of(IdsBenchmark.class.getName()),
+                new String[]{"-f 1 -wi 0 -i 2 -r 300ms -prof jfr -prof async"}, true, System.err);
+        assertEquals(0, status);
+        Path run = results.resolve("prof");
+        Path dir = run.resolve("jfr/IdsBenchmark/generateIds,memberBytes=64");
+        assertTrue(Files.size(dir.resolve("jmh-jfr-fork1.jfr")) > 0, "-prof jfr's recording in the case's folder");
+        try (var files = Files.list(dir.resolve("async-fork1"))) {
+            List<String> names = files.map(f -> f.getFileName().toString()).sorted().toList();
+            assertTrue(names.stream().anyMatch(n -> n.startsWith("flame-") && n.endsWith("-forward.html")), "a flame graph: " + names);
+            assertTrue(names.stream().anyMatch(n -> n.startsWith("collapsed-")), "stacks the report reads: " + names);
+        }
+        String report = Files.readString(run.resolve("report.md"));
+        assertTrue(report.contains("benchmark JVM (JMH -prof jfr)"), "the report reads -prof jfr");
+        assertTrue(report.contains("benchmark JVM (JMH -prof async)"), "the report reads -prof async");
+        assertTrue(report.contains("jfr/IdsBenchmark/generateIds,memberBytes=64/async-fork1/flame-"), "a fork links its graph");
+        assertTrue(Files.readString(run.resolve("results.csv")).contains("jfr/IdsBenchmark/generateIds,memberBytes=64"),
+                "results.csv names the case's folder");
+    }
+
+    @Test
+    void aSettingInsideKenshoArgsStopsBeforeAnyRunFolder() {
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        // Maven hands kensho.args over as one argument
+        assertEquals(2, BenchMain.launch(new String[]{"-f 1 -Dkensho.scale=smoke"}, false));
+        assertEquals(2, BenchMain.launch(new String[]{"IdsBenchmark", "-Dkensho.scale=smoke"}, true));
+        assertFalse(Files.exists(results.resolve("t1")));
+        try (var files = Files.list(results)) {
+            assertEquals(0, files.count(), "no run folder");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void moreThanOneForkWithRoundsIsOneLine() throws Exception {
         System.setProperty(Setting.ROUNDS.key(), "3");
         assertTrue(runExpectingBadInput("-f", "2").startsWith("kensho: -f 2 with -Dkensho.rounds=3"));

@@ -28,7 +28,7 @@ import java.util.TreeMap;
 
 /**
  * Writes a run folder's {@code results.csv}, {@code summary.md}, {@code env.json} and the CI files
- * ({@link BencherFormat}, {@link GithubBenchmarkFormat}) from its JMH JSON and recorded measurements, then lets every {@link ReportWriter} on the classpath render the report.
+ * ({@link BencherFormat}, {@link GithubBenchmarkFormat}, {@link JmhResultFile}) from its JMH JSON and recorded measurements, then lets every {@link ReportWriter} on the classpath render the report.
  * Files are written to a temporary name and moved, so a reader never sees half a file.
  */
 public final class Export {
@@ -48,6 +48,8 @@ public final class Export {
         writeJson(BencherFormat.FILE, BencherFormat.of(run.dir(), rows));
         writeJson(GithubBenchmarkFormat.BIGGER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, true));
         writeJson(GithubBenchmarkFormat.SMALLER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, false));
+        // the whole run as one JMH result file, for the tools that read JMH's own format
+        write(JmhResultFile.FILE, JmhResultFile.of(run.dir()));
         try {
             for (ReportWriter w : ServiceLoader.load(ReportWriter.class)) {
                 w.write(run, rows);

@@ -25,8 +25,7 @@ public final class KilledRuns {
     }
 
     /** Which process writes this run, so a later reader can tell a run in progress from a killed one. */
-    static void recordLauncher(ObjectNode s) {
-        ProcessHandle me = ProcessHandle.current();
+    static void recordLauncher(ObjectNode s, ProcessHandle me) {
         s.put("launcherPid", me.pid());
         me.info().startInstant().ifPresent(t -> s.put("launcherStart", t.toString()));
         s.put("launcherHost", host());

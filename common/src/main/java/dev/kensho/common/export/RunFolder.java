@@ -42,6 +42,7 @@ import java.util.regex.Pattern;
  * bmf.json             Bencher Metric Format                 } (CI dashboards:
  * gab-bigger.json      github-action-benchmark, bigger/      }  {@link BencherFormat},
  * gab-smaller.json       smaller is better                   }  {@link GithubBenchmarkFormat})
+ * jmh-result.json      every class's JMH JSON in one array   } ({@link JmhResultFile}: JMH's own format)
  * jfr/&lt;Class&gt;/         JFR recordings with -Dkensho.jfr=true
  * </pre>
  */
@@ -58,6 +59,14 @@ public final class RunFolder {
 
     /** Opens (creating if needed) the run folder named by {@code kensho.runId}, else a new timestamp. */
     public static RunFolder open() {
+        return open(ProcessHandle.current());
+    }
+
+    /**
+     * As {@link #open()}, the run being {@code launcher}'s: the process whose end, without the run's, means it was
+     * killed ({@link KilledRuns}) — this JVM, or for JMH's forks started without the launcher, the JMH that forks them.
+     */
+    public static RunFolder open(ProcessHandle launcher) {
         String id = Setting.RUN_ID.get();
         if (id == null) {
             id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
@@ -77,7 +86,7 @@ public final class RunFolder {
                 st.put(STARTED, System.currentTimeMillis()); // the first launcher of a build: later modules count from it
             }
         });
-        r.edit(KilledRuns::recordLauncher);
+        r.edit(st -> KilledRuns.recordLauncher(st, launcher));
         return r;
     }
 

@@ -16,7 +16,9 @@ import java.util.function.Consumer;
 /**
  * {@code -prof async} as a JMH user expects it, with no library path: the native library comes from
  * {@code tools.profiler:async-profiler} (4.2, on the classpath) and is extracted into {@code async/lib/} of the run
- * folder; JMH's output goes to {@code async/<benchmark id>/} there, beside {@code jfr/}. Where the host forbids
+ * folder; JMH's output goes to {@value JmhProfilerFiles#STAGING}{@code /<benchmark id>/} there, from where
+ * {@link JmhProfilerFiles} moves each fork's files into the case's folder; without {@code output=} it is a flame graph
+ * (and collapsed stacks, which the report reads) rather than JMH's text summary. Where the host forbids
  * perf events to this user (not root, {@code kernel.perf_event_paranoid} above 1) the default {@code event=cpu}
  * becomes {@code event=itimer}, which needs none, and one line says so. Options the user gave win.
  */
@@ -42,7 +44,11 @@ final class AsyncProfilerLib {
                 add.add("libPath=" + extract(runDir.resolve("async").resolve("lib")));
             }
             if (!has(opts, "dir")) {
-                add.add("dir=" + runDir.resolve("async"));
+                add.add("dir=" + runDir.resolve(JmhProfilerFiles.STAGING));
+            }
+            if (!has(opts, "output")) {
+                // JMH's default is a text summary only; collapsed stacks are what the report reads and joins over forks
+                add.add("output=flamegraph,collapsed");
             }
             if (!has(opts, "event") && !perfEventsAllowed()) {
                 add.add("event=itimer");
@@ -56,7 +62,7 @@ final class AsyncProfilerLib {
         return changed ? out.toArray(String[]::new) : args;
     }
 
-    private static boolean has(String opts, String key) {
+    static boolean has(String opts, String key) {
         for (String o : opts.split(";")) {
             if (o.trim().startsWith(key + "=")) {
                 return true;

@@ -20,7 +20,8 @@ import java.util.List;
 
 /**
  * What the launcher does about profiling once the run folder exists and before the first case: it completes
- * {@code -prof async} ({@link AsyncProfilerLib}), checks that JMH knows every {@code -prof} name and accepts its
+ * {@code -prof async} ({@link AsyncProfilerLib}) and points {@code -prof async} and {@code -prof jfr} into the run
+ * folder ({@link JmhProfilerFiles}), checks that JMH knows every {@code -prof} name and accepts its
  * options, makes {@code jfr/} when {@code -Dkensho.jfr=true}, and records what profiles the run in {@value #FILE}
  * (env.json's {@code profiling}, the report's header, {@code Compare} and {@code Pool} read it): a profiled run's
  * numbers carry the profiler's cost and never pass for plain ones. Each problem is one {@link BadInput} line.
@@ -39,11 +40,11 @@ public final class Profiling {
 
     /**
      * Prepares the run folder {@code runDir} for the JMH flags {@code args} (split); returns them with
-     * {@code -prof async} completed (the same array when nothing changed). Prints one line when the run is profiled.
+     * {@code -prof async} and {@code -prof jfr} completed (the same array when nothing changed). Prints one line when the run is profiled.
      */
     public static String[] prepare(Path runDir, String[] args, PrintStream err) {
         List<String> lines = new ArrayList<>();
-        String[] out = AsyncProfilerLib.complete(args, runDir, lines::add);
+        String[] out = JmhProfilerFiles.completeJfr(AsyncProfilerLib.complete(args, runDir, lines::add), runDir);
         List<ProfilerConfig> profilers;
         try {
             profilers = new CommandLineOptions(out).getProfilers();

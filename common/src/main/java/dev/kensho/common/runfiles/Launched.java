@@ -1,17 +1,13 @@
 package dev.kensho.common.runfiles;
 
-import dev.kensho.common.Setting;
-import dev.kensho.common.BadInput;
-
 import java.util.Optional;
 
 /**
- * Whether a benchmark runs under the kensho launcher. The launcher hands every JMH fork its run folder
+ * Whether a benchmark runs inside JMH, and which: the launcher hands every JMH fork its run folder
  * ({@code kensho.runDir}), the server it shares with the class ({@code kensho.hbase.attach}) and the checked
  * settings; a benchmark that JMH started on its own — an IDE's JMH plugin, {@code org.openjdk.jmh.Main}, a plain
- * {@code Runner} — has none of them, and would measure a server no one recorded into no run folder. Every target
- * asks {@link #require} before it obtains a server, so such a run stops in one line naming the {@code main} to run.
- * A unit test that calls a benchmark's {@code @Setup} itself is not inside JMH and passes.
+ * {@code Runner} — has none of them, and {@code dev.kensho.common.targets.WithoutLauncher} gives it what one fork can
+ * have alone. A unit test that calls a benchmark's {@code @Setup} itself is not inside JMH.
  */
 public final class Launched {
 
@@ -21,20 +17,8 @@ public final class Launched {
     private Launched() {
     }
 
-    /** Refuses, in one line, a benchmark that JMH runs without the launcher. */
-    public static void require() {
-        if (Setting.RUN_DIR.get() != null) {
-            return;
-        }
-        benchmarkOnStack().ifPresent(cls -> {
-            throw new BadInput(cls + " was started by JMH without the kensho launcher (an IDE's JMH plugin or"
-                    + " org.openjdk.jmh.Main): no run folder, no server of the suite's; allowed: run " + cls + ".main, or java -jar"
-                    + " kensho-benchmarks.jar " + cls.substring(cls.lastIndexOf('.') + 1));
-        });
-    }
-
     /** The benchmark class whose JMH-generated code is on this thread's stack, if any. */
-    static Optional<String> benchmarkOnStack() {
+    public static Optional<String> benchmarkOnStack() {
         return StackWalker.getInstance().walk(frames -> frames.map(StackWalker.StackFrame::getClassName)
                 .filter(c -> c.contains(GENERATED)).findFirst()).map(Launched::benchmarkOf);
     }

@@ -9,11 +9,8 @@ import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 import org.testcontainers.dockerclient.EnvironmentAndSystemPropertyClientProviderStrategy;
 import org.testcontainers.dockerclient.TransportConfig;
 import org.testcontainers.utility.DockerImageName;
-import org.testcontainers.utility.ResourceReaper;
 import org.testcontainers.utility.TestcontainersConfiguration;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Paths;
@@ -27,22 +24,21 @@ import java.util.concurrent.TimeUnit;
  * builds, inspects and pulls images and removes containers; containers are started through
  * Testcontainers' {@code GenericContainer} after {@link #prepareTestcontainers()}.
  *
- * <p>Why that preparation: on its first use Testcontainers 1.20.6 starts the helper container Ryuk,
- * whose image ({@code testcontainers/ryuk}) must be pulled — on a host that reaches no image registry
- * that fails after minutes of retries. 1.20.6 turns Ryuk off only when the environment holds
- * {@code TESTCONTAINERS_RYUK_DISABLED=true} ({@code ResourceReaper.instance()} reads
- * {@code System.getenv}; no {@code ryuk.disabled} property exists in this version, and a running JVM
- * cannot change its environment without opening {@code java.base}), so {@link #prepareTestcontainers()}
- * installs the reaper that environment variable selects, {@code JVMHookResourceReaper}, itself. Its
- * start-up checks are turned off in memory ({@code checks.disable=true}, nothing written to the user's
- * file). And it finds the engine through {@link Strategy} (its documented {@code docker.client.strategy}
- * extension point, set in memory): the same endpoint as {@link #host()}, and {@link #hostAddress()} as the
- * Docker host address — else, in a JVM that itself runs in a container ({@code /.dockerenv}, as on the
- * machines this suite is built on), Testcontainers asks the {@code bridge} network for its gateway and,
- * when Docker 20.10 reports none there, runs an {@code alpine:3.17} container to find it: a pull.
- * The targets keep their own reaper (e.g. {@code ContainerRedisReaper}) for what Ryuk would do: remove
- * containers after a SIGKILL.
- */
+ * <p>Why that preparation: Testcontainers' start-up checks pull an image; they are turned off in memory
+ * ({@code checks.disable=true}, its documented setting, nothing written to the user's file). And it finds the engine
+ * through {@link Strategy} (its documented {@code docker.client.strategy} extension point, set in memory): the same
+ * endpoint as {@link #host()}, and {@link #hostAddress()} as the Docker host address — else, in a JVM that itself
+ * runs in a container ({@code /.dockerenv}, as on the machines this suite is built on), Testcontainers asks the
+ * {@code bridge} network for its gateway and, when Docker 20.10 reports none there, runs an {@code alpine:3.17}
+ * container to find it: a pull.
+ *
+ * <p>Ryuk, the helper container that removes what a killed JVM left, is Testcontainers' to run: on unless the user
+ * turns it off with its documented setting, {@code TESTCONTAINERS_RYUK_DISABLED=true} in the environment (the only
+ * one Testcontainers 1.20.6 reads; {@code ResourceReaper.instance()} takes it from {@code System.getenv}). Before a
+ * container starts, {@link #requireRyuk} makes sure its image is on the engine or can be pulled, else one line
+ * naming that setting — not minutes of retries. The targets keep their own reaper (e.g.
+ * {@code ContainerRedisReaper}) for a run with Ryuk off: it removes containers after a SIGKILL too.
+  */
 public final class DockerEngine {
 
     /** Longest wait for one image pull on a host with a registry (an HBase image is ~1 GB). */
@@ -89,10 +85,11 @@ public final class DockerEngine {
     }
 
     /**
-     * Makes Testcontainers start containers without pulling helper images, once per JVM and before its
-     * first container: Ryuk off (unless this JVM already chose it, e.g. a target started a container with
-     * Ryuk's image at hand) and start-up checks off (unless {@code TESTCONTAINERS_CHECKS_DISABLE} says
-     * otherwise). A TargetFailure in one line if this Testcontainers version has other internals.
+     * Makes Testcontainers start containers without pulling its start-up check's image or probing for a gateway,
+     * once per JVM and before its first container: start-up checks off (unless {@code TESTCONTAINERS_CHECKS_DISABLE}
+     * says otherwise) and the engine found through {@link Strategy} (unless
+     * {@code TESTCONTAINERS_DOCKER_CLIENT_STRATEGY} names another). Ryuk is left as the user set it
+     * ({@link #requireRyuk}).
      */
     public static synchronized void prepareTestcontainers() {
         if (prepared) {
@@ -106,33 +103,28 @@ public final class DockerEngine {
         if (System.getenv("TESTCONTAINERS_DOCKER_CLIENT_STRATEGY") == null) {
             user.setProperty("docker.client.strategy", Strategy.class.getName());
         }
-        if (!Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))) {
-            // What ResourceReaper.instance() does when TESTCONTAINERS_RYUK_DISABLED=true, done before it runs.
-            // Testcontainers sits on the class path (unnamed module): no --add-opens is needed.
-            synchronized (ResourceReaper.class) { // instance() is static synchronized
-                try {
-                    Field instance = ResourceReaper.class.getDeclaredField("instance");
-                    instance.setAccessible(true);
-                    if (instance.get(null) == null) {
-                        Constructor<?> hook = Class.forName("org.testcontainers.utility.JVMHookResourceReaper")
-                                .getDeclaredConstructor();
-                        hook.setAccessible(true);
-                        instance.set(null, hook.newInstance());
-                    }
-                } catch (ReflectiveOperationException | RuntimeException e) {
-                    throw new TargetFailure("cannot turn Testcontainers' Ryuk off in this JVM (" + firstLine(e)
-                            + "); set TESTCONTAINERS_RYUK_DISABLED=true in the environment", e);
-                }
-            }
-        }
         prepared = true;
     }
 
-    /** True when Testcontainers runs without Ryuk in this JVM (its reaper is chosen once, at first use). */
-    @SuppressWarnings("deprecation") // ResourceReaper.instance(): the only way to see which reaper was chosen
+    /** The environment variable, documented by Testcontainers, that turns Ryuk off. */
+    public static final String RYUK_DISABLED = "TESTCONTAINERS_RYUK_DISABLED";
+
+    /** True when the user turned Ryuk off ({@value #RYUK_DISABLED}{@code =true}): Testcontainers then starts none. */
     public static boolean ryukOff() {
-        return Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))
-                || prepared && !ResourceReaper.instance().getClass().getSimpleName().startsWith("Ryuk");
+        return Boolean.parseBoolean(System.getenv(RYUK_DISABLED));
+    }
+
+    /**
+     * Unless Ryuk is off, its image must be on the engine or pullable: else one line for {@code what}, naming
+     * {@value #RYUK_DISABLED}, before Testcontainers' minutes of retries.
+     */
+    @SuppressWarnings("deprecation") // getRyukImage: the only public way to learn which image Ryuk needs
+    public static void requireRyuk(String what) {
+        if (!ryukOff()) {
+            requireImage(TestcontainersConfiguration.getInstance().getRyukImage(), what + " (Testcontainers' Ryuk helper,"
+                    + " which removes the containers of a killed run)", "set " + RYUK_DISABLED + "=true in the environment"
+                    + " (the suite's own reaper then removes them)");
+        }
     }
 
     /**
@@ -225,16 +217,12 @@ public final class DockerEngine {
 
     /**
      * For targets that start through Testcontainers' {@code GenericContainer}: the helper images it will
-     * pull must be on the engine or pullable — Ryuk unless it is off in this JVM ({@link #ryukOff()}), and
+     * pull must be on the engine or pullable — Ryuk unless the user turned it off ({@link #requireRyuk}), and
      * {@code alpine:3.17} (to find the gateway) when this JVM runs where {@code /.dockerenv} exists, unless
      * {@code TESTCONTAINERS_HOST_OVERRIDE} names the host. Otherwise one line, before minutes of retries.
      */
-    @SuppressWarnings("deprecation") // getRyukImage: the only public way to learn which image Ryuk needs
     public static void requireTestcontainersHelper(String what) {
-        if (!ryukOff()) {
-            requireImage(TestcontainersConfiguration.getInstance().getRyukImage(), what + " (Testcontainers' Ryuk helper)",
-                    "set TESTCONTAINERS_RYUK_DISABLED=true in the environment");
-        }
+        requireRyuk(what);
         String override = System.getenv("TESTCONTAINERS_HOST_OVERRIDE");
         if (Files.exists(Paths.get("/.dockerenv")) && (override == null || override.isBlank())) {
             requireImage("alpine:3.17", what + " (Testcontainers' gateway probe)",

@@ -1,6 +1,5 @@
 package dev.kensho.common.targets;
 
-import dev.kensho.common.runfiles.Launched;
 import dev.kensho.common.runfiles.Recorder;
 
 import java.util.Map;
@@ -39,11 +38,12 @@ public interface Target extends AutoCloseable {
 
     /**
      * The suite's one rule for obtaining a server: an explicit external endpoint wins; else a container if the
-     * user asked for one; else the embedded default. Inside a JMH run the launcher did not start, no server at all
-     * ({@link dev.kensho.common.runfiles.Launched}).
+     * user asked for one; else the embedded default. Inside a JMH run the launcher did not start, the embedded
+     * default only, recording into a run folder of its own ({@link WithoutLauncher}).
      */
     static Kind choose(boolean externalGiven, boolean containerAsked) {
-        Launched.require(); // a benchmark JMH started without the launcher stops here
-        return externalGiven ? Kind.EXTERNAL : containerAsked ? Kind.CONTAINER : Kind.EMBEDDED;
+        Kind kind = externalGiven ? Kind.EXTERNAL : containerAsked ? Kind.CONTAINER : Kind.EMBEDDED;
+        WithoutLauncher.require(kind == Kind.EMBEDDED); // a benchmark JMH started without the launcher: here
+        return kind;
     }
 }

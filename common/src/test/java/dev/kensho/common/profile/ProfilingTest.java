@@ -88,9 +88,26 @@ class ProfilingTest {
         String[] done = AsyncProfilerLib.complete(new String[]{"-prof", "async:output=flamegraph", "-f", "1"}, run, console::println);
         Path lib = run.resolve("async/lib/libasyncProfiler.so");
         assertTrue(Files.isRegularFile(lib), "extracted from tools.profiler:async-profiler");
-        assertTrue(done[1].startsWith("async:libPath=" + lib + ";dir=" + run.resolve("async")), done[1]);
+        assertTrue(done[1].startsWith("async:libPath=" + lib + ";dir=" + run.resolve("jmh/profilers")), done[1]);
         assertTrue(done[1].endsWith(";output=flamegraph"), "the user's options stay: " + done[1]);
+        assertFalse(done[1].contains("collapsed"), "an output the user chose is theirs: " + done[1]);
         String[] given = {"-prof", "async:libPath=/x.so;dir=/d;event=wall"};
-        assertEquals("async:libPath=/x.so;dir=/d;event=wall", AsyncProfilerLib.complete(given, run, console::println)[1]);
+        assertEquals("async:output=flamegraph,collapsed;libPath=/x.so;dir=/d;event=wall",
+                AsyncProfilerLib.complete(given, run, console::println)[1], "a flame graph unless output= says otherwise");
+    }
+
+    @Test
+    void jmhsJfrWritesIntoTheRunFolderUnlessTheUserChoseAFolder(@TempDir Path run) {
+        String staging = run.resolve(JmhProfilerFiles.STAGING).toString();
+        assertArrayEquals(new String[]{"-prof", "jfr:dir=" + staging, "-f", "1"},
+                JmhProfilerFiles.completeJfr(new String[]{"-prof", "jfr", "-f", "1"}, run));
+        assertArrayEquals(new String[]{"-prof", "jfr:configName=default;dir=" + staging},
+                JmhProfilerFiles.completeJfr(new String[]{"-prof", "jfr:configName=default"}, run));
+        String[] own = {"-prof", "jfr:dir=/mine"};
+        assertArrayEquals(own, JmhProfilerFiles.completeJfr(own, run));
+        String[] gc = {"-prof", "gc", "-prof", "jfrsomething"};
+        assertArrayEquals(gc, JmhProfilerFiles.completeJfr(gc, run), "only JMH's jfr");
+        String[] prepared = Profiling.prepare(run, new String[]{"-prof", "jfr"}, console);
+        assertEquals("jfr:dir=" + staging, prepared[1], "the launcher's preparation completes it");
     }
 }

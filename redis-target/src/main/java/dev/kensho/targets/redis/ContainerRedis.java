@@ -28,10 +28,11 @@ import java.util.function.Consumer;
  * the bundled, statically linked {@code redis-server} 7.0.15 is built on the engine
  * ({@link ContainerRedisImage}), so no registry is needed. The container is a Testcontainers
  * {@link GenericContainer} ({@link #container()}) created from that image as it is (no pull, no image
- * name substitution), with Ryuk and the start-up checks off ({@link DockerEngine#prepareTestcontainers()}):
- * nothing is pulled for it. The server reads a config file copied into the container before it starts
+ * name substitution), with the start-up checks off ({@link DockerEngine#prepareTestcontainers()}); Testcontainers'
+ * Ryuk runs beside it unless {@code TESTCONTAINERS_RYUK_DISABLED=true} turns it off, and its image must then be at
+ * hand ({@link DockerEngine#requireRyuk}): with Ryuk off, nothing is pulled. The server reads a config file copied into the container before it starts
  * (the password never appears in argv, {@code docker inspect} or a file on this host); the port is
- * published on 127.0.0.1 only when the engine is local. In Ryuk's place, {@link ContainerRedisReaper}
+ * published on 127.0.0.1 only when the engine is local. With Ryuk or without, {@link ContainerRedisReaper}
  * removes the container on close, at JVM exit, and after a SIGKILL (from the moment it is created).
  *
  * <p>Verified on Debian 12's {@code docker.io} (engine 20.10, overlay2) with no registry reachable.
@@ -81,6 +82,7 @@ public final class ContainerRedis extends RedisTarget {
         ContainerRedisImage image = ContainerRedisImage.resolve();
         ContainerRedisReaper.sweep();
         DockerEngine.prepareTestcontainers();
+        DockerEngine.requireRyuk(RedisSettings.CONTAINER.key() + "=true");
         String password = System.getenv(RedisSettings.PASSWORD.key());
         password = password == null || password.isEmpty() ? null : password;
         boolean local = DockerEngine.local();

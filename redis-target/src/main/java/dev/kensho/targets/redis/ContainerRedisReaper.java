@@ -21,8 +21,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Removes the Redis containers this JVM started, whatever way it ends — the job Testcontainers gives
- * its Ryuk container, which cannot be pulled here and is turned off (Testcontainers' own replacement,
- * a shutdown hook, does nothing after a SIGKILL). Three guards, like {@code ChildProcess}'s:
+ * its Ryuk container, which a host without an image registry turns off ({@code TESTCONTAINERS_RYUK_DISABLED=true};
+ * Testcontainers' replacement then, a shutdown hook, does nothing after a SIGKILL). With Ryuk on too, so a
+ * container never depends on which of them runs. Three guards, like {@code ChildProcess}'s:
  * <ol>
  * <li>{@link ContainerRedis#close()} removes its container;</li>
  * <li>a shutdown hook removes those still open on a normal exit, Ctrl-C or SIGTERM;</li>

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
@@ -117,6 +118,17 @@ final class Architecture {
                     }
                 }
             });
+
+    /**
+     * No class of ours opens another's private members ({@code setAccessible}): a library is used through what it documents
+     * (Testcontainers' Ryuk through {@code TESTCONTAINERS_RYUK_DISABLED}, not its reaper's private field).
+     */
+    static final ArchRule NO_PRIVATE_ACCESS = noClasses().that().resideInAPackage("dev.kensho..")
+            .and().resideOutsideOfPackage("..jmh_generated..") // JMH's own code, which fills @State fields
+            .should().callMethodWhere(DescribedPredicate.describe("setAccessible",
+                    call -> call.getTarget().getName().equals("setAccessible")
+                            || call.getTarget().getName().equals("trySetAccessible")))
+            .because("a library's private fields are not its interface");
 
     /** Classes of the suite (not of a library shaded beside them). */
     static final DescribedPredicate<JavaClass> SUITE = DescribedPredicate.describe("of the suite",

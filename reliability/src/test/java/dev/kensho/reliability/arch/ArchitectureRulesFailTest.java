@@ -45,6 +45,12 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void openingAPrivateFieldIsSeen() {
+        String m = violation(Architecture.NO_PRIVATE_ACCESS, dev.kensho.common.archfixture.OpensPrivate.class);
+        assertTrue(m.contains("setAccessible"), m);
+    }
+
+    @Test
     void aClassUnderNoModuleIsSeen() {
         String m = violation(Architecture.PACKAGE_NAMES, dev.kensho.newmodule.ArchFixtureStray.class);
         assertTrue(m.contains("under no module's root"), m);

@@ -92,4 +92,9 @@ class ArchitectureTest {
 
     static final int MAX_LOOPS = 15;
     static final int MAX_CLASSES_IN_LOOPS = 62;
+
+    @Test
+    void noClassOpensAnothersPrivateMembers() {
+        Architecture.NO_PRIVATE_ACCESS.check(suite);
+    }
 }

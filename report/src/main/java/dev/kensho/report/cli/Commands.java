@@ -1,6 +1,7 @@
 package dev.kensho.report.cli;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.MisplacedSetting;
 import dev.kensho.report.Compare;
 import dev.kensho.report.Docs;
 import dev.kensho.report.Report;
@@ -30,9 +31,10 @@ import java.util.concurrent.Callable;
         Commands.MergeCommand.class, Commands.PoolCommand.class, Commands.DocsCommand.class},
         synopsisHeading = "Usage: ", customSynopsis = {
                 Commands.JAR + " [regex] [JMH flags]",
-                "       " + Commands.JAR + " <command> [--help] <folder>…"},
-        description = {"Without a command the jar runs benchmarks (JMH's -h lists its flags, -l the benchmarks);"
-                + " a command reads run folders."},
+                "       " + Commands.JAR + " <command> [--help] <folder>…",
+                "       " + Commands.JAR + " -h | --help | --version"},
+        description = {"Without a command the jar runs benchmarks (-h: JMH's flags, then this; -l: the benchmarks);"
+                + " a command reads run folders; --version: the suite's version and commit."},
         commandListHeading = "%nCommands:%n",
         footer = "%nSettings go before -jar as -Dkensho.*=… (docs/settings.md); e.g. -Dkensho.prices=<file> for report.")
 public final class Commands implements Callable<Integer> {
@@ -49,6 +51,12 @@ public final class Commands implements Callable<Integer> {
         throw new CommandLine.ParameterException(new CommandLine(this), "name a command: compare, report, merge, pool or docs");
     }
 
+    /** The usage {@code --help} prints (the commands), for the jar's {@code -h} ({@link Usage}). */
+    static String usage() {
+        return new CommandLine(new Commands(System.out, System.err)).setUsageHelpWidth(Usage.WIDTH)
+                .getUsageMessage(CommandLine.Help.Ansi.OFF);
+    }
+
     /** {@code java -jar … compare …}: prints and exits with the command's status. */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -56,7 +64,13 @@ public final class Commands implements Callable<Integer> {
 
     /** Runs one command line; returns its exit status (0, 1 something moved for compare, 2 bad input). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = new CommandLine(new Commands(out, err)).setUsageHelpWidth(110);
+        try {
+            MisplacedSetting.refuse(args, MisplacedSetting.Entry.JAR); // -Dkensho.prices=… after -jar reaches nothing
+        } catch (BadInput e) {
+            err.println("kensho: " + e.getMessage());
+            return 2;
+        }
+        CommandLine cl = new CommandLine(new Commands(out, err)).setUsageHelpWidth(Usage.WIDTH);
         cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cl.setParameterExceptionHandler((e, a) -> {

@@ -1,9 +1,11 @@
 package dev.kensho.report.profile;
 
 import dev.kensho.common.profile.CaseFiles;
+import dev.kensho.common.profile.JmhProfilerFiles;
 import dev.kensho.common.profile.ProfileIndex;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,9 +13,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
- * One profiled case of a run: its sides (the benchmark JVM; the HBase server JVM; redis-server's perf profile),
+ * One profiled case of a run: its sides (the benchmark JVM, by each profiler that recorded it — {@code -Dkensho.jfr},
+ * JMH's {@code -prof jfr}, JMH's {@code -prof async}; the HBase server JVM; redis-server's perf profile),
  * each with every fork's files read as one. A side whose files cannot be parsed is {@link Side#unreadable()} —
  * said in the report, never a failure of the run; a profile that could not be taken keeps the forks' reasons.
  */
@@ -51,9 +55,7 @@ record CaseProfile(String key, String benchmark, Map<String, String> params, Lis
 
     private static Side side(Path runDir, Path dir, List<ProfileIndex.Entry> es) {
         ProfileIndex.Entry e0 = es.get(0);
-        String label = e0.side().equals("client") ? "benchmark JVM (JFR)"
-                : e0.what().replaceAll(" \\(pid \\d+\\)", "").replaceAll(":\\d+$", "")
-                + (e0.kind().equals("perf") ? " (perf)" : " (JFR)");
+        String label = label(e0);
         Map<Integer, String> files = new LinkedHashMap<>();
         Set<String> unavailable = new LinkedHashSet<>();
         List<Path> paths = new ArrayList<>();
@@ -67,12 +69,23 @@ record CaseProfile(String key, String benchmark, Map<String, String> params, Lis
                 unavailable.add(e.unavailable());
             }
         }
+        if (e0.kind().equals(JmhProfilerFiles.ASYNC_KIND)) {
+            files.replaceAll((fork, f) -> forkFlame(runDir, f)); // a fork's link: JMH's own flame graph of it
+        }
         if (paths.isEmpty()) {
             return new Side(label, e0.kind(), files, ops, null, null, null, null, unavailable);
         }
-        String flameName = "flame-" + (e0.side().equals("client") ? "client" : e0.kind().equals("perf") ? "perf" : "server") + ".html";
+        if (paths.stream().allMatch(p -> p.toString().endsWith(".html"))) {
+            // -prof async with output=flamegraph only: JMH's graph per fork, nothing to count frames in
+            return new Side(label, e0.kind(), files, ops, null, null, files.values().iterator().next(), null, unavailable);
+        }
+        String flameName = "flame-" + switch (e0.kind()) {
+            case JmhProfilerFiles.JFR_KIND -> "prof-jfr";
+            case JmhProfilerFiles.ASYNC_KIND -> "prof-async";
+            default -> e0.side().equals("client") ? "client" : e0.kind().equals("perf") ? "perf" : "server";
+        } + ".html";
         try {
-            JfrSummary jfr = e0.kind().equals("jfr") ? JfrSummary.read(paths) : null;
+            JfrSummary jfr = paths.get(0).toString().endsWith(".jfr") ? JfrSummary.read(paths) : null;
             FrameCounts frames = jfr != null ? jfr.frames() : FrameCounts.collapsed(paths);
             String flame = null;
             String noFlame = null;
@@ -87,6 +100,29 @@ record CaseProfile(String key, String benchmark, Map<String, String> params, Lis
         } catch (IOException | RuntimeException ex) {
             return new Side(label, e0.kind(), files, ops, null, null, null, "unreadable: " + firstLine(ex.getMessage()), unavailable);
         }
+    }
+
+    /** The forward flame graph JMH's {@code -prof async} drew beside {@code file} (relative), else {@code file}. */
+    private static String forkFlame(Path runDir, String file) {
+        Path dir = runDir.resolve(file).getParent();
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("flame-") && n.endsWith("-forward.html"))
+                    .sorted().findFirst().map(n -> runDir.relativize(dir.resolve(n)).toString().replace('\\', '/')).orElse(file);
+        } catch (IOException e) {
+            return file;
+        }
+    }
+
+    /** What the reader calls a side: the benchmark JVM by its profiler, a server by its name and profiler. */
+    static String label(ProfileIndex.Entry e) {
+        return switch (e.kind()) {
+            case JmhProfilerFiles.JFR_KIND -> "benchmark JVM (JMH -prof jfr)";
+            case JmhProfilerFiles.ASYNC_KIND -> "benchmark JVM (JMH -prof async)";
+            case JmhProfilerFiles.MOVE_KIND -> "benchmark JVM (JMH's profilers)";
+            default -> e.side().equals("client") ? "benchmark JVM (JFR)"
+                    : e.what().replaceAll(" \\(pid \\d+\\)", "").replaceAll(":\\d+$", "")
+                    + (e.kind().equals("perf") ? " (perf)" : " (JFR)");
+        };
     }
 
     private static Set<String> unavailable(Set<String> reasons, String more) {

@@ -51,7 +51,8 @@ public final class ProfilePart {
                 + " server's allocation is per operation of the benchmark that drove it. Self CPU samples: the method on top"
                 + " of the stack when sampled (JFR's jdk.ExecutionSample every 10–20 ms with the profile settings; perf's"
                 + " cpu-clock for redis-server, whose bundled binary is stripped: its own frames show as [redis-server], the"
-                + " kernel's by name). The numbers of a profiled run carry the profilers' cost (docs/method.md). "
+                + " kernel's by name; JMH's -prof jfr read as JFR, JMH's -prof async from its collapsed stacks, each fork's own"
+                + " graph linked as the fork). The numbers of a profiled run carry the profilers' cost (docs/method.md). "
                 + (grids.size() > 1 ? "Below the cases, per published claim whose two sides were profiled, the frames whose"
                 + " share moved most." : "No ledger row has both of its sides profiled in this run.");
         return new Part(intro, grids);
@@ -69,7 +70,7 @@ public final class ProfilePart {
         if (f.startsWith("[") || f.endsWith("_[k]")) {
             return f;
         }
-        String[] p = f.split("\\.");
+        String[] p = f.replace('/', '.').split("\\."); // async-profiler writes java/lang/Thread.run
         return p.length <= 2 ? f : p[p.length - 2] + "." + p[p.length - 1];
     }
 

@@ -52,6 +52,28 @@ class CommandsTest {
         }
     }
 
+    @Test
+    void aSettingAfterTheCommandIsOneLineSayingItGoesBeforeJar() {
+        Outcome o = run("report", "-Dkensho.prices=my.csv", "target/kensho-runs/x");
+        assertEquals(2, o.status(), o.err());
+        assertEquals("kensho: -Dkensho.prices=my.csv after -jar is an argument of the jar, not a setting: settings go"
+                + " before -jar (java -Dkensho.prices=my.csv -jar kensho-benchmarks.jar …)", o.err());
+    }
+
+    @Test
+    void theJarsDashHAddsTheCommandsAndTheSettingsAUserGives() {
+        String text = Usage.text();
+        for (String c : new String[]{"compare", "report", "merge", "pool", "docs"}) {
+            assertTrue(text.contains("\n  " + c + " "), c + ": " + text);
+        }
+        assertTrue(text.contains("--version"), text);
+        assertTrue(text.contains("\n    -Dkensho.scale=default "), text);
+        assertTrue(text.contains("\n    -Dkensho.jfr=false "), text);
+        assertTrue(text.contains("\n    KENSHO_COMMIT="), "environment variables as they are: " + text);
+        assertTrue(!text.contains("kensho.runDir") && !text.contains("kensho.args"), "the suite's own and Maven's are not the user's");
+        text.lines().forEach(l -> assertTrue(l.length() <= Usage.WIDTH, "at most " + Usage.WIDTH + " wide: " + l));
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "compare onlyone          | kensho: compare: positional parameter at index 0..* (<folder>…) requires at least 2 values",

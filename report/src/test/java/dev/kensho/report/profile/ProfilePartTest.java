@@ -55,6 +55,28 @@ class ProfilePartTest {
     }
 
     @Test
+    void jmhsAsyncProfilerIsReadFromItsCollapsedStacksAndLinksEachForksGraph(@TempDir Path run) throws Exception {
+        String dir = "jfr/SetAlgebraBenchmark/sinter,layout=EQUAL";
+        for (int fork = 1; fork <= 2; fork++) {
+            Path f = Files.createDirectories(run.resolve(dir).resolve("async-fork" + fork));
+            // async-profiler's collapsed stacks: Java frames with slashes, kernel frames marked _[k]
+            Files.writeString(f.resolve("collapsed-cpu.csv"), "java/lang/Thread.run;dev/kensho/Sets.sinter 30\n"
+                    + "java/lang/Thread.run;write_[k] 10\n");
+            Files.writeString(f.resolve("flame-cpu-forward.html"), "<html/>");
+            Files.writeString(f.resolve("flame-cpu-reverse.html"), "<html/>");
+        }
+        Files.writeString(run.resolve("profiles.jsonl"),
+                line("EQUAL", 1, "client", "async", dir + "/async-fork1/collapsed-cpu.csv", 100)
+                        + line("EQUAL", 2, "client", "async", dir + "/async-fork2/collapsed-cpu.csv", 100));
+        List<String> row = ProfilePart.of(run).grids().get(0).rows().get(0);
+        assertEquals("benchmark JVM (JMH -prof async)", row.get(1));
+        assertEquals("[fork 1](" + dir + "/async-fork1/flame-cpu-forward.html) [fork 2](" + dir
+                + "/async-fork2/flame-cpu-forward.html)", row.get(2), "each fork links JMH's own graph of it");
+        assertEquals("[flame graph](" + dir + "/flame-prof-async.html)", row.get(3), "the forks joined in one graph");
+        assertEquals("Sets.sinter 75.0% · write_[k] 25.0%", row.get(4), "both forks' samples, frames as the reader scans them");
+    }
+
+    @Test
     void aClaimsTwoProfiledSidesShowWhereTheSharesMoved(@TempDir Path run) throws Exception {
         // perf's collapsed stacks, as redis-server's side is kept: known leaf frames, known shares
         Path a = Files.createDirectories(run.resolve("jfr/SetAlgebraBenchmark/sinter,layout=EQUAL"));
