@@ -122,6 +122,40 @@ class RepeatedLooksSimulationTest {
         assertTrue(missRate(STUDENT_T, 0.10, edge, new double[]{edge, Math.log(2.03)}, 41) > ALLOWED);
     }
 
+    /**
+     * The launcher's own rule ({@link ClaimPlan}: stop when the verdict rules call a direction claim decided, or when
+     * its remedy outgrows a budget of 40 rounds) on A/A rounds at 10% spread: fewer runs, since every look runs the
+     * verdict rules (a plumbing check: the 100,000-run tests above are the evidence), so the allowance is wider.
+     */
+    @Test
+    void theClaimPlansOwnStoppingRuleMissesNoMoreThanTheLevel() {
+        int runs = 600;
+        SplittableRandom rnd = new SplittableRandom(99);
+        dev.kensho.report.Published direction = new dev.kensho.report.Published("d", dev.kensho.report.Published.Kind.CLAIM,
+                "A over B", Double.NaN, Double.NaN, "x", "s", "s", "C", "m", java.util.Map.of(), "r", 1,
+                Double.POSITIVE_INFINITY, 0, 0, false, "");
+        int misses = 0;
+        for (int run = 0; run < runs; run++) {
+            ClaimPlan plan = new ClaimPlan(java.util.List.of(new ClaimPlan.Subject("d", direction, java.util.Set.of("a", "b"), 0)),
+                    java.util.Set.of("a", "b"), 1, 2);
+            double left = MAX_ROUNDS * 20;
+            for (int round = 1; ; round++) {
+                left -= 20;
+                double value = Math.exp(0.10 * rnd.nextGaussian());
+                if (plan.afterRound(round, java.util.Map.of("d", value), java.util.Map.of("a", 10.0, "b", 10.0), left).isEmpty()) {
+                    break;
+                }
+            }
+            ClaimPlan.State st = plan.states().get(0);
+            if (st.interval() != null && !st.interval().contains(1)) {
+                misses++;
+            }
+        }
+        double allowed = ALPHA + 3 * Math.sqrt(ALPHA * (1 - ALPHA) / runs);
+        System.out.printf("claim plan sd 0.10 truth 0.000: %d misses of %d%n", misses, runs);
+        assertTrue((double) misses / runs <= allowed, misses + " misses in " + runs + " runs");
+    }
+
     /** Looked at once, at the last round, Student t is valid: the harness blames the looks, not t. */
     @Test
     void studentTLookedAtOnceMissesAtItsLevel() {
