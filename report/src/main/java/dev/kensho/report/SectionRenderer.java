@@ -215,7 +215,7 @@ final class SectionRenderer {
                     ? " (" + r.forks().count() + " forks)" : "");
         }
         String method = r.interval() == null ? null : r.interval().method();
-        if (RatioMethod.of(method) == RatioMethod.PAIRED) {
+        if (RatioMethod.of(method) == RatioMethod.PAIRED || RatioMethod.of(method) == RatioMethod.ANYTIME) {
             return "rests on " + method + " of one run";
         }
         if (RatioMethod.roundsOf(method) != null) {
