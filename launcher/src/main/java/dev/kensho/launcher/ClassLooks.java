@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * A class's rounds, planned by its claims ({@link ClaimPlan}): after each round it reads what the round wrote — its
@@ -46,12 +47,20 @@ final class ClassLooks {
     private final DoubleSupplier secondsLeft;
     private final RoundClaims claims;
     private final PrintStream console;
+    private final LongSupplier clock;
     private ClaimPlan plan;
     private long offset;
     private String broken;
 
     ClassLooks(Path runDir, String cls, List<Rounds.Case> cases, int planned, DoubleSupplier secondsLeft,
                List<Section> sections, PrintStream console) {
+        this(runDir, cls, cases, planned, secondsLeft, sections, console, System::nanoTime);
+    }
+
+    /** The same, timing each case by {@code clock} (nanoseconds; a test's own, so no decision rests on its host's speed). */
+    ClassLooks(Path runDir, String cls, List<Rounds.Case> cases, int planned, DoubleSupplier secondsLeft,
+               List<Section> sections, PrintStream console, LongSupplier clock) {
+        this.clock = clock;
         this.runDir = runDir;
         this.cls = cls;
         this.cases = List.copyOf(cases);
@@ -59,6 +68,11 @@ final class ClassLooks {
         this.secondsLeft = secondsLeft;
         this.claims = new RoundClaims(cls, sections);
         this.console = console;
+    }
+
+    /** Now, in nanoseconds, by the clock the cases are timed with. */
+    long nanos() {
+        return clock.getAsLong();
     }
 
     /** Whether the class's rounds were looked at (some claim row measured): its merged file says so. */

@@ -176,14 +176,14 @@ final class Rounds {
                     if (!base.getForkCount().hasValue() || base.getForkCount().get() != 0) {
                         ob.forks(1);
                     }
-                    long started = System.nanoTime();
+                    long started = looks.nanos();
                     try {
                         jmh.run(ob.build());
                     } catch (Exception e) {
                         failed = "round " + r + ", " + c + ": " + failure.apply(e);
                         break rounds;
                     }
-                    seconds.put(c, (System.nanoTime() - started) / 1e9);
+                    seconds.put(c, (looks.nanos() - started) / 1e9);
                     if (Files.exists(file)) {
                         files.add(file);
                         round.add(file);
