@@ -173,6 +173,8 @@ class LookedRoundsTest {
         // the report's interval for the looked rows is the anytime-valid one
         Results.Row gz = Results.load(dir).stream().filter(r -> "GZ".equals(r.param("codec"))).findFirst().orElseThrow();
         assertTrue(gz.forks().looked());
+        assertEquals("rounds by claims: 2 claim rows — decided 1 (median 5 rounds), remedy beyond budget 1 (median 5"
+                + " rounds) (report: How each answer was reached)", RunSummary.stops(dir));
     }
 
     @Test
@@ -192,6 +194,7 @@ class LookedRoundsTest {
                 dir.resolve("jmh").resolve(CLS + ".json"), fake(runs), e -> e.toString(), looks));
         assertEquals(Map.of("NONE", 3, "GZ", 3, "DIFF", 3, "LZ4", 3), runs);
         assertFalse(Files.exists(dir.resolve(ClassLooks.FILE)));
+        assertNull(RunSummary.stops(dir));
         for (JsonNode b : JSON.readTree(dir.resolve("jmh").resolve(CLS + ".json").toFile())) {
             assertFalse(b.has(JmhMerge.LOOKED_FIELD));
             assertEquals(3, b.path(JmhMerge.ROUNDS_FIELD).asInt());
