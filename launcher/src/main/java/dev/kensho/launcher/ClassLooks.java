@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleSupplier;
+import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -48,6 +49,8 @@ final class ClassLooks {
     private final RoundClaims claims;
     private final PrintStream console;
     private final LongSupplier clock;
+    private IntConsumer replan = d -> { };
+    private int expected;
     private ClaimPlan plan;
     private long offset;
     private String broken;
@@ -61,6 +64,7 @@ final class ClassLooks {
     ClassLooks(Path runDir, String cls, List<Rounds.Case> cases, int planned, DoubleSupplier secondsLeft,
                List<Section> sections, PrintStream console, LongSupplier clock) {
         this.clock = clock;
+        this.expected = planned * cases.size();
         this.runDir = runDir;
         this.cls = cls;
         this.cases = List.copyOf(cases);
@@ -68,6 +72,15 @@ final class ClassLooks {
         this.secondsLeft = secondsLeft;
         this.claims = new RoundClaims(cls, sections);
         this.console = console;
+    }
+
+    /**
+     * Tells {@code replan} how many more (or fewer) one-fork cases than the console counts on the class will run, after
+     * each round: the next round's cases, for as many rounds as were planned beyond it (at least one).
+     */
+    ClassLooks onReplan(IntConsumer replan) {
+        this.replan = replan;
+        return this;
     }
 
     /** Now, in nanoseconds, by the clock the cases are timed with. */
@@ -78,6 +91,20 @@ final class ClassLooks {
     /** Whether the class's rounds were looked at (some claim row measured): its merged file says so. */
     boolean looked() {
         return plan != null && plan.hasClaims();
+    }
+
+    /**
+     * Whether a merged JMH entry is a case the looks stopped (a claim row rests on it); the class's other cases ran
+     * their planned rounds, fixed in advance.
+     */
+    boolean lookedCase(JsonNode entry) {
+        if (!looked()) {
+            return false;
+        }
+        Set<String> claimed = new LinkedHashSet<>();
+        plan.subjects().forEach(s -> claimed.addAll(s.cases()));
+        return cases.stream().filter(c -> claimed.contains(c.toString()))
+                .anyMatch(c -> new RoundClaims.RoundCase(c.toString(), c.method(), c.params()).holds(entry));
     }
 
     /** Marks where the round's measurement lines begin. */
@@ -95,6 +122,17 @@ final class ClassLooks {
      * files and each case's seconds in it.
      */
     List<Rounds.Case> afterRound(int round, List<Path> files, Map<Rounds.Case, Double> seconds) {
+        List<Rounds.Case> next = next(round, files, seconds);
+        expected -= seconds.size();
+        int now = next.size() * Math.max(1, planned - round);
+        if (now != expected) {
+            replan.accept(now - expected);
+            expected = now;
+        }
+        return next;
+    }
+
+    private List<Rounds.Case> next(int round, List<Path> files, Map<Rounds.Case, Double> seconds) {
         List<Rounds.Case> ran = cases.stream().filter(seconds::containsKey).toList();
         if (!claims.any() || broken != null) {
             return round < planned ? ran : List.of(); // a case stopped by an earlier look never resumes

@@ -64,7 +64,11 @@ final class ClassRun {
             int rounds = Rounds.count(plan, cls);
             if (rounds > 1) {
                 ClassLooks looks = new ClassLooks(run.dir(), name, Rounds.cases(cp), rounds, out.secondsLeft(), Section.all(),
-                        System.err);
+                        System.err).onReplan(d -> {
+                            if (out.progress() != null) {
+                                out.progress().replan(d, out.perCase());
+                            }
+                        });
                 return Rounds.run(run.dir(), cls, cp, ob.build(), rounds, run.jmhResult(name),
                         options -> new Runner(options, format).run(), e -> failed(run, name, e), looks);
             }

@@ -43,9 +43,9 @@ import java.util.regex.Pattern;
  * <p>A class that published claims name is planned by them ({@link ClassLooks}): after each round every claim row of
  * the class gets its anytime-valid interval, and the next round runs only the cases of claims still open that the
  * run's budget can still settle — fewer rounds than {@code @rounds} for claims decided early, more for open ones;
- * cases no claim rests on run {@code @rounds}. Its merged file then marks every case as looked at
- * ({@link JmhMerge#mergeLooked}), each with the rounds it ran, and the report bounds ratios between them by the same
- * anytime-valid interval.
+ * cases no claim rests on run {@code @rounds}. Its merged file then gives each case the rounds it ran and marks the
+ * cases the looks stopped ({@link JmhMerge#mergeLooked}); the report bounds ratios between two of those by the same
+ * anytime-valid interval, and pairs the others, fixed in advance, as before.
  *
  * <p>The seed is the hash of the run folder's name and the class's: the same {@code -Dkensho.runId} gives the
  * same orders, different runs different ones. Forks per case per round are 1 ({@code -f 0} runs them in the
@@ -196,7 +196,7 @@ final class Rounds {
         }
         if (!files.isEmpty()) {
             if (looks.looked()) {
-                JmhMerge.mergeLooked(files, merged);
+                JmhMerge.mergeLooked(files, merged, looks::lookedCase);
             } else {
                 JmhMerge.mergeFiles(files, rounds, merged);
             }

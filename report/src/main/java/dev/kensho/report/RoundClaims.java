@@ -37,7 +37,7 @@ public final class RoundClaims {
     public record RoundCase(String id, String method, Map<String, String> params) {
 
         /** Whether a JMH entry or a measurement line ({@code benchmark}, {@code params}) belongs to this case. */
-        boolean holds(JsonNode n) {
+        public boolean holds(JsonNode n) {
             String b = n.path("benchmark").asText();
             if (!b.endsWith("." + method)) {
                 return false;

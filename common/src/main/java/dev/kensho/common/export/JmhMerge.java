@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Joins the one-fork JMH result files of a {@code kensho.rounds} run (one file per case per round) into one
@@ -59,7 +60,25 @@ public final class JmhMerge {
      * with the rounds it ran, every case marked {@value #LOOKED_FIELD}.
      */
     public static void mergeLooked(List<Path> inRoundOrder, Path out) {
-        write(read(inRoundOrder), 0, true, out);
+        mergeLooked(inRoundOrder, out, e -> true);
+    }
+
+    /**
+     * The same, marking {@value #LOOKED_FIELD} only the cases {@code looked} accepts (the cases the looks stopped);
+     * the others ran the rounds planned for them, fixed in advance, and are merged with those rounds unmarked.
+     */
+    public static void mergeLooked(List<Path> inRoundOrder, Path out, Predicate<JsonNode> looked) {
+        ArrayNode merged = merge(read(inRoundOrder), 0, true);
+        for (JsonNode e : merged) {
+            if (!looked.test(e)) {
+                ((ObjectNode) e).remove(LOOKED_FIELD);
+            }
+        }
+        try {
+            JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), merged);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Every benchmark entry of the files, in their order. */

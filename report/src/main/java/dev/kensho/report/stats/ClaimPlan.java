@@ -143,6 +143,11 @@ public final class ClaimPlan {
         return next;
     }
 
+    /** The claim rows this plan looks at. */
+    public List<Subject> subjects() {
+        return subjects;
+    }
+
     /** Every claim row's state, in the order the subjects came. */
     public List<State> states() {
         return List.copyOf(states.values());
