@@ -108,9 +108,10 @@ public final class Bench {
                 int rounds = Rounds.count(plan, cp.cls());
                 plannedOf.put(cp.cls().getName(), perCase.get(cp.cls().getName()) * cp.cases() * rounds);
             }
-            Budget budget = Budget.of(started, plan.classes().stream().map(cp -> cp.cls().getName()).toList(), plannedOf);
+            BuildShare share = BuildShare.of(run, plan.scale().scale().id());
+            Budget budget = Budget.of(started, plan.classes().stream().map(cp -> cp.cls().getName()).toList(), plannedOf, share);
             budget.write(run.dir(), Double.NaN);
-            Progress progress = new Progress(System.out, cases, planned, BuildShare.of(run, plan.scale().scale().id()));
+            Progress progress = new Progress(System.out, cases, planned, share);
             err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
                     + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
             int status = 0;

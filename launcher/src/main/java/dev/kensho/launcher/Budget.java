@@ -15,8 +15,10 @@ import java.util.function.DoubleSupplier;
 /**
  * The run's time budget ({@code -Dkensho.budget=<minutes>}, {@link Setting#BUDGET}) and what is left of it for a
  * class: the budget less the time since the run started, less the planned time of the classes still to run after it
- * (they run as planned; a class in rounds gives its claims only what they leave). {@value #FILE} in the run folder
- * holds the budget and, once the run ends, the seconds it took: the report's header reads it.
+ * (they run as planned; a class in rounds gives its claims only what they leave). In a Maven build the run is the
+ * whole build ({@link BuildShare}): the modules before this one took their time, the ones after it are reserved theirs.
+ * {@value #FILE} in the run folder holds the budget and, once a launcher ends, the seconds the run took until then:
+ * the report's header reads it.
  */
 final class Budget {
 
@@ -25,6 +27,8 @@ final class Budget {
 
     private final double seconds;
     private final long start;
+    private final double before;
+    private final double laterModules;
     private final Map<String, Double> after = new LinkedHashMap<>();
 
     /**
@@ -32,10 +36,13 @@ final class Budget {
      * @param start     {@link System#nanoTime()} when the run started
      * @param classes   the run's classes in the order they run
      * @param planned   each class's planned seconds
+     * @param build     the build's modules before and after this one
      */
-    Budget(double minutes, long start, List<String> classes, Map<String, Double> planned) {
+    Budget(double minutes, long start, List<String> classes, Map<String, Double> planned, BuildShare build) {
         this.seconds = minutes * 60;
         this.start = start;
+        this.before = build.secondsBefore();
+        this.laterModules = build.secondsAfter();
         double rest = 0;
         for (int i = classes.size() - 1; i >= 0; i--) {
             after.put(classes.get(i), rest);
@@ -44,8 +51,8 @@ final class Budget {
     }
 
     /** The run's budget, from {@code kensho.budget}. */
-    static Budget of(long start, List<String> classes, Map<String, Double> planned) {
-        return new Budget(Setting.budgetMinutes(), start, classes, planned);
+    static Budget of(long start, List<String> classes, Map<String, Double> planned, BuildShare build) {
+        return new Budget(Setting.budgetMinutes(), start, classes, planned, build);
     }
 
     double seconds() {
@@ -54,16 +61,17 @@ final class Budget {
 
     /** Seconds left for {@code cls}'s further rounds, now (≤ 0: spent). */
     DoubleSupplier leftFor(String cls) {
-        double reserved = after.getOrDefault(cls, 0.0);
-        return () -> seconds - (System.nanoTime() - start) / 1e9 - reserved;
+        double reserved = after.getOrDefault(cls, 0.0) + laterModules;
+        return () -> seconds - before - (System.nanoTime() - start) / 1e9 - reserved;
     }
 
-    /** Writes {@value #FILE}: the budget, and the seconds the run took (NaN while it runs). */
+    /** Writes {@value #FILE}: the budget, and the seconds the run took (this launcher's {@code usedSeconds} after the
+     * build's earlier modules; NaN while it runs). */
     void write(Path runDir, double usedSeconds) {
         ObjectNode n = JSON.createObjectNode();
         n.put("minutes", seconds / 60);
         if (!Double.isNaN(usedSeconds)) {
-            n.put("usedSeconds", usedSeconds);
+            n.put("usedSeconds", before + usedSeconds);
         }
         try {
             JSON.writerWithDefaultPrettyPrinter().writeValue(runDir.resolve(FILE).toFile(), n);
