@@ -29,6 +29,8 @@ public final class Setting {
             .checked(SettingValues.BOOLEAN_CHECK);
     public static final Setting ROUNDS = run("kensho.rounds", "1", "N (1 … 1000): N > 1 runs every class as N rounds, every case once per round with one fork, in an order shuffled per round (seed and order in rounds.jsonl); 1: every class's forks back to back. Unset: a class's @rounds in its scale table (the HBase compression matrix: 2), else 1. The report takes what moves a whole round out of a ratio")
             .checked(SettingValues.range(1, 1000));
+    public static final Setting BUDGET = run("kensho.budget", "60", "minutes (a number > 0) the whole run may take; default 60, the default scale's hour on a 2-core machine. A class run in rounds gives one more round only to the claims still open whose remedy fits in what is left of it (minus the planned time of the classes after it); the report says per claim why it stopped (decided, budget, remedy beyond budget)")
+            .checked((k, v) -> budgetMinutes(k, v));
     public static final Setting PIN = run("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)")
             .checked(SettingValues.oneOf("off", "split"));
     public static final Setting ARGS = new Setting("kensho.args", "", "JMH flags for the Maven bench profile (-p name=v, -f, -wi, -prof …)", Use.MAVEN,
@@ -52,8 +54,30 @@ public final class Setting {
     public static final Setting PRICES = new Setting("kensho.prices", "each module's prices.csv", "a prices CSV (service,item,unit,price,currency,region,source,date) whose lines replace the suite's dated prices of the same item and add others, in every cost table", Use.RUN_AND_COMMANDS, null, false);
 
     /** The settings above, in the order {@code docs/settings.md} lists them. */
-    static final List<Setting> RUN_WIDE = List.of(SCALE, BENCH, JFR, JFR_SETTINGS, VERBOSE, ROUNDS, PIN, ARGS, RESULTS, RUN_ID, ROOT,
+    static final List<Setting> RUN_WIDE = List.of(SCALE, BENCH, JFR, JFR_SETTINGS, VERBOSE, ROUNDS, BUDGET, PIN, ARGS, RESULTS, RUN_ID, ROOT,
             RUN_DIR, BENCH_CLASS, WATCH_PID, MODULE, REACTOR, COMMIT_ENV, KEY_PREFIX, DESTRUCTIVE, PRICES);
+
+    /** The run's budget in minutes ({@link #BUDGET}; {@value #BUDGET_DEFAULT_MINUTES} when unset). */
+    public static final double BUDGET_DEFAULT_MINUTES = 60;
+
+    /** {@code kensho.budget}'s minutes, checked: a number above 0. */
+    public static double budgetMinutes() {
+        String v = BUDGET.get();
+        return v == null ? BUDGET_DEFAULT_MINUTES : budgetMinutes(BUDGET.key(), v);
+    }
+
+    private static double budgetMinutes(String key, String value) {
+        double m;
+        try {
+            m = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            throw BadInput.of(key, value, "minutes, a number > 0 (default 60)");
+        }
+        if (!(m > 0) || Double.isInfinite(m)) {
+            throw BadInput.of(key, value, "minutes, a number > 0 (default 60)");
+        }
+        return m;
+    }
 
     /** Who reads a setting. */
     public enum Use {

@@ -20,6 +20,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
@@ -112,7 +113,15 @@ public final class Bench {
                 cases += cp.cases() * rounds;
                 planned += each * cp.cases() * rounds;
             }
-            Progress progress = new Progress(System.out, cases, planned, BuildShare.of(run, plan.scale().scale().id()));
+            Map<String, Double> plannedOf = new LinkedHashMap<>();
+            for (ClassPlan cp : plan.classes()) {
+                int rounds = Rounds.count(plan, cp.cls());
+                plannedOf.put(cp.cls().getName(), perCase.get(cp.cls().getName()) * cp.cases() * rounds);
+            }
+            BuildShare share = BuildShare.of(run, plan.scale().scale().id());
+            Budget budget = Budget.of(started, plan.classes().stream().map(cp -> cp.cls().getName()).toList(), plannedOf, share);
+            budget.write(run.dir(), Double.NaN);
+            Progress progress = new Progress(System.out, cases, planned, share);
             err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
                     + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
             int status = 0;
@@ -136,13 +145,16 @@ public final class Bench {
                     long classStart = System.nanoTime();
                     try {
                         failure = ClassRun.run(run, plan, cp, servers,
-                                new ClassRun.Console(verbose ? null : progress, perCase.get(cp.cls().getName())));
+                                new ClassRun.Console(verbose ? null : progress, perCase.get(cp.cls().getName()),
+                                        budget.leftFor(cp.cls().getName())));
                     } finally {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
                     // per case and fork (a rounds run: one fork per case per round), so the next run's ETA scales it
                     int rounds = Rounds.count(plan, cp.cls());
-                    int forkCases = cp.cases() * (rounds > 1 ? rounds : Math.max(1, RunEstimate.forks(plan, cp)));
+                    // a class planned by its claims ran as many one-fork cases as its rounds wrote
+                    int forkCases = rounds > 1 ? Rounds.forkFiles(run.dir(), cp.cls().getSimpleName())
+                            : cp.cases() * Math.max(1, RunEstimate.forks(plan, cp));
                     if (forkCases > 0) {
                         run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(),
                                 (System.nanoTime() - classStart) / 1e9 / forkCases);
@@ -162,6 +174,7 @@ public final class Bench {
             if (module != null) {
                 run.recordModule(plan.scale().scale().id(), module, cases, (System.nanoTime() - started) / 1e9);
             }
+            budget.write(run.dir(), (System.nanoTime() - started) / 1e9);
             run.finish();
             run.export();
             RunSummary.lines(run, (System.nanoTime() - started) / 1e9).forEach(System.out::println);

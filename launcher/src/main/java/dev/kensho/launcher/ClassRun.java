@@ -5,6 +5,7 @@ import dev.kensho.common.Setting;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.launcher.Plan.ClassPlan;
+import dev.kensho.report.Section;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -15,20 +16,24 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 
 /**
  * One benchmark class of a plan through JMH: its server up ({@link ClassServers}), its options
  * ({@link ClassOptions}) with its methods, params and result file {@code jmh/<Class>.json} on top, its output to
  * {@code jmh/<Class>.log} and the progress lines, and one {@link Runner} for the class — or, with rounds, one per
- * case per round ({@link Rounds}). A failure comes back as one line for the console, its trace in the run folder.
+ * case per round ({@link Rounds}), planned by the class's claims ({@link ClassLooks}). A failure comes back as one line for the console, its trace in the run folder.
  * It sits apart from {@link Bench} so the run's life cycle (folder, claims, hooks, exit status) reads in one place
  * and what happens to one class in another.
  */
 final class ClassRun {
 
-    /** Where a class's JMH output goes: the progress lines (null: JMH's own console, verbose) and its planned time per case. */
-    record Console(Progress progress, double perCase) {
+    /**
+     * Where a class's JMH output goes: the progress lines (null: JMH's own console, verbose), its planned time per
+     * case, and the seconds of the run's budget left for it ({@link Budget#leftFor}: what its claims' rounds may use).
+     */
+    record Console(Progress progress, double perCase, DoubleSupplier secondsLeft) {
     }
 
     private ClassRun() {
@@ -58,8 +63,14 @@ final class ClassRun {
                     : out.progress().forClass(jmh, name, out.perCase());
             int rounds = Rounds.count(plan, cls);
             if (rounds > 1) {
+                ClassLooks looks = new ClassLooks(run.dir(), name, Rounds.cases(cp), rounds, out.secondsLeft(), Section.all(),
+                        System.err).onReplan(d -> {
+                            if (out.progress() != null) {
+                                out.progress().replan(d, out.perCase());
+                            }
+                        });
                 return Rounds.run(run.dir(), cls, cp, ob.build(), rounds, run.jmhResult(name),
-                        options -> new Runner(options, format).run(), e -> failed(run, name, e));
+                        options -> new Runner(options, format).run(), e -> failed(run, name, e), looks);
             }
             ChainedOptionsBuilder all = new OptionsBuilder().parent(ob.build())
                     .include("^" + Pattern.quote(cls.getName()) + "\\.(" + String.join("|", cp.methods()) + ")$")

@@ -130,6 +130,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
                     + (only == null ? "this classpath" : only));
         }
         Affinity.mode(); // a bad -Dkensho.pin stops the run before any fork
+        Setting.budgetMinutes(); // and a bad -Dkensho.budget
         List<ClassPlan> plans = new ArrayList<>();
         for (Map.Entry<String, List<String>> e : byClass.entrySet()) {
             Class<?> cls;

@@ -32,8 +32,8 @@ final class Progress {
 
     private final PrintStream out;
     private final long start = System.nanoTime();
-    private final int totalCases;
-    private final double plannedSeconds;
+    private int totalCases;
+    private double plannedSeconds;
     private final BuildShare build;
     private int doneCases;
     private double donePlanned;
@@ -53,6 +53,15 @@ final class Progress {
     /** A JMH output format for one class: {@code detail} gets everything, the console one line per case. */
     OutputFormat forClass(OutputFormat detail, String cls, double plannedPerCase) {
         return new Tee(detail, cls, plannedPerCase);
+    }
+
+    /**
+     * A class planned by its claims runs more or fewer one-fork cases than planned: its cases still to come changed by
+     * {@code cases}, at {@code plannedPerCase} seconds each, so the count and the ETA follow.
+     */
+    synchronized void replan(int cases, double plannedPerCase) {
+        totalCases += cases;
+        plannedSeconds += cases * plannedPerCase;
     }
 
     /** The whole run's expected length before anything ran, for the first line. */

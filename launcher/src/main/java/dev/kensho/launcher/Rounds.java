@@ -40,6 +40,13 @@ import java.util.regex.Pattern;
  * {@value #FILE}, one line per round. When the rounds end (or one fails) {@link JmhMerge} joins the files into
  * {@code jmh/<Class>.json}: every case with N forks in round order.
  *
+ * <p>A class that published claims name is planned by them ({@link ClassLooks}): after each round every claim row of
+ * the class gets its anytime-valid interval, and the next round runs only the cases of claims still open that the
+ * run's budget can still settle — fewer rounds than {@code @rounds} for claims decided early, more for open ones;
+ * cases no claim rests on run {@code @rounds}. Its merged file then gives each case the rounds it ran and marks the
+ * cases the looks stopped ({@link JmhMerge#mergeLooked}); the report bounds ratios between two of those by the same
+ * anytime-valid interval, and pairs the others, fixed in advance, as before.
+ *
  * <p>The seed is the hash of the run folder's name and the class's: the same {@code -Dkensho.runId} gives the
  * same orders, different runs different ones. Forks per case per round are 1 ({@code -f 0} runs them in the
  * launcher's JVM; {@code -f} above 1 together with rounds is refused before anything starts).
@@ -133,24 +140,32 @@ final class Rounds {
     }
 
     /**
-     * Runs {@code cls}'s cases in {@code rounds} shuffled rounds, each case with one fork ({@code base}: the class's
-     * options without includes, params or result file), then merges the files into {@code merged}. Returns null,
-     * or the failure of the case that ended the rounds (the rounds measured until then are merged all the same).
+     * Runs {@code cls}'s cases in shuffled rounds, each case with one fork ({@code base}: the class's options without
+     * includes, params or result file), then merges the files into {@code merged}. After each round {@code looks}
+     * says which cases run the next one: all of them until the {@code rounds} planned for a class without claims, the
+     * cases of its open claims for one with claims ({@link ClassLooks}). Returns null, or the failure of the case that
+     * ended the rounds (the rounds measured until then are merged all the same).
      */
     static String run(Path runDir, Class<?> cls, Plan.ClassPlan cp, Options base, int rounds, Path merged, Jmh jmh,
-                      Function<Exception, String> failure) {
+                      Function<Exception, String> failure, ClassLooks looks) {
         String name = cls.getSimpleName();
         Path dir = runDir.resolve("jmh").resolve(DIR);
         long seed = seed(runDir.getFileName().toString(), cls.getName());
-        List<List<Case>> orders = orders(cases(cp), rounds, seed);
+        // one generator for every round's shuffle: a class that runs all its cases every round gets orders(…)'s orders
+        Random rnd = new Random(seed);
         List<Path> files = new ArrayList<>();
         String failed = null;
         try {
             Files.createDirectories(dir);
+            List<Case> active = cases(cp);
             rounds:
-            for (int r = 1; r <= rounds; r++) {
-                List<Case> order = orders.get(r - 1);
+            for (int r = 1; !active.isEmpty(); r++) {
+                List<Case> order = new ArrayList<>(active);
+                Collections.shuffle(order, rnd);
                 record(runDir, name, seed, r, order);
+                looks.beforeRound();
+                List<Path> round = new ArrayList<>();
+                Map<Case, Double> seconds = new LinkedHashMap<>();
                 for (int n = 1; n <= order.size(); n++) {
                     Case c = order.get(n - 1);
                     Path file = dir.resolve(name + ".r" + r + "." + n + ".json");
@@ -161,24 +176,46 @@ final class Rounds {
                     if (!base.getForkCount().hasValue() || base.getForkCount().get() != 0) {
                         ob.forks(1);
                     }
+                    long started = looks.nanos();
                     try {
                         jmh.run(ob.build());
                     } catch (Exception e) {
-                        failed = "round " + r + " of " + rounds + ", " + c + ": " + failure.apply(e);
+                        failed = "round " + r + ", " + c + ": " + failure.apply(e);
                         break rounds;
                     }
+                    seconds.put(c, (looks.nanos() - started) / 1e9);
                     if (Files.exists(file)) {
                         files.add(file);
+                        round.add(file);
                     }
                 }
+                active = looks.afterRound(r, round, seconds);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         if (!files.isEmpty()) {
-            JmhMerge.mergeFiles(files, rounds, merged);
+            if (looks.looked()) {
+                JmhMerge.mergeLooked(files, merged, looks::lookedCase);
+            } else {
+                JmhMerge.mergeFiles(files, rounds, merged);
+            }
         }
+        looks.finish();
         return failed;
+    }
+
+    /** The one-fork files of {@code cls} a rounds run wrote: its forks, one per case per round. */
+    static int forkFiles(Path runDir, String cls) {
+        Path dir = runDir.resolve("jmh").resolve(DIR);
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (var s = Files.list(dir)) {
+            return (int) s.filter(f -> f.getFileName().toString().startsWith(cls + ".r")).count();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** One line of {@value #FILE}: the class, the seed, the round and its order. */

@@ -6,6 +6,7 @@ import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.export.Verdicts;
+import dev.kensho.common.runfiles.Jsonl;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -78,18 +79,45 @@ final class RunSummary {
         }
         out.add(c.toString());
         String bottlenecks = bottlenecks(run.dir());
-        int room = MAX_LINES - out.size() - 2 - (bottlenecks == null ? 0 : 1);
+        String stops = stops(run.dir());
+        int room = MAX_LINES - out.size() - 2 - (bottlenecks == null ? 0 : 1) - (stops == null ? 0 : 1);
         if (claims.size() <= room) {
             out.addAll(claims);
         } else {
             out.addAll(claims.subList(0, Math.max(0, room - 1)));
             out.add("  … " + (claims.size() - Math.max(0, room - 1)) + " more claims in the report");
         }
+        if (stops != null) {
+            out.add("kensho | " + stops);
+        }
         if (bottlenecks != null) {
             out.add("kensho | " + bottlenecks);
         }
         out.add("kensho | report " + run.dir().resolve("report.html"));
         return out;
+    }
+
+    /**
+     * "rounds by claims: 15 claim rows — decided 11 (median 6 rounds), remedy beyond budget 4 (report: How each answer
+     * was reached)", or null when no class was planned by its claims ({@link ClassLooks#FILE}).
+     */
+    static String stops(Path dir) {
+        List<JsonNode> lines = Jsonl.read(dir.resolve(ClassLooks.FILE));
+        if (lines.isEmpty()) {
+            return null;
+        }
+        Map<String, List<Integer>> byStop = new LinkedHashMap<>();
+        for (JsonNode l : lines) {
+            byStop.computeIfAbsent(l.path("stop").asText(), k -> new ArrayList<>()).add(l.path("rounds").asInt());
+        }
+        StringBuilder sb = new StringBuilder("rounds by claims: " + lines.size() + " claim rows —");
+        byStop.forEach((stop, rounds) -> {
+            List<Integer> sorted = rounds.stream().sorted().toList();
+            sb.append(' ').append(stop).append(' ').append(rounds.size()).append(" (median ")
+                    .append(sorted.get(sorted.size() / 2)).append(" rounds),");
+        });
+        sb.setLength(sb.length() - 1);
+        return sb.append(" (report: How each answer was reached)").toString();
     }
 
     /** "3 of 40 cases client-bound, 1 machine busy …", or null when none is. */

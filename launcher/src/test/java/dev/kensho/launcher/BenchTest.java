@@ -33,7 +33,7 @@ class BenchTest {
     void clear() {
         for (String p : new String[]{Setting.SCALE.key(), Setting.BENCH.key(), Setting.JFR.key(),
                 Setting.RESULTS.key(), Setting.RUN_ID.key(), "kensho.shard", "kensho.startAt",
-                Setting.ROUNDS.key()}) {
+                Setting.ROUNDS.key(), Setting.BUDGET.key()}) {
             System.clearProperty(p);
         }
     }
@@ -73,6 +73,10 @@ class BenchTest {
             "kensho.shard | 0/0       | kensho.shard=0/0",
             "kensho.shard | x         | kensho.shard=x",
             "kensho.startAt | 2020-01-01T00:00:00Z | kensho.startAt=2020-01-01T00:00:00Z",
+            "kensho.budget | abc      | kensho.budget=abc is not allowed; allowed: minutes, a number > 0 (default 60)",
+            "kensho.budget | 0        | kensho.budget=0 is not allowed; allowed: minutes, a number > 0 (default 60)",
+            "kensho.budget | -5       | kensho.budget=-5 is not allowed; allowed: minutes, a number > 0 (default 60)",
+            "kensho.budget | ' '      | kensho.budget=(empty) is not allowed; allowed: a value; leave the setting out for its default (60)",
             "kensho.runId | ../escape | kensho.runId=../escape"})
     void badPropertiesAreOneLine(String property, String value, String expected) throws Exception {
         System.setProperty(property, value);

@@ -81,7 +81,8 @@ public final class Report implements ReportWriter {
         String runId = dir.getFileName().toString();
         String state = RunFolder.stateOf(dir); // not env.json's: a launcher killed since then left it "running"
         String legend = LEGEND;
-        String measured = measured(env);
+        String budget = ClaimStops.header(dir);
+        String measured = measured(env) + (budget.isEmpty() ? "" : " " + budget);
         ProfilePart.Part profiles = ProfilePart.of(dir);
         String profiled = ProfileSection.header(env);
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")
@@ -115,6 +116,11 @@ public final class Report implements ReportWriter {
                     .append(LedgerView.markdown(r.ledger()));
             html.append("<h3 id=\"answers-").append(Html.esc(r.id())).append("\">").append(Html.esc(r.title())).append("</h3>")
                     .append(LedgerView.html(r.ledger()));
+        }
+        Table stops = ClaimStops.table(dir);
+        if (!stops.isEmpty()) {
+            md.append("\n### How each answer was reached\n\n").append(stops.markdown());
+            html.append("<h3 id=\"claim-stops\">How each answer was reached</h3>").append(stops.html());
         }
         for (Rendered r : sections) {
             md.append("\n<a id=\"").append(r.id()).append("\"></a>\n\n## ").append(r.title()).append("\n\n")

@@ -314,7 +314,7 @@ final class SectionRenderer {
                     + (r.forks() != null && r.forks().count() > 0 ? "; " + r.forks().count() + " forks" : "") + ")";
         }
         String method = r.interval() == null ? null : r.interval().method();
-        if (RatioMethod.of(method) == RatioMethod.PAIRED) {
+        if (RatioMethod.of(method) == RatioMethod.PAIRED || RatioMethod.of(method) == RatioMethod.ANYTIME) {
             return "rests on " + method + " of one run";
         }
         if (RatioMethod.roundsOf(method) != null) {

@@ -2,6 +2,7 @@ package dev.kensho.report;
 
 import dev.kensho.common.export.ForkSpread;
 import dev.kensho.common.export.Interval;
+import dev.kensho.report.stats.ConfidenceSequence;
 import dev.kensho.report.stats.RatioInterval;
 import dev.kensho.report.stats.RatioMethod;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,8 @@ class LegendTest {
     private static Map<RatioMethod, Interval> oneOfEach() {
         ForkSpread rounds = new ForkSpread(0.1, 11, 12, 2);
         ForkSpread forks = new ForkSpread(0.1, 10, 4);
-        return Map.of(RatioMethod.POOLED_ROUNDS, RatioInterval.pooledSpread(2, 2, rounds, 1, 2, rounds),
+        return Map.of(RatioMethod.ANYTIME, ConfidenceSequence.REPORT.ofLogRatios(new double[]{0.1, 0.12, 0.08, 0.11, 0.09}),
+                RatioMethod.POOLED_ROUNDS, RatioInterval.pooledSpread(2, 2, rounds, 1, 2, rounds),
                 RatioMethod.PAIRED, RatioInterval.paired(NUM, DEN),
                 RatioMethod.POOLED_SPREAD, RatioInterval.pooledSpread(2, 2, forks, 1, 2, forks),
                 RatioMethod.BOOTSTRAP, RatioInterval.bootstrap(NUM, DEN),
@@ -46,7 +48,8 @@ class LegendTest {
         assertEquals(List.of(), RatioMethod.unnamed(Report.LEGEND, used));
         assertEquals(List.of(), RatioMethod.unnamed(SectionRenderer.DERIVED_CAPTION, used));
         String legend = RatioMethod.legend();
-        assertTrue(legend.startsWith("the rounds' spread pooled over the method's cases (same interleaved rounds), else paired rounds,"
+        assertTrue(legend.startsWith("an anytime-valid confidence sequence over paired rounds (rounds stopped when decided),"
+                + " else the rounds' spread pooled over the method's cases (same interleaved rounds), else paired rounds,"
                 + " else a fork's spread pooled"), legend);
         assertTrue(legend.endsWith("else the delta rule when both sides are within ±10%, else Fieller's"), legend);
     }

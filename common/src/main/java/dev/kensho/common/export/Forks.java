@@ -11,12 +11,20 @@ import java.util.List;
  * {@code rounds} were measured side by side, round by round, so what moved a whole round can be taken out of
  * their ratio ({@code report.stats.RatioInterval#of}). {@code spread}, when set, is the spread of a fork's mean pooled
  * over the cases of its method ({@link ForkSpread}, estimated by the report's {@code stats.ForkSpreads}); it is
- * derived, and {@link #equals} ignores it.
+ * derived, and {@link #equals} ignores it. {@code looked} marks rounds the run looked at after each round, stopping
+ * a case once every claim it measures was decided (the launcher's plan by claims): a case then has a fork for each of
+ * the first {@code rounds} rounds, other cases of its class more or fewer, and a ratio of two of them needs an
+ * interval valid under those looks ({@code report.stats.ConfidenceSequence}).
  */
-public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
+public record Forks(List<double[]> iterations, int rounds, ForkSpread spread, boolean looked) {
 
     public Forks {
         iterations = List.copyOf(iterations);
+    }
+
+    /** Forks of fixed rounds (or consecutive forks), with a pooled spread. */
+    public Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
+        this(iterations, rounds, spread, false);
     }
 
     /** Forks without a pooled spread. */
@@ -26,7 +34,7 @@ public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
 
     /** These forks with the spread of their method's cases. */
     public Forks withSpread(ForkSpread s) {
-        return new Forks(iterations, rounds, s);
+        return new Forks(iterations, rounds, s, looked);
     }
 
     /** The number of forks. */
@@ -59,7 +67,7 @@ public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof Forks f) || f.rounds != rounds || f.iterations.size() != iterations.size()) {
+        if (!(o instanceof Forks f) || f.rounds != rounds || f.looked != looked || f.iterations.size() != iterations.size()) {
             return false;
         }
         for (int k = 0; k < iterations.size(); k++) {
@@ -81,6 +89,6 @@ public record Forks(List<double[]> iterations, int rounds, ForkSpread spread) {
 
     @Override
     public String toString() {
-        return "Forks[" + count() + " forks, " + samples() + " iterations" + (rounds > 0 ? ", " + rounds + " rounds" : "") + "]";
+        return "Forks[" + count() + " forks, " + samples() + " iterations" + (rounds > 0 ? ", " + rounds + (looked ? " looked-at" : "") + " rounds" : "") + "]";
     }
 }

@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Joins the one-fork JMH result files of a {@code kensho.rounds} run (one file per case per round) into one
@@ -22,7 +23,9 @@ import java.util.TreeMap;
  *
  * <p>Per case (benchmark, mode and params), the forks of every round in round order: {@code rawData} is the
  * rounds' arrays one after another, {@code forks} their count, and {@value #ROUNDS_FIELD} the number of rounds
- * when the case has a fork in every round (0 otherwise: such a case is not paired). The primary and every
+ * when the case has a fork in every round (0 otherwise: such a case is not paired). Rounds the run looked at after
+ * each round ({@link #mergeLooked}: a case stops once its claims are decided) mark every case {@value #LOOKED_FIELD}
+ * and give it its own rounds, the first k of the class's (a case never resumes once stopped). The primary and every
  * secondary metric ({@code cpu.*}, {@code ·gc.*}) are recomputed the way JMH aggregates forks:
  * <ul>
  *   <li>a metric whose one-fork score is the mean of its iterations (throughput, average and single-shot time,
@@ -39,6 +42,8 @@ public final class JmhMerge {
 
     /** The field of a merged benchmark entry that marks it as measured in that many rounds. */
     public static final String ROUNDS_FIELD = "kenshoRounds";
+    /** The field of a merged benchmark entry that marks its rounds as looked at after each one (stopped when decided). */
+    public static final String LOOKED_FIELD = "kenshoLooked";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -47,12 +52,51 @@ public final class JmhMerge {
 
     /** Reads the files (in round order; several per round) and writes the merged file {@code out}. */
     public static void mergeFiles(List<Path> inRoundOrder, int rounds, Path out) {
+        write(read(inRoundOrder), rounds, false, out);
+    }
+
+    /**
+     * Reads the files of rounds the run looked at (in round order) and writes the merged file {@code out}: each case
+     * with the rounds it ran, every case marked {@value #LOOKED_FIELD}.
+     */
+    public static void mergeLooked(List<Path> inRoundOrder, Path out) {
+        mergeLooked(inRoundOrder, out, e -> true);
+    }
+
+    /**
+     * The same, marking {@value #LOOKED_FIELD} only the cases {@code looked} accepts (the cases the looks stopped);
+     * the others ran the rounds planned for them, fixed in advance, and are merged with those rounds unmarked.
+     */
+    public static void mergeLooked(List<Path> inRoundOrder, Path out, Predicate<JsonNode> looked) {
+        ArrayNode merged = merge(read(inRoundOrder), 0, true);
+        for (JsonNode e : merged) {
+            if (!looked.test(e)) {
+                ((ObjectNode) e).remove(LOOKED_FIELD);
+            }
+        }
+        try {
+            JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), merged);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every benchmark entry of the files, in their order. */
+    public static List<JsonNode> read(List<Path> files) {
         List<JsonNode> entries = new ArrayList<>();
         try {
-            for (Path f : inRoundOrder) {
+            for (Path f : files) {
                 JSON.readTree(f.toFile()).forEach(entries::add);
             }
-            JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), merge(entries, rounds));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return entries;
+    }
+
+    private static void write(List<JsonNode> entries, int rounds, boolean looked, Path out) {
+        try {
+            JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), merge(entries, rounds, looked));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -63,6 +107,14 @@ public final class JmhMerge {
      * benchmark and params.
      */
     public static ArrayNode merge(List<JsonNode> inRoundOrder, int rounds) {
+        return merge(inRoundOrder, rounds, false);
+    }
+
+    /**
+     * The same; {@code looked}: each case's rounds are its own fork count ({@code rounds} is not read) and every case
+     * is marked {@value #LOOKED_FIELD}.
+     */
+    public static ArrayNode merge(List<JsonNode> inRoundOrder, int rounds, boolean looked) {
         Map<String, List<JsonNode>> byCase = new TreeMap<>();
         for (JsonNode e : inRoundOrder) {
             byCase.computeIfAbsent(e.path("benchmark").asText() + "|" + e.path("mode").asText() + "|" + e.path("params"),
@@ -72,7 +124,13 @@ public final class JmhMerge {
         for (List<JsonNode> forks : byCase.values()) {
             ObjectNode merged = forks.get(0).deepCopy();
             merged.put("forks", forks.stream().mapToInt(e -> Math.max(1, e.path("forks").asInt(1))).sum());
-            merged.put(ROUNDS_FIELD, forks.size() == rounds ? rounds : 0);
+            merged.remove(LOOKED_FIELD); // pooling looked runs: their forks are no longer one round each
+            if (looked) {
+                merged.put(ROUNDS_FIELD, forks.size());
+                merged.put(LOOKED_FIELD, true);
+            } else {
+                merged.put(ROUNDS_FIELD, forks.size() == rounds ? rounds : 0);
+            }
             merged.set("primaryMetric", metric(forks.stream().map(e -> e.path("primaryMetric")).toList()));
             ObjectNode secondaries = JSON.createObjectNode();
             for (JsonNode e : forks) {

@@ -136,12 +136,13 @@ public final class Results {
                         JsonNode pm = b.get("primaryMetric");
                         String mode = b.get("mode").asText();
                         int rounds = b.path(JmhMerge.ROUNDS_FIELD).asInt(0);
-                        Row primary = row(bench, p, mode, pm, rounds);
+                        boolean looked = b.path(JmhMerge.LOOKED_FIELD).asBoolean(false);
+                        Row primary = row(bench, p, mode, pm, rounds, looked);
                         rows.add(primary);
                         Iterator<Map.Entry<String, JsonNode>> it = b.path("secondaryMetrics").fields();
                         while (it.hasNext()) {
                             Map.Entry<String, JsonNode> e = it.next();
-                            rows.add(row(bench, p, e.getKey(), e.getValue(), rounds));
+                            rows.add(row(bench, p, e.getKey(), e.getValue(), rounds, looked));
                         }
                         List<JsonNode> w = work.get(bench + "|" + p);
                         if (w != null && !w.isEmpty()) {
@@ -223,10 +224,11 @@ public final class Results {
         };
     }
 
-    private static Row row(String bench, Map<String, String> p, String metric, JsonNode m, int rounds) {
+    private static Row row(String bench, Map<String, String> p, String metric, JsonNode m, int rounds, boolean looked) {
         double err = m.path("scoreError").isNumber() ? m.get("scoreError").asDouble() : Double.NaN;
         double score = m.get("score").asDouble();
         Forks forks = forks(m.path("rawData"), rounds);
+        forks = looked ? new Forks(forks.iterations(), rounds, null, true) : forks;
         int n = forks.samples();
         // a metric JMH sums or maxes over iterations (gc.count) is no pooled mean: its iterations say nothing about its ratio
         boolean pooledMean = n > 0 && Math.abs(forks.pooledMean() - score) <= 1e-9 * Math.max(1, Math.abs(score));

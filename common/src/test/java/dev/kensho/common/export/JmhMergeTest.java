@@ -87,6 +87,29 @@ class JmhMergeTest {
         assertEquals(0, merged.get(0).path(JmhMerge.ROUNDS_FIELD).asInt());
     }
 
+    /** Looked-at rounds: each case keeps the rounds it ran (its first k), every case marked; rows carry the mark. */
+    @Test
+    void lookedRoundsGiveEachCaseItsOwnRoundsAndTheMark(@TempDir Path run) throws Exception {
+        Path dir = Files.createDirectories(run.resolve("jmh").resolve("rounds"));
+        List<Path> files = List.of(dir.resolve("C.r1.1.json"), dir.resolve("C.r1.2.json"), dir.resolve("C.r2.1.json"),
+                dir.resolve("C.r3.1.json"));
+        JSON.writeValue(files.get(0).toFile(), List.of(oneFork("1", new double[]{1, 2, 3}, new double[]{1, 1, 1}, new double[]{0, 0, 0})));
+        JSON.writeValue(files.get(1).toFile(), List.of(oneFork("2", new double[]{9, 9, 9}, new double[]{1, 1, 1}, new double[]{0, 0, 0})));
+        JSON.writeValue(files.get(2).toFile(), List.of(oneFork("1", new double[]{2, 2, 2}, new double[]{1, 1, 1}, new double[]{0, 0, 0})));
+        JSON.writeValue(files.get(3).toFile(), List.of(oneFork("1", new double[]{3, 3, 3}, new double[]{1, 1, 1}, new double[]{0, 0, 0})));
+        Path merged = run.resolve("jmh").resolve("C.json");
+        JmhMerge.mergeLooked(files, merged);
+        JsonNode m = JSON.readTree(merged.toFile());
+        assertEquals(3, m.get(0).path(JmhMerge.ROUNDS_FIELD).asInt(), "ioThreads=1 ran three rounds");
+        assertEquals(1, m.get(1).path(JmhMerge.ROUNDS_FIELD).asInt(), "ioThreads=2 stopped after one");
+        assertTrue(m.get(0).path(JmhMerge.LOOKED_FIELD).asBoolean());
+        List<Results.Row> rows = Results.load(run).stream().filter(r -> r.metric().equals("thrpt")).toList();
+        assertTrue(rows.stream().allMatch(r -> r.forks().looked()));
+        assertEquals(3, rows.get(0).forks().rounds());
+        // merged again without looks (pooling runs): the mark goes, a fork is no longer one round
+        assertTrue(!JmhMerge.merge(List.of(m.get(0), m.get(0)), 2).get(0).has(JmhMerge.LOOKED_FIELD));
+    }
+
     @Test
     void theMergedFileLoadsAsRowsCarryingTheirForksAndRounds(@TempDir Path run) throws Exception {
         Path dir = Files.createDirectories(run.resolve("jmh").resolve("rounds"));

@@ -14,6 +14,8 @@ import java.util.SplittableRandom;
  * JMH's 99.9%), valid at any width (docs/method.md, "Intervals"). {@link #of} tries the {@link RatioMethod}s in
  * their order and takes the first that applies to both rows:
  * <ul>
+ *   <li>{@link ConfidenceSequence#paired} — two rows of one class whose rounds the run looked at after each round
+ *       (stopping a case once its claims were decided): an anytime-valid interval over the rounds both have;</li>
  *   <li>{@link #pooledSpread} over rounds — two rows of one method's cases from the same interleaved rounds (two
  *       or more), the spread of the rounds pooled over the method's cases ({@link ForkSpreads#ofRounds}: round
  *       effects taken out as pairing does, so two rounds of twelve cells have 11 degrees of freedom where pairing
@@ -75,6 +77,8 @@ public final class RatioInterval {
         boolean forks = fa != null && fb != null;
         boolean positive = a.score() > 0 && b.score() > 0;
         return switch (m) {
+            case ANYTIME -> forks && fa.looked() && fb.looked() && a.experiment().equals(b.experiment()) && a.cls().equals(b.cls())
+                    && Math.min(fa.count(), fb.count()) >= 2;
             case POOLED_ROUNDS -> forks && sameRounds(a, b) && fa.rounds() >= 2 && fa.spread() != null
                     && fa.spread().rounds() == fa.rounds() && fa.spread().equals(fb.spread()) && positive;
             case PAIRED -> forks && sameRounds(a, b) && fa.rounds() >= 2;
@@ -92,6 +96,7 @@ public final class RatioInterval {
         Forks fa = a.forks();
         Forks fb = b.forks();
         return switch (m) {
+            case ANYTIME -> ConfidenceSequence.REPORT.paired(fa.iterations(), fb.iterations());
             case POOLED_ROUNDS, POOLED_SPREAD -> pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread());
             case PAIRED -> paired(fa.iterations(), fb.iterations());
             case BOOTSTRAP -> {

@@ -18,6 +18,11 @@ import java.util.stream.Collectors;
  */
 public enum RatioMethod {
 
+    /**
+     * Both sides are cases of one class whose rounds the run looked at after each round and stopped when decided:
+     * an anytime-valid confidence sequence over their paired rounds ({@link ConfidenceSequence}).
+     */
+    ANYTIME("an anytime-valid confidence sequence over paired rounds (rounds stopped when decided)"),
     /** Both sides are cases of one method measured in the same interleaved rounds, the rounds' spread pooled. */
     POOLED_ROUNDS("the rounds' spread pooled over the method's cases (same interleaved rounds)"),
     /** Both sides measured in the same interleaved rounds: Student t over the rounds' ratios. */
@@ -55,6 +60,11 @@ public enum RatioMethod {
         return "paired rounds (" + n + ")";
     }
 
+    /** The label of an anytime-valid interval over {@code n} paired rounds. */
+    public static String anytimeLabel(int n) {
+        return "anytime-valid, " + n + " paired rounds";
+    }
+
     /** The label of a pooled-spread interval. */
     public static String pooledSpreadLabel(double df, int cases) {
         return String.format(Locale.ROOT, "pooled fork spread (t, %.0f df over %d cases)", df, cases);
@@ -85,6 +95,9 @@ public enum RatioMethod {
         if (label.contains(ROUNDS_POOLED)) {
             return POOLED_ROUNDS;
         }
+        if (label.startsWith("anytime-valid, ")) {
+            return ANYTIME;
+        }
         if (label.startsWith("paired rounds (")) {
             return PAIRED;
         }
@@ -100,7 +113,7 @@ public enum RatioMethod {
     /** Whether an interval was measured over interleaved rounds (its remedy counts rounds, not forks). */
     public static boolean overRounds(Interval i) {
         RatioMethod m = of(i.method());
-        return m == POOLED_ROUNDS || m == PAIRED || i.method().endsWith(RatioInterval.ONE_ROUND);
+        return m == ANYTIME || m == POOLED_ROUNDS || m == PAIRED || i.method().endsWith(RatioInterval.ONE_ROUND);
     }
 
     /**

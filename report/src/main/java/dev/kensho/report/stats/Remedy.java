@@ -13,7 +13,7 @@ import java.util.Locale;
  * interval lets go of the point farthest from it first. Its half-width shrinks as 1/√n with the forks (or
  * interleaved rounds) n per side, and its Student t quantile falls as those add degrees of freedom
  * ({@link Interval#df()} grows in proportion to n − 1: Σ(forks − 1) over a method's cases, (cases − 1)(rounds − 1),
- * or n − 1 when paired). So the rounds that narrow it below its distance to the nearest such point follow from the
+ * or n − 1 when paired; an anytime-valid interval by {@link ConfidenceSequence}'s own law). So the rounds that narrow it below its distance to the nearest such point follow from the
  * interval alone — if the spread stays as measured and the estimate where it is ("at this spread"). A positive
  * interval is read on the log scale (ratios spread in proportion), any other on its own.
  */
@@ -65,7 +65,10 @@ final class Remedy {
             return times > MAX_ROUNDS ? beyond() : String.format(Locale.ROOT,
                     "resolve: ≈ %.1f× the samples behind each side at this spread", times);
         }
-        int needed = needed(n, i.df(), shrink);
+        // an anytime-valid interval narrows by its own law (ConfidenceSequence), slower than Student t's
+        int needed = RatioMethod.of(i.method()) == RatioMethod.ANYTIME && log
+                ? ConfidenceSequence.REPORT.roundsNeeded(n, half / ConfidenceSequence.REPORT.halfWidth(n, n - 1), nearest)
+                : needed(n, i.df(), shrink);
         if (needed > MAX_ROUNDS) {
             return beyond();
         }

@@ -1,0 +1,41 @@
+package dev.kensho.launcher;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What is left of the budget for a class: the budget less the run so far and the planned time after the class. */
+class BudgetTest {
+
+    @Test
+    void aClassGetsWhatTheClassesAndModulesAfterItLeave() {
+        BuildShare build = new BuildShare(10, 600, 5, 300, 0); // 10 min of earlier modules, 5 min of later ones
+        Budget b = new Budget(60, System.nanoTime(), List.of("A", "B", "C"), Map.of("A", 100.0, "B", 200.0, "C", 400.0), build);
+        // A: 3600 − 600 before − 200 (B) − 400 (C) − 300 later modules; a few seconds pass while the test runs
+        assertEquals(2100, b.leftFor("A").getAsDouble(), 5);
+        assertEquals(2300, b.leftFor("B").getAsDouble(), 5);
+        assertEquals(2700, b.leftFor("C").getAsDouble(), 5);
+    }
+
+    @Test
+    void aSpentBudgetLeavesNothing() {
+        Budget b = new Budget(1, System.nanoTime() - 120_000_000_000L, List.of("A"), Map.of("A", 10.0), BuildShare.NONE);
+        assertTrue(b.leftFor("A").getAsDouble() < 0, "a minute's budget two minutes in");
+    }
+
+    @Test
+    void theFileSaysTheBudgetAndTheWholeBuildsUse(@TempDir Path dir) throws Exception {
+        Budget b = new Budget(60, System.nanoTime(), List.of("A"), Map.of(), new BuildShare(0, 600, 0, 0, 0));
+        b.write(dir, Double.NaN);
+        assertEquals("{\"minutes\":60.0}", Files.readString(dir.resolve(Budget.FILE)).replaceAll("\\s", ""));
+        b.write(dir, 100);
+        assertEquals("{\"minutes\":60.0,\"usedSeconds\":700.0}", Files.readString(dir.resolve(Budget.FILE)).replaceAll("\\s", ""));
+    }
+}

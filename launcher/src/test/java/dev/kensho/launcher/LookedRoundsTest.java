@@ -1,0 +1,210 @@
+package dev.kensho.launcher;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kensho.common.export.JmhMerge;
+import dev.kensho.common.export.Results;
+import dev.kensho.report.ChartSpec;
+import dev.kensho.report.Published;
+import dev.kensho.report.Section;
+import dev.kensho.report.stats.Ratios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A class's rounds planned by its claims, end to end without JMH: a stand-in runner writes each case's one-fork
+ * result (GZ loads 2× NONE's, DIFF 1.01×, at 5% noise), the claims on it are a section's ratios as the report
+ * computes them, and the rounds stop where the claims do.
+ */
+class LookedRoundsTest {
+
+    /** The class under test: only its name matters. */
+    static final class MatrixFakeBenchmark {
+    }
+
+    private static final String CLS = MatrixFakeBenchmark.class.getSimpleName();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Published direction(String key, String codec) {
+        return new Published(key, Published.Kind.CLAIM, "load " + codec + " ÷ NONE", Double.NaN, Double.NaN, "x", "seed.txt",
+                "box", CLS, "load", Map.of("codec", codec), "load_ratio", 1, Double.POSITIVE_INFINITY, 0, 0, false, "");
+    }
+
+    private static final Section SECTION = new Section() {
+        @Override
+        public String id() {
+            return "x-y";
+        }
+
+        @Override
+        public int order() {
+            return 1;
+        }
+
+        @Override
+        public String title() {
+            return "t";
+        }
+
+        @Override
+        public String seed() {
+            return "";
+        }
+
+        @Override
+        public String question() {
+            return "q";
+        }
+
+        @Override
+        public List<ChartSpec> charts() {
+            return List.of();
+        }
+
+        @Override
+        public List<Published> published() {
+            return List.of(direction("load_gz", "GZ"), direction("load_diff", "DIFF"));
+        }
+
+        @Override
+        public List<Results.Row> derived(List<Results.Row> rows) {
+            Predicate<Results.Row> sel = Ratios.rows(CLS, "load", "ss");
+            return Ratios.against(rows, sel, sel.and(r -> "NONE".equals(r.param("codec"))), r -> Ratios.others(r, "codec"),
+                    "load_ratio");
+        }
+    };
+
+    private static Plan.ClassPlan plan() {
+        Map<String, String[]> params = new LinkedHashMap<>();
+        params.put("codec", new String[]{"NONE", "GZ", "DIFF", "LZ4"});
+        return new Plan.ClassPlan(MatrixFakeBenchmark.class, List.of("load"), params, List.of(), false,
+                Map.of("load", Set.of("codec")));
+    }
+
+    /**
+     * Writes the one-fork result JMH would: a load of 1 s × the codec's factor × noise, two shots. Each codec draws
+     * its noise from a generator of its own, so its k-th fork reads the same whatever order the round's shuffle
+     * (seeded by the run folder's name, a temporary one here) gives.
+     */
+    private static Rounds.Jmh fake(Map<String, Integer> runs) {
+        Map<String, Double> factor = Map.of("NONE", 1.0, "GZ", 2.0, "DIFF", 1.01, "LZ4", 1.5);
+        Map<String, SplittableRandom> noise = new LinkedHashMap<>();
+        return (Options o) -> {
+            String codec = o.getParameter("codec").get().iterator().next();
+            runs.merge(codec, 1, Integer::sum);
+            SplittableRandom rnd = noise.computeIfAbsent(codec, c -> new SplittableRandom(c.hashCode()));
+            double v = factor.get(codec) * Math.exp(0.05 * rnd.nextGaussian());
+            ArrayNode arr = JSON.createArrayNode();
+            ObjectNode e = arr.addObject();
+            e.put("benchmark", "dev.kensho.x.y." + CLS + ".load");
+            e.put("mode", "ss");
+            e.put("forks", 1);
+            e.putObject("params").put("codec", codec);
+            ObjectNode pm = e.putObject("primaryMetric");
+            pm.put("score", v);
+            pm.put("scoreError", Double.NaN);
+            pm.put("scoreUnit", "s/op");
+            pm.putArray("rawData").addArray().add(v).add(v);
+            e.putObject("secondaryMetrics");
+            try {
+                JSON.writeValue(Path.of(o.getResult().get()).toFile(), arr);
+            } catch (java.io.IOException ex) {
+                throw new java.io.UncheckedIOException(ex);
+            }
+        };
+    }
+
+    /** What the console was told to add to the class's planned one-fork cases. */
+    private static final int[] REPLANNED = {0};
+
+    private static String run(Path dir, double budgetSeconds, Map<String, Integer> runs, ByteArrayOutputStream console) {
+        REPLANNED[0] = 0;
+        Options base = new OptionsBuilder().build();
+        long[] now = {0};
+        // every case takes 5 s by this clock (its start and its end are consecutive readings)
+        ClassLooks looks = new ClassLooks(dir, CLS, Rounds.cases(plan()), 3, () -> budgetSeconds, List.of(SECTION),
+                new PrintStream(console, true), () -> (now[0] += 2_500_000_000L)).onReplan(d -> REPLANNED[0] += d);
+        return Rounds.run(dir, MatrixFakeBenchmark.class, plan(), base, 3, dir.resolve("jmh").resolve(CLS + ".json"),
+                fake(runs), e -> e.toString(), looks);
+    }
+
+    private static Map<String, JsonNode> claimLines(Path dir) throws Exception {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        for (String l : Files.readAllLines(dir.resolve(ClassLooks.FILE))) {
+            JsonNode n = JSON.readTree(l);
+            out.put(n.path("claim").asText().split(" ")[0], n);
+        }
+        return out;
+    }
+
+    @Test
+    void aDecidedClaimStopsItsCasesAndAnOpenOneBeyondTheBudgetStopsSayingSo(@TempDir Path dir) throws Exception {
+        Map<String, Integer> runs = new LinkedHashMap<>();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        assertNull(run(dir, 600, runs, console));
+        Map<String, JsonNode> claims = claimLines(dir);
+        assertEquals("decided", claims.get("load_gz").path("stop").asText(), claims.toString());
+        assertEquals(5, claims.get("load_gz").path("rounds").asInt(), "2× at 5%: decided at the first bounded round");
+        assertTrue(claims.get("load_gz").path("verdict").asText().startsWith("reproduced"));
+        assertEquals("remedy beyond budget", claims.get("load_diff").path("stop").asText(), "1% at 5% needs hundreds of rounds");
+        assertEquals(Map.of("NONE", 5, "GZ", 5, "DIFF", 5, "LZ4", 3), runs, "LZ4 carries no claim: the planned 3 rounds");
+        assertEquals(18 - 3 * 4, REPLANNED[0], "the console counts the 18 one-fork cases that ran, not the 12 planned");
+        JsonNode merged = JSON.readTree(dir.resolve("jmh").resolve(CLS + ".json").toFile());
+        for (JsonNode b : merged) {
+            boolean lz4 = b.path("params").path("codec").asText().equals("LZ4");
+            assertEquals(!lz4, b.path(JmhMerge.LOOKED_FIELD).asBoolean(), "the cases the looks stopped are marked, LZ4's fixed rounds not");
+            assertEquals(lz4 ? 3 : 5, b.path(JmhMerge.ROUNDS_FIELD).asInt());
+        }
+        assertTrue(console.toString().contains(CLS + " round 5: 0 of 2 claim rows open, 0 of 4 cases go on"), console.toString());
+        // the report's interval for the looked rows is the anytime-valid one
+        Results.Row gz = Results.load(dir).stream().filter(r -> "GZ".equals(r.param("codec"))).findFirst().orElseThrow();
+        assertTrue(gz.forks().looked());
+        assertEquals("rounds by claims: 2 claim rows — decided 1 (median 5 rounds), remedy beyond budget 1 (median 5"
+                + " rounds) (report: How each answer was reached)", RunSummary.stops(dir));
+    }
+
+    @Test
+    void aSpentBudgetStopsOpenClaimsAtTheFirstBoundedRound(@TempDir Path dir) throws Exception {
+        Map<String, Integer> runs = new LinkedHashMap<>();
+        assertNull(run(dir, -1, runs, new ByteArrayOutputStream()));
+        assertEquals("budget", claimLines(dir).get("load_diff").path("stop").asText());
+        assertEquals(5, runs.get("DIFF"));
+    }
+
+    @Test
+    void aClassNoClaimNamesRunsItsPlannedRoundsUnlooked(@TempDir Path dir) throws Exception {
+        Map<String, Integer> runs = new LinkedHashMap<>();
+        ClassLooks looks = new ClassLooks(dir, CLS, Rounds.cases(plan()), 3, () -> 600, List.of(),
+                new PrintStream(new ByteArrayOutputStream()));
+        assertNull(Rounds.run(dir, MatrixFakeBenchmark.class, plan(), new OptionsBuilder().build(), 3,
+                dir.resolve("jmh").resolve(CLS + ".json"), fake(runs), e -> e.toString(), looks));
+        assertEquals(Map.of("NONE", 3, "GZ", 3, "DIFF", 3, "LZ4", 3), runs);
+        assertFalse(Files.exists(dir.resolve(ClassLooks.FILE)));
+        assertNull(RunSummary.stops(dir));
+        for (JsonNode b : JSON.readTree(dir.resolve("jmh").resolve(CLS + ".json").toFile())) {
+            assertFalse(b.has(JmhMerge.LOOKED_FIELD));
+            assertEquals(3, b.path(JmhMerge.ROUNDS_FIELD).asInt());
+        }
+        assertEquals(3, Files.readAllLines(dir.resolve(Rounds.FILE)).size());
+    }
+}

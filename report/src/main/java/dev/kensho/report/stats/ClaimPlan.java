@@ -1,0 +1,263 @@
+package dev.kensho.report.stats;
+
+import dev.kensho.common.export.Interval;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Rounds planned by claims, not by cases: after each round of a class, every claim row measured in it gets its
+ * anytime-valid interval ({@link ConfidenceSequence} over its per-round log ratios) and its verdict by the report's
+ * rules ({@link Verdict}); the cases of the class run one more round only while a claim that rests on them is open
+ * and can still be settled within what is left of the run's budget. A claim row stops, once and for good:
+ * <ul>
+ *   <li><b>decided</b> — its verdict is no longer <i>not resolved</i> (reproduced, contradicted, not reproducible
+ *       here: what no number of rounds changes is decided at the first round);</li>
+ *   <li><b>remedy beyond budget</b> — the rounds that would decide it at this spread (the sequence's own width law,
+ *       {@link ConfidenceSequence#roundsNeeded}, searched with the verdict rules) cost more than the budget has
+ *       left once the claims cheaper to settle have had theirs;</li>
+ *   <li><b>budget</b> — the budget is spent.</li>
+ * </ul>
+ * Before round {@link ConfidenceSequence#firstBounded()} the interval holds every value, so a claim's cases run at
+ * least that many rounds (budget or not: fewer would leave its row without an interval). Cases that no claim rests on
+ * run the class's planned rounds. It is a plain object, fed by the launcher's round loop and tested alone.
+ */
+public final class ClaimPlan {
+
+    /** Why a claim row stopped. */
+    public enum Stop {
+        OPEN("open"), DECIDED("decided"), BUDGET("budget"), BEYOND_BUDGET("remedy beyond budget");
+
+        private final String shown;
+
+        Stop(String shown) {
+            this.shown = shown;
+        }
+
+        /** As the report and the console say it. */
+        public String shown() {
+            return shown;
+        }
+    }
+
+    /** A claim row of the class: its key, its claim, the cases its ratio rests on and the client threads of its row. */
+    public record Subject(String key, Claim claim, Set<String> cases, int threads) {
+    }
+
+    /**
+     * Where a claim row stands: its rounds, seconds spent on its cases, interval and verdict at its last look, the
+     * rounds that would decide it at this spread (0: decided or not known), and why it stopped.
+     */
+    public record State(String key, Stop stop, int rounds, double seconds, double value, Interval interval, String verdict,
+                        int roundsNeeded) {
+    }
+
+    private final ConfidenceSequence cs;
+    private final List<Subject> subjects;
+    private final Set<String> cases;
+    private final int planned;
+    private final int cores;
+    private final Map<String, List<Double>> logs = new LinkedHashMap<>();
+    private final Map<String, State> states = new LinkedHashMap<>();
+    private final Map<String, Double> caseSeconds = new LinkedHashMap<>();
+    private final Map<String, Integer> caseRounds = new LinkedHashMap<>();
+
+    /**
+     * @param cases   every case of the class (as the subjects name them)
+     * @param planned the rounds the class plans without claims (its scale's {@code @rounds}): what cases that no claim
+     *                rests on run
+     * @param cores   the host's cores (a claim that needs more for its server alone is decided at once)
+     */
+    public ClaimPlan(List<Subject> subjects, Set<String> cases, int planned, int cores) {
+        this(ConfidenceSequence.REPORT, subjects, cases, planned, cores);
+    }
+
+    ClaimPlan(ConfidenceSequence cs, List<Subject> subjects, Set<String> cases, int planned, int cores) {
+        this.cs = cs;
+        this.subjects = List.copyOf(subjects);
+        this.cases = new LinkedHashSet<>(cases);
+        this.planned = planned;
+        this.cores = cores;
+        for (Subject s : subjects) {
+            logs.put(s.key(), new ArrayList<>());
+            states.put(s.key(), new State(s.key(), Stop.OPEN, 0, 0, Double.NaN, null, "", 0));
+        }
+        cases.forEach(c -> caseSeconds.put(c, 0.0));
+    }
+
+    /** Whether any claim row rests on this class's cases (else it runs its planned rounds, as without a plan). */
+    public boolean hasClaims() {
+        return !subjects.isEmpty();
+    }
+
+    /**
+     * Takes round {@code round}'s measurements and says which cases run the next round (empty: the class is done).
+     *
+     * @param values      each claim row's value in this round alone (its ratio of this round's fork means); a row
+     *                    missing from a round (or not positive) has one round fewer
+     * @param seconds     seconds each case took in this round
+     * @param secondsLeft what is left of the run's budget for this class's further rounds (≤ 0: spent)
+     */
+    public Set<String> afterRound(int round, Map<String, Double> values, Map<String, Double> seconds, double secondsLeft) {
+        seconds.forEach((c, s) -> {
+            caseSeconds.merge(c, s, Double::sum);
+            caseRounds.merge(c, 1, Integer::sum);
+        });
+        List<Subject> open = new ArrayList<>();
+        for (Subject s : subjects) {
+            State st = states.get(s.key());
+            if (st.stop() != Stop.OPEN) {
+                continue;
+            }
+            Double v = values.get(s.key());
+            if (v != null && v > 0 && Double.isFinite(v)) {
+                logs.get(s.key()).add(Math.log(v));
+            }
+            State now = look(s, spent(s));
+            states.put(s.key(), now);
+            if (now.stop() == Stop.OPEN) {
+                open.add(s);
+            }
+        }
+        if (round >= cs.firstBounded()) {
+            budget(open, secondsLeft);
+        }
+        Set<String> next = new LinkedHashSet<>();
+        Set<String> claimed = new LinkedHashSet<>();
+        for (Subject s : subjects) {
+            claimed.addAll(s.cases());
+            if (states.get(s.key()).stop() == Stop.OPEN) {
+                next.addAll(s.cases());
+            }
+        }
+        if (round < planned) {
+            cases.stream().filter(c -> !claimed.contains(c)).forEach(next::add);
+        }
+        next.retainAll(cases);
+        return next;
+    }
+
+    /** The claim rows this plan looks at. */
+    public List<Subject> subjects() {
+        return subjects;
+    }
+
+    /** Every claim row's state, in the order the subjects came. */
+    public List<State> states() {
+        return List.copyOf(states.values());
+    }
+
+    /** The mean seconds one round of a case took, NaN before it ran. */
+    double perRound(String c) {
+        Integer n = caseRounds.get(c);
+        return n == null || n == 0 ? Double.NaN : caseSeconds.get(c) / n;
+    }
+
+    private double spent(Subject s) {
+        return s.cases().stream().mapToDouble(c -> caseSeconds.getOrDefault(c, 0.0)).sum();
+    }
+
+    /** A claim row's state after its latest round: decided by the verdict rules, else open with its rounds needed. */
+    private State look(Subject s, double spent) {
+        double[] x = logs.get(s.key()).stream().mapToDouble(Double::doubleValue).toArray();
+        int n = x.length;
+        if (n == 0) {
+            return new State(s.key(), Stop.OPEN, 0, spent, Double.NaN, null, "", 0);
+        }
+        double mean = Arrays.stream(x).average().orElse(Double.NaN);
+        double value = Math.exp(mean);
+        Interval interval = n >= 2 ? cs.ofLogRatios(x) : null;
+        // not resolved while unbounded: still, what no interval changes (needs, context) decides at once
+        String verdict = Verdict.of(s.claim(), value, interval == null || interval.isUnbounded() ? null : interval, conditions(s));
+        if (!verdict.startsWith(Verdict.NOT_RESOLVED)) {
+            return new State(s.key(), Stop.DECIDED, n, spent, value, interval, verdict, 0);
+        }
+        int needed = Double.isFinite(mean) && n >= 2 ? needed(s, x, mean) : 0;
+        return new State(s.key(), Stop.OPEN, n, spent, value, interval, verdict, needed);
+    }
+
+    private Verdict.Conditions conditions(Subject s) {
+        return new Verdict.Conditions(cores, s.threads(), Double.NaN);
+    }
+
+    /**
+     * The fewest rounds whose interval, at this mean and spread, the verdict rules would call decided: the sequence
+     * narrows with rounds around a fixed centre, and a narrower interval decides whatever a wider one did, so the
+     * search halves. {@link ConfidenceSequence#MAX_ROUNDS} + 1 when none up to it.
+     */
+    private int needed(Subject s, double[] x, double mean) {
+        int n = x.length;
+        double sd = Math.sqrt(Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum() / (n - 1));
+        int lo = Math.max(n, cs.firstBounded() - 1); // not decided at lo
+        int hi = ConfidenceSequence.MAX_ROUNDS + 1;  // taken as decided
+        while (hi - lo > 1) {
+            int m = (lo + hi) >>> 1;
+            double h = cs.halfWidth(m, sd * sd * (m - 1));
+            Interval at = new Interval(Math.exp(mean - h), Math.exp(mean + h), RatioMethod.anytimeLabel(m)).restingOn(m, m - 1);
+            if (Verdict.of(s.claim(), Math.exp(mean), at, conditions(s)).startsWith(Verdict.NOT_RESOLVED)) {
+                lo = m;
+            } else {
+                hi = m;
+            }
+        }
+        return hi;
+    }
+
+    /**
+     * The open claim rows, cheapest to settle first, keep their rounds while what they all still need fits in
+     * {@code secondsLeft}: a case runs until the last kept claim on it is due. The rest stop, as budget (nothing
+     * left) or remedy beyond budget.
+     */
+    private void budget(List<Subject> open, double secondsLeft) {
+        if (secondsLeft <= 0) {
+            open.forEach(s -> stop(s, Stop.BUDGET));
+            return;
+        }
+        List<Subject> byCost = new ArrayList<>(open);
+        byCost.sort(Comparator.comparingDouble(this::cost));
+        Map<String, Integer> dueBy = new LinkedHashMap<>(); // case → the round its last kept claim needs
+        for (Subject s : byCost) {
+            State st = states.get(s.key());
+            if (st.roundsNeeded() > ConfidenceSequence.MAX_ROUNDS || st.roundsNeeded() == 0) {
+                stop(s, Stop.BEYOND_BUDGET);
+                continue;
+            }
+            Map<String, Integer> with = new LinkedHashMap<>(dueBy);
+            s.cases().forEach(c -> with.merge(c, st.roundsNeeded(), Math::max));
+            if (rest(with) <= secondsLeft) {
+                dueBy = with;
+            } else {
+                stop(s, Stop.BEYOND_BUDGET);
+            }
+        }
+    }
+
+    /** What settling one claim row alone would cost: its cases' rounds still needed, at their seconds per round. */
+    private double cost(Subject s) {
+        State st = states.get(s.key());
+        return s.cases().stream().mapToDouble(c -> Math.max(0, st.roundsNeeded() - st.rounds()) * perRound(c)).sum();
+    }
+
+    /** Seconds the cases still take to reach the rounds they are due by. */
+    private double rest(Map<String, Integer> dueBy) {
+        double sum = 0;
+        for (Map.Entry<String, Integer> e : dueBy.entrySet()) {
+            int ran = caseRounds.getOrDefault(e.getKey(), 0);
+            double each = perRound(e.getKey());
+            sum += Math.max(0, e.getValue() - ran) * (Double.isNaN(each) ? 0 : each);
+        }
+        return sum;
+    }
+
+    private void stop(Subject s, Stop why) {
+        State st = states.get(s.key());
+        states.put(s.key(), new State(st.key(), why, st.rounds(), st.seconds(), st.value(), st.interval(), st.verdict(),
+                st.roundsNeeded()));
+    }
+}
