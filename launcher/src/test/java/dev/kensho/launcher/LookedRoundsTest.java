@@ -47,7 +47,9 @@ class LookedRoundsTest {
 
     private static Published direction(String key, String codec) {
         return new Published(key, Published.Kind.CLAIM, "load " + codec + " ÷ NONE", Double.NaN, Double.NaN, "x", "seed.txt",
-                "box", CLS, "load", Map.of("codec", codec), "load_ratio", 1, Double.POSITIVE_INFINITY, 0, 0, false, "");
+                "box", CLS, "load", Map.of("codec", codec), "load_ratio",
+                new dev.kensho.report.stats.Range(1, Double.POSITIVE_INFINITY, dev.kensho.report.stats.Range.Rule.DIRECTION),
+                0, 0, false, "", Double.NaN, false, "", "");
     }
 
     private static final Section SECTION = new Section() {

@@ -25,7 +25,8 @@ class RoundClaimsTest {
 
     private static Published claim(String key, String cls, String method, Map<String, String> filter, String metric) {
         return new Published(key, Published.Kind.CLAIM, "what", 1.44, Double.NaN, "x", "seed.txt", "their box", cls, method,
-                filter, metric, Double.NaN, Double.NaN, 0, 0, false, "");
+                filter, metric, dev.kensho.report.stats.Range.of(dev.kensho.report.stats.Range.Rule.CHANGE_X2, 1.44, Double.NaN,
+                Double.NaN), 0, 0, false, "", Double.NaN, false, "", "");
     }
 
     /** A section whose claims are load GZ ÷ NONE (a derived ratio) and GZ's recorded size ratio; LZ4 is on a chart only. */

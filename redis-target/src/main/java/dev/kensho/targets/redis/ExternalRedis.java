@@ -15,8 +15,8 @@ public final class ExternalRedis extends RedisTarget {
         this.address = address;
     }
 
-    /** Parses and validates {@code uri} (no connection yet); the suite itself goes through {@link RedisEndpoint#current()}. */
-    static ExternalRedis parse(String uri) {
+    /** Parses and validates {@code uri} (no connection yet): a target at an address of the caller's, as tests build one; the suite's own setting goes through {@link RedisEndpoint#current()}, parsed once. */
+    public static ExternalRedis parse(String uri) {
         return new ExternalRedis(RedisEndpoint.parse(uri));
     }
 

@@ -21,7 +21,7 @@ class ClaimPlanTest {
 
     private static Published claim(String key, double lo, double hi, int threads) {
         return new Published(key, Published.Kind.CLAIM, "what", Double.NaN, Double.NaN, "x", "seed.txt", "their box", "C",
-                "m", Map.of(), "r", lo, hi, 0, threads, false, "");
+                "m", Map.of(), "r", new Range(lo, hi, Range.Rule.WRITE_UP), 0, threads, false, "", Double.NaN, false, "", "");
     }
 
     private static ClaimPlan.Subject subject(String key, double lo, double hi, String... cases) {

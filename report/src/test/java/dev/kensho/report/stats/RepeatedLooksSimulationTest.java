@@ -132,8 +132,8 @@ class RepeatedLooksSimulationTest {
         int runs = 600;
         SplittableRandom rnd = new SplittableRandom(99);
         dev.kensho.report.Published direction = new dev.kensho.report.Published("d", dev.kensho.report.Published.Kind.CLAIM,
-                "A over B", Double.NaN, Double.NaN, "x", "s", "s", "C", "m", java.util.Map.of(), "r", 1,
-                Double.POSITIVE_INFINITY, 0, 0, false, "");
+                "A over B", Double.NaN, Double.NaN, "x", "s", "s", "C", "m", java.util.Map.of(), "r",
+                new Range(1, Double.POSITIVE_INFINITY, Range.Rule.DIRECTION), 0, 0, false, "", Double.NaN, false, "", "");
         int misses = 0;
         for (int run = 0; run < runs; run++) {
             ClaimPlan plan = new ClaimPlan(java.util.List.of(new ClaimPlan.Subject("d", direction, java.util.Set.of("a", "b"), 0)),
