@@ -28,8 +28,8 @@ import java.util.regex.PatternSyntaxException;
  * suite writes). Why not honour them: the launcher runs one JMH {@link Runner} per class (with rounds, one per case
  * per round) into {@code jmh/<Class>.json}; a single {@code -rff} file would be re-written by every class and hold
  * only the last, and {@code -o} would take the console lines the launcher reads for its progress. Every number is
- * in the run folder already, as CSV too ({@code results.csv}), and JMH's console of each class in
- * {@code jmh/<Class>.log}.
+ * in the run folder already — every class's JMH JSON joined in {@code jmh-result.json}, as CSV too
+ * ({@code results.csv}) — and JMH's console of each class in {@code jmh/<Class>.log}.
  */
 final class JmhFlags {
 
@@ -103,7 +103,8 @@ final class JmhFlags {
         }
         if (cli.getResult().hasValue()) {
             throw BadInput.of("-rff", cli.getResult().get(), "leave it out: kensho runs one JMH run per class, each into"
-                    + " jmh/<Class>.json of the run folder (-Dkensho.results and -Dkensho.runId choose the folder)");
+                    + " jmh/<Class>.json of the run folder, and joins them in its jmh-result.json (-Dkensho.results and"
+                    + " -Dkensho.runId choose the folder)");
         }
         if (cli.getOutput().hasValue()) {
             throw BadInput.of("-o", cli.getOutput().get(), "leave it out: JMH's output of each class is in jmh/<Class>.log"

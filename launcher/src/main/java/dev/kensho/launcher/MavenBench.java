@@ -1,6 +1,7 @@
 package dev.kensho.launcher;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.common.MisplacedSetting;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingRegistry;
 import dev.kensho.report.cost.Prices;
@@ -85,6 +86,7 @@ public final class MavenBench {
             SettingRegistry settings = SettingRegistry.withSources(dirs, mine < 0 ? List.of() : dirs.subList(0, mine));
             settings.check(System.getProperties());
             settings.checkEnvironment(System.getenv());
+            MisplacedSetting.refuse(jmhArgs, MisplacedSetting.Entry.MAVEN); // -Dkensho.args="-Dkensho.scale=smoke"
             index = ReactorIndex.of(dirs);
             CommandLineOptions cli = JmhFlags.parse(jmhArgs);
             if (cli.shouldHelp() || cli.shouldListProfilers() || cli.shouldListResultFormats()) {

@@ -118,5 +118,9 @@ class JmhFlagsTest {
         RuntimeException e = assertThrows(RuntimeException.class,
                 () -> MavenBench.main(new String[]{reactor, "--module=" + Settings.root().resolve("redis-sets"), "--", "-rf csv"}));
         assertTrue(e.getMessage().startsWith("kensho: -rf=csv is not allowed; allowed: json or leave it out"), e.getMessage());
+        RuntimeException d = assertThrows(RuntimeException.class, () -> MavenBench.main(new String[]{reactor,
+                "--module=" + Settings.root().resolve("redis-sets"), "--", "-f 1 -Dkensho.scale=smoke"}));
+        assertEquals("kensho: -Dkensho.scale=smoke inside -Dkensho.args is a JMH argument, not a setting: give it to Maven"
+                + " beside the others (./mvnw verify -Pbench -Dkensho.scale=smoke …)", d.getMessage());
     }
 }
