@@ -137,9 +137,16 @@ public final class StartAt {
      * the target's clock. Returns the local instant the trial starts (now, without {@code startAt}).
      */
     public static Instant beginTrial(String target, LongSupplier targetEpochMicros) {
+        return beginTrial(target, offset(targetEpochMicros));
+    }
+
+    /**
+     * As {@link #beginTrial(String, LongSupplier)} with an offset measured beforehand ({@link #offset}): for a target
+     * whose time requests need set-up that must be gone before the trial starts (HBase's clock table).
+     */
+    public static Instant beginTrial(String target, Offset o) {
         Shard shard = Shard.current();
         Instant startAt = current(false);
-        Offset o = offset(targetEpochMicros);
         lastOffset = o;
         Instant begin = startAt != null ? boundary(startAt, o) : Instant.now();
         Map<String, Object> line = new LinkedHashMap<>();

@@ -40,9 +40,11 @@ import java.util.TreeMap;
  * <li>counts ({@code requests}, {@code records}, {@code messages}, {@code bytes}) and rates ({@code …/s})
  * recorded beside the score are summed; other recorded figures (ratios, cores, settings) are kept per
  * shard, so the report shows their mean and spread;</li>
- * <li>{@code shard_spread}: (max − min) / mean of the shards' scores, and each shard's score in the notes.</li>
+ * <li>{@code shard_spread}: (max − min) / mean of the shards' rates, and each shard's score in the notes.</li>
  * </ul>
- * It refuses in one line, writing nothing, when the shards are not the parts of one run ({@link Alignment}).
+ * Times (avgt, ss) merge with the work each shard recorded ({@link CaseSums}). It refuses in one line, writing nothing,
+ * when the shards are not the parts of one run ({@link Alignment}), or when a shard did not carry its part of the load
+ * ({@link Balance}: a shard at zero or far below its share is no N-shard figure).
  * JMH secondary metrics (the CPU profiler's cores) are per machine and stay in each shard's folder.
  *
  * <p>{@code java -jar benchmarks/target/kensho-benchmarks.jar merge target/kensho-runs/<merged> <shard 0 folder>
@@ -73,6 +75,7 @@ public final class Merge {
             shards.add(new ShardFolder(d));
         }
         Alignment.check(shards);
+        Balance.check(shards);
         shards.sort(Comparator.comparingInt(s -> s.index));
         Sums sums = new Sums(shards);
         try {

@@ -8,6 +8,7 @@ import dev.kensho.common.runfiles.Jsonl;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.shard.ShardRecord;
 import dev.kensho.common.shard.StartAt;
+import dev.kensho.common.shard.Windows;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
@@ -48,6 +49,10 @@ final class ShardFolder {
     final List<JsonNode> measurements;
     /** Interval logs by {@code <case>-<kind>}, one list of intervals per fork, forks in start order. */
     final Map<String, List<List<Histogram>>> hlogs = new TreeMap<>();
+    /** Measured iterations' windows ({@value Windows#FILE}) by case key, per fork (forks in start order): [start, end] µs. */
+    final Map<String, List<List<long[]>>> windows = new TreeMap<>();
+    /** Case keys whose primary score this shard says is not part of the run's ({@link ShardRecord#ROLES_FILE}), with why. */
+    final Map<String, String> notCounted = new TreeMap<>();
 
     ShardFolder(Path dir) {
         this.dir = dir;
@@ -82,6 +87,33 @@ final class ShardFolder {
         }
         measurements = Jsonl.read(dir.resolve(Recorder.MEASUREMENTS_FILE));
         readHlogs(dir.resolve(IntervalLog.DIR));
+        readWindows();
+        for (JsonNode r : Jsonl.read(dir.resolve(ShardRecord.ROLES_FILE))) {
+            if (!r.path("primary_counts").asBoolean(true)) {
+                notCounted.put(key(r.path("benchmark").asText(), r.get("params")), r.path("why").asText());
+            }
+        }
+    }
+
+    /** The windows of {@value Windows#FILE}, grouped by case and fork (pid), forks in start order. */
+    private void readWindows() {
+        Map<String, Map<Long, List<long[]>>> byCase = new TreeMap<>();
+        for (JsonNode w : Jsonl.read(dir.resolve(Windows.FILE))) {
+            byCase.computeIfAbsent(key(w.path("benchmark").asText(), w.get("params")), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(w.path("pid").asLong(), k -> new ArrayList<>())
+                    .add(new long[]{w.path("start_us").asLong(), w.path("end_us").asLong()});
+        }
+        byCase.forEach((k, forks) -> {
+            List<List<long[]>> ordered = new ArrayList<>(forks.values());
+            ordered.forEach(f -> f.sort(Comparator.comparingLong(x -> x[0])));
+            ordered.sort(Comparator.comparingLong(f -> f.get(0)[0]));
+            windows.put(k, ordered);
+        });
+    }
+
+    /** True when this shard's primary score of case {@code key} is part of the run's (every shard's, unless it said not). */
+    boolean counts(String key) {
+        return !notCounted.containsKey(key);
     }
 
     /** The identity of a case: its benchmark and its params, sorted. */
