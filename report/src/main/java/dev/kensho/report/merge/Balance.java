@@ -74,7 +74,7 @@ final class Balance {
         for (int k = 0; k < shards.size(); k++) {
             if (means[k] < FAR_BELOW * mean) {
                 refuse(b, what, shards.get(k), shards.size(), String.format(Locale.ROOT,
-                        "carried %.1f%% of the load (%.1f%% of the shards' mean rate)", 100 * means[k] / total, 100 * means[k] / mean));
+                        "is far below its share: it carried %.1f%% of the load (%.1f%% of the shards' mean rate)", 100 * means[k] / total, 100 * means[k] / mean));
             }
         }
     }

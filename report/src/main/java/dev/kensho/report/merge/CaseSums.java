@@ -1,9 +1,11 @@
 package dev.kensho.report.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.kensho.common.export.Export;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What one case of N checked shards adds up to, per aligned iteration (fork f, iteration i), by its JMH mode:
@@ -130,5 +132,53 @@ final class CaseSums {
     /** Shard {@code s}'s value of secondary {@code name} at (f, i). */
     double secondary(ShardFolder s, String name, int f, int i) {
         return bench(s).path("secondaryMetrics").path(name).path("rawData").get(f).get(i).asDouble();
+    }
+
+    /** Shard {@code s}'s mean rate over its measured iterations. */
+    double meanRate(ShardFolder s) {
+        JsonNode forks = bench(s).path("primaryMetric").path("rawData");
+        double sum = 0;
+        int n = 0;
+        for (int f = 0; f < forks.size(); f++) {
+            for (int i = 0; i < forks.get(f).size(); i++) {
+                sum += rate(s, f, i);
+                n++;
+            }
+        }
+        return n == 0 ? 0 : sum / n;
+    }
+
+    /** (max − min) / mean of the counted shards' mean rates; 0 with one. */
+    double spread() {
+        if (counted.size() < 2) {
+            return 0;
+        }
+        double lo = Double.MAX_VALUE;
+        double hi = -Double.MAX_VALUE;
+        double sum = 0;
+        for (ShardFolder s : counted) {
+            double r = meanRate(s);
+            lo = Math.min(lo, r);
+            hi = Math.max(hi, r);
+            sum += r;
+        }
+        return (hi - lo) / (sum / counted.size());
+    }
+
+    /** The notes' line: each counted shard's score, the spread, how the mode merged, and who was left out and why. */
+    String note(String unit) {
+        StringBuilder each = new StringBuilder();
+        for (ShardFolder s : counted) {
+            JsonNode pm = bench(s).path("primaryMetric");
+            each.append(each.length() == 0 ? "" : ", ").append(s.index).append(": ").append(Export.fmt(pm.path("score").asDouble()))
+                    .append(" ± ").append(Export.fmt(pm.path("scoreError").asDouble(Double.NaN)));
+        }
+        String left = counted.size() == all.size() ? "" : "; left out of the score: " + all.stream()
+                .filter(s -> !counted.contains(s)).map(s -> "shard " + s.index + " (" + s.notCounted.get(key) + ")").toList();
+        return "shards " + each + " " + unit + " (99.9%); spread of their rates (max − min) / mean "
+                + String.format(Locale.ROOT, "%.1f%%", spread() * 100)
+                + ("ss".equals(mode) ? "; merged: the longest shard's time per iteration over the summed work" : "")
+                + ("avgt".equals(mode) ? "; merged: the time per operation at which the shards' records/s add up" : "")
+                + left;
     }
 }

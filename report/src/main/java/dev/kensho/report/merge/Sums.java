@@ -3,7 +3,6 @@ package dev.kensho.report.merge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.latency.IntervalLog;
@@ -22,7 +21,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -160,45 +158,11 @@ final class Sums {
         }
     }
 
-    /** The shards' spread (max − min) / mean of their rates, and each one's score, for the notes. */
+    /** The shards' spread of rates ({@code shard_spread}) and each one's score, for the notes. */
     private void spread(CaseSums c, JsonNode b, String unit) {
-        double lo = Double.MAX_VALUE;
-        double hi = -Double.MAX_VALUE;
-        double sum = 0;
-        StringBuilder each = new StringBuilder();
-        for (ShardFolder s : c.counted) {
-            JsonNode pm = c.bench(s).path("primaryMetric");
-            double rate = mean(s, c);
-            lo = Math.min(lo, rate);
-            hi = Math.max(hi, rate);
-            sum += rate;
-            each.append(each.length() == 0 ? "" : ", ").append(s.index).append(": ").append(Export.fmt(pm.path("score").asDouble()))
-                    .append(" ± ").append(Export.fmt(pm.path("scoreError").asDouble(Double.NaN)));
-        }
-        double spread = c.counted.size() < 2 ? 0 : (hi - lo) / (sum / c.counted.size());
         Map<String, String> params = params(b.get("params"));
-        extra.add(line(b.get("benchmark").asText(), params, "shard_spread", spread, "ratio"));
-        String left = c.counted.size() == c.all.size() ? "" : "; left out of the score: " + c.all.stream()
-                .filter(s -> !c.counted.contains(s)).map(s -> "shard " + s.index + " (" + s.notCounted.get(c.key) + ")").toList();
-        notes.add(b.get("benchmark").asText() + " " + params + ": shards " + each + " " + unit
-                + " (99.9%); spread of their rates (max − min) / mean " + String.format(Locale.ROOT, "%.1f%%", spread * 100)
-                + ("ss".equals(c.mode) ? "; merged: the longest shard's time per iteration over the summed work" : "")
-                + ("avgt".equals(c.mode) ? "; merged: the time per operation at which the shards' records/s add up" : "")
-                + left);
-    }
-
-    /** Shard {@code s}'s mean rate over its measured iterations. */
-    static double mean(ShardFolder s, CaseSums c) {
-        JsonNode forks = c.bench(s).path("primaryMetric").path("rawData");
-        double sum = 0;
-        int n = 0;
-        for (int f = 0; f < forks.size(); f++) {
-            for (int i = 0; i < forks.get(f).size(); i++) {
-                sum += c.rate(s, f, i);
-                n++;
-            }
-        }
-        return n == 0 ? 0 : sum / n;
+        extra.add(line(b.get("benchmark").asText(), params, "shard_spread", c.spread(), "ratio"));
+        notes.add(b.get("benchmark").asText() + " " + params + ": " + c.note(unit));
     }
 
     private final List<JsonNode> extra = new ArrayList<>();
