@@ -52,10 +52,23 @@ public final class ShardRecord {
      * score, and still sums the shard's additive secondary counters (messages received).
      */
     public static void primaryNotCounted(Case c, String why) {
+        role(c, why, false);
+    }
+
+    /**
+     * Says that this shard sits case {@code c} out (it has none of the case's threads): {@code Merge} leaves its score
+     * out, and its windows too — an iteration that does nothing lines up with nothing.
+     */
+    public static void idle(Case c, String why) {
+        role(c, why, true);
+    }
+
+    private static void role(Case c, String why, boolean idle) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("benchmark", c.benchmark());
         line.put("params", c.params());
         line.put("primary_counts", false);
+        line.put("idle", idle);
         line.put("why", why);
         Recorder.line(ROLES_FILE, line);
     }

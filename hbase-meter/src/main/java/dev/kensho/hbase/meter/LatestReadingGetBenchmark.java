@@ -81,6 +81,9 @@ public class LatestReadingGetBenchmark extends MeterQuery {
 
     @Benchmark
     public long multiGetLatest() throws InterruptedException, ExecutionException {
+        if (part.idle()) {
+            return idle();
+        }
         List<Callable<Long>> tasks = new ArrayList<>(workers);
         for (int w = 0; w < workers; w++) {
             final int t = w;

@@ -35,7 +35,7 @@ final class MeterDatasets {
     }
 
     static synchronized TableName get(HBaseTarget target, MeterSchema schema, int meters, int days) {
-        return get(target, schema, new MeterShard(Shard.WHOLE, 0, meters, 1), meters, days);
+        return get(target, schema, new MeterShard(Shard.WHOLE, 1, 0, meters, 1), meters, days);
     }
 
     /** The data set of {@code totalMeters} × {@code days} readings, or a shard's {@code part} of its meters in a table of the shard's. */

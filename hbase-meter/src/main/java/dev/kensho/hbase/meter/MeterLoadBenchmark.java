@@ -141,8 +141,9 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
         table = schema.tableName(target, "load");
         readings = new MeterReadings(MeterBench.SEED);
         part = MeterShard.of(meters, threads);
-        pool = MeterBench.pool("load", part.threads());
+        pool = MeterBench.pool("load", Math.max(1, part.threads()));
         part.record(label, Math.min(part.threads(), part.meters()));
+        part.declareIdle(label);
     }
 
     @Setup(Level.Iteration)

@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The state both query benchmarks hold ({@link MeterScanBenchmark}, Query 1; {@link LatestReadingGetBenchmark},
@@ -74,12 +75,19 @@ public abstract class MeterQuery extends AbstractMeterBenchmark {
         target = MeterBench.target();
         keys = schema.rowKey();
         readings = new MeterReadings(MeterBench.SEED);
-        table = MeterDatasets.get(target, schema, part, datasetMeters, datasetDays);
+        table = part.idle() ? null : MeterDatasets.get(target, schema, part, datasetMeters, datasetDays);
         this.workers = workers;
-        pool = MeterBench.pool(poolName, workers);
+        pool = MeterBench.pool(poolName, Math.max(1, workers));
         lastSlot = datasetDays * MeterReadings.SLOTS_PER_DAY - 1;
         Recorder.work(label.benchmark(), label.params(), rowsPerOperation, 0);
         part.record(label, workers);
+        part.declareIdle(label);
+    }
+
+    /** An idle shard's operation ({@link MeterShard#idle}): a millisecond's wait, no query (its score is left out). */
+    static long idle() {
+        LockSupport.parkNanos(1_000_000L);
+        return 0;
     }
 
     /** At an iteration's start: a shard waits for the shards' common boundary ({@code kensho.startAt}). */

@@ -91,8 +91,8 @@ public class MeterScanBenchmark extends MeterQuery {
     void open(Case c) {
         MeterBench.require(meters <= datasetMeters, "meters", meters, "at most datasetMeters=" + datasetMeters);
         MeterBench.require(days <= datasetDays, "days", days, "at most datasetDays=" + datasetDays);
-        MeterShard p = MeterShard.of(datasetMeters, threads);
-        perOperation = p.shard().share(meters);
+        MeterShard p = MeterShard.of(datasetMeters, Math.min(threads, meters)); // no more threads work than meters per operation
+        perOperation = p.share(meters);
         openQuery(c, "scan", p, datasetMeters, datasetDays, Math.min(p.threads(), perOperation),
                 (long) perOperation * days * MeterReadings.SLOTS_PER_DAY);
         firstSlot = (datasetDays - days) * MeterReadings.SLOTS_PER_DAY;
@@ -100,6 +100,9 @@ public class MeterScanBenchmark extends MeterQuery {
 
     @Benchmark
     public long scanSeries() throws InterruptedException, ExecutionException {
+        if (part.idle()) {
+            return idle();
+        }
         long base = next;
         next += perOperation;
         List<Callable<Long>> tasks = new ArrayList<>(workers);

@@ -108,6 +108,9 @@ final class Alignment {
                     long end = Long.MAX_VALUE;
                     long longest = 0;
                     for (ShardFolder s : shards) {
+                        if (s.idle.contains(key)) {
+                            continue; // it sat the case out: its iterations did nothing
+                        }
                         long[] w = s.windows.get(key).get(f).get(i);
                         start = Math.max(start, w[0] + s.offsetMicros); // onto the target's clock
                         end = Math.min(end, w[1] + s.offsetMicros);

@@ -21,7 +21,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -53,6 +55,8 @@ final class ShardFolder {
     final Map<String, List<List<long[]>>> windows = new TreeMap<>();
     /** Case keys whose primary score this shard says is not part of the run's ({@link ShardRecord#ROLES_FILE}), with why. */
     final Map<String, String> notCounted = new TreeMap<>();
+    /** Case keys this shard sat out (none of their threads): neither its score nor its windows are lined up. */
+    final Set<String> idle = new TreeSet<>();
 
     ShardFolder(Path dir) {
         this.dir = dir;
@@ -89,8 +93,12 @@ final class ShardFolder {
         readHlogs(dir.resolve(IntervalLog.DIR));
         readWindows();
         for (JsonNode r : Jsonl.read(dir.resolve(ShardRecord.ROLES_FILE))) {
+            String k = key(r.path("benchmark").asText(), r.get("params"));
             if (!r.path("primary_counts").asBoolean(true)) {
-                notCounted.put(key(r.path("benchmark").asText(), r.get("params")), r.path("why").asText());
+                notCounted.put(k, r.path("why").asText());
+            }
+            if (r.path("idle").asBoolean(false)) {
+                idle.add(k);
             }
         }
     }

@@ -48,6 +48,7 @@ class MergeModesTest {
         /** Received messages/s per iteration (an {@code @AuxCounters} rate), or null for none. */
         double[] received;
         boolean primaryCounts = true;
+        boolean idle;
         long windowShiftUs;
         boolean windows = true;
 
@@ -87,9 +88,10 @@ class MergeModesTest {
                         .append(",\"start_us\":").append(start).append(",\"end_us\":").append(start + 1_000_000).append("}\n");
             }
             Files.writeString(dir.resolve(Windows.FILE), w.toString());
-            if (!primaryCounts) {
+            if (!primaryCounts || idle) {
                 Files.writeString(dir.resolve(ShardRecord.ROLES_FILE), "{\"benchmark\":\"" + bench
-                        + "\",\"params\":{\"threads\":\"4\"},\"primary_counts\":false,\"why\":\"it only subscribes\"}\n");
+                        + "\",\"params\":{\"threads\":\"4\"},\"primary_counts\":false,\"idle\":" + idle
+                        + ",\"why\":\"" + (idle ? "idle" : "it only subscribes") + "\"}\n");
             }
             return dir;
         }
@@ -202,6 +204,25 @@ class MergeModesTest {
         a.received = new double[]{20_000, 22_000, 18_000};
         b.received = new double[]{0, 0, 0}; // its subscribers got nothing
         refused("receivedMessages", a, b);
+    }
+
+    @Test
+    void anIdleShardIsLeftOutOfTheScoreTheWorkAndTheWindows() throws Exception {
+        Shard a = new Shard(0);
+        Shard b = new Shard(1);
+        b.idle = true;
+        b.values = new double[]{0.01, 0.01, 0.01}; // its loads did nothing
+        b.records = 0;
+        b.windowShiftUs = 800_000; // and its empty iterations line up with nothing
+        Path out = tmp.resolve("merged");
+        Merge.merge(out, write(a, b));
+        JsonNode raw = merged(out, "MeterLoadBenchmark").path("primaryMetric").path("rawData").get(0);
+        for (int i = 0; i < ITERATIONS; i++) {
+            assertEquals(a.values[i], raw.get(i).asDouble(), "shard 0's time alone");
+        }
+        List<Results.Row> rows = Results.load(out);
+        assertEquals(1, row(rows, "client_machines").score(), "a one-machine figure, and it says so");
+        assertEquals(480 / (mean(a.values) / 1e3), row(rows, "records/s").score(), 1e-6);
     }
 
     @Test
