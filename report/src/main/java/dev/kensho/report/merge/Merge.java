@@ -50,7 +50,8 @@ import java.util.TreeMap;
  * JMH secondary metrics (the CPU profiler's cores) are per machine and stay in each shard's folder.
  *
  * <p>{@code java -jar benchmarks/target/kensho-benchmarks.jar merge target/kensho-runs/<merged> <shard 0 folder>
- * <shard 1 folder> …} ({@code dev.kensho.report.cli.Commands})
+ * <shard 1 folder> …} ({@code dev.kensho.report.cli.Commands}); a folder that is not a run folder stands for the shard
+ * folders in it (the Kubernetes merge Job passes {@code /results/<run>}, whatever the shard count).
  */
 public final class Merge {
 
@@ -161,8 +162,8 @@ public final class Merge {
 
     public static void main(String[] args) {
         if (args.length < 2) {
-            System.err.println("kensho: usage: Merge <merged folder> <shard folder>…, e.g. target/kensho-runs/merged"
-                    + " target/kensho-runs/shard0 target/kensho-runs/shard1");
+            System.err.println("kensho: usage: Merge <merged folder> <shard folder>… (or the one folder holding them), e.g."
+                    + " target/kensho-runs/merged target/kensho-runs/shard0 target/kensho-runs/shard1");
             System.exit(2);
         }
         System.exit(run(args[0], List.of(args).subList(1, args.length), System.err));
@@ -174,7 +175,7 @@ public final class Merge {
             SettingRegistry.withSources(List.of()).check(System.getProperties());
             List<Path> shards = new ArrayList<>();
             for (String s : shardFolders) {
-                shards.add(resolve(s));
+                shards.addAll(ShardFolder.expand(resolve(s)));
             }
             RunFolder run = merge(resolve(into), shards);
             err.println("kensho: merged " + shards.size() + " shards into " + run.dir()

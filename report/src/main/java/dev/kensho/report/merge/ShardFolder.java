@@ -124,6 +124,28 @@ final class ShardFolder {
         return !notCounted.containsKey(key);
     }
 
+    /**
+     * {@code dir} itself when it is a run folder (it has {@code jmh/}); else the shard folders in it — every
+     * subfolder with a {@value ShardRecord#FILE} naming a shard index (a merged run's has none), by name.
+     */
+    static List<Path> expand(Path dir) {
+        if (!Files.isDirectory(dir) || Files.isDirectory(dir.resolve("jmh"))) {
+            return List.of(dir);
+        }
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> sub = Files.list(dir)) {
+            for (Path d : sub.filter(Files::isDirectory).sorted().toList()) {
+                JsonNode shard = read(d.resolve(ShardRecord.FILE));
+                if (shard != null && shard.has("index")) {
+                    out.add(d);
+                }
+            }
+        } catch (IOException e) {
+            throw BadInput.of("shard folder", dir, "a readable folder (" + e.getMessage() + ")");
+        }
+        return out.isEmpty() ? List.of(dir) : out;
+    }
+
     /** The identity of a case: its benchmark and its params, sorted. */
     static String key(String benchmark, JsonNode params) {
         Map<String, String> p = new TreeMap<>();

@@ -226,6 +226,20 @@ class MergeModesTest {
     }
 
     @Test
+    void theFolderHoldingTheShardsStandsForThem() throws Exception {
+        Path run = tmp.resolve("run");
+        new Shard(0).write(run.resolve("shard-0"));
+        new Shard(1).write(run.resolve("shard-1"));
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        // as the Kubernetes merge Job calls it: the run's folder, whatever the shard count, the merged run inside it
+        int status = Merge.run(run.resolve("merged").toString(), List.of(run.toString()), new java.io.PrintStream(err));
+        assertEquals(0, status, err.toString());
+        assertTrue(err.toString().contains("merged 2 shards"), err.toString());
+        new Shard(0).write(run.resolve("shard-2")); // a third folder of index 0: not one run's shards
+        assertEquals(2, Merge.run(run.resolve("merged2").toString(), List.of(run.toString()), new java.io.PrintStream(err)));
+    }
+
+    @Test
     void windowsFromTheWindowsFileLineUpOrAreRefused() throws Exception {
         Shard a = new Shard(0);
         Shard b = new Shard(1);
