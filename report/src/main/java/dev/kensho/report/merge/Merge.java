@@ -41,8 +41,8 @@ import java.util.TreeMap;
  * recorded beside the score are summed; other recorded figures (ratios, cores, settings) are kept per
  * shard, so the report shows their mean and spread;</li>
  * <li>{@code shard_spread}: (max − min) / mean of the shards' rates, and each shard's score in the notes;
- * {@code client_machines}: how many shards the case's score sums (a case with fewer threads than shards runs on
- * some of them only).</li>
+ * {@code client_machines}: how many shards took part in the case (a case with fewer threads than shards runs on
+ * some of them only; the others sit it out).</li>
  * </ul>
  * Times (avgt, ss) merge with the work each shard recorded ({@link CaseSums}). It refuses in one line, writing nothing,
  * when the shards are not the parts of one run ({@link Alignment}), or when a shard did not carry its part of the load

@@ -162,8 +162,10 @@ final class Sums {
     private void spread(CaseSums c, JsonNode b, String unit) {
         Map<String, String> params = params(b.get("params"));
         extra.add(line(b.get("benchmark").asText(), params, "shard_spread", c.spread(), "ratio"));
-        // how many client machines this case's figure rests on: the shards whose score it sums (not the idle ones)
-        extra.add(line(b.get("benchmark").asText(), params, "client_machines", c.counted.size(), "machines"));
+        // how many client machines this case's figure rests on: every shard but those that sat it out (a fan-out's
+        // subscribers-only shards count: they received its messages)
+        long machines = c.all.stream().filter(s -> !s.idle.contains(c.key)).count();
+        extra.add(line(b.get("benchmark").asText(), params, "client_machines", machines, "machines"));
         notes.add(b.get("benchmark").asText() + " " + params + ": " + c.note(unit));
     }
 
