@@ -32,6 +32,7 @@ class SettingValuesTest {
             "kensho.bench           | ''       | a value",
             "kensho.startGrid       | 0        | 1 … 3600",
             "kensho.startGrid       | 3601     | 1 … 3600",
+            "kensho.trialGap        | 0        | 1 … 3600",
             "kensho.hbase.regionServers | 9    | 1 … 8",
             "kensho.kv.jedisThreads | 0        | 1 … 10000",
             "kensho.redis.cluster   | 2        | 3 … 64",
@@ -66,6 +67,7 @@ class SettingValuesTest {
         p.setProperty("kensho.destructive", "TRUE");
         p.setProperty("kensho.jfr", "false");
         p.setProperty("kensho.startGrid", "10");
+        p.setProperty("kensho.trialGap", "30");
         p.setProperty("kensho.rounds", "20");
         p.setProperty("kensho.redis.cluster", "3");
         p.setProperty("kensho.shard", "1/2");

@@ -6,12 +6,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.common.runfiles.Recorder;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The {@code shard} block of a run folder's env.json: which shard of how many the run was
@@ -21,6 +25,11 @@ import java.time.Instant;
 public final class ShardRecord {
 
     public static final String FILE = "shard.json";
+    /**
+     * One line per case whose shards play different parts (a publisher shard and subscriber-only shards): whether this
+     * shard's primary score belongs in the run's sum, and why not ({@link #primaryNotCounted}).
+     */
+    public static final String ROLES_FILE = "shard-roles.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ShardRecord() {
@@ -35,6 +44,33 @@ public final class ShardRecord {
         n.put("index", shard.index()).put("count", shard.count()).put("startAt", startAt == null ? null : startAt.toString());
         n.put("gridSeconds", StartAt.gridSeconds()).put("clockBoundMs", StartAt.CLOCK_BOUND_MS);
         write(runDir, n);
+    }
+
+    /**
+     * Says that this shard's primary score of case {@code c} is not part of the run's (e.g. a shard that only
+     * subscribes: its invocations wait for messages, they publish none): {@code Merge} leaves it out of the summed
+     * score, and still sums the shard's additive secondary counters (messages received).
+     */
+    public static void primaryNotCounted(Case c, String why) {
+        role(c, why, false);
+    }
+
+    /**
+     * Says that this shard sits case {@code c} out (it has none of the case's threads): {@code Merge} leaves its score
+     * out, and its windows too — an iteration that does nothing lines up with nothing.
+     */
+    public static void idle(Case c, String why) {
+        role(c, why, true);
+    }
+
+    private static void role(Case c, String why, boolean idle) {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("benchmark", c.benchmark());
+        line.put("params", c.params());
+        line.put("primary_counts", false);
+        line.put("idle", idle);
+        line.put("why", why);
+        Recorder.line(ROLES_FILE, line);
     }
 
     public static void write(Path runDir, JsonNode n) {

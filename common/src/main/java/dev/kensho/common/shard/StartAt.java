@@ -1,13 +1,17 @@
 package dev.kensho.common.shard;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
+import dev.kensho.common.runfiles.Jsonl;
 import dev.kensho.common.runfiles.Recorder;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -23,8 +27,10 @@ import java.util.function.LongSupplier;
  * then starts on a boundary too ({@link #beginIteration()}), so iteration i of every shard starts at the
  * same instant; the cost is the wait to the next boundary (up to {@value #GRID_SECONDS} s per iteration).
  *
- * <p>Trials whose setups (or iterations) end in different grid slots start on different boundaries;
- * {@code Merge} sees their windows apart and refuses them.
+ * <p>A later trial of the run starts no earlier than {@code kensho.trialGap} seconds after the boundary the trial
+ * before it started its last iteration on — a boundary every shard shares — so shards whose set-ups are done by then
+ * start it together however long each took. Trials whose set-ups (or iterations) end in different grid slots after
+ * that still start on different boundaries; {@code Merge} sees their windows apart and refuses them.
  */
 public final class StartAt {
 
@@ -44,6 +50,10 @@ public final class StartAt {
     private static final long ON_TIME_MICROS = 100_000;
     /** One line per trial in the run folder: shard, startAt, offset, boundary. */
     public static final String FILE = "clock.jsonl";
+    /** The boundaries this shard started trials and iterations on (target µs), the last one for the next trial. */
+    public static final String LAST_FILE = "boundaries.jsonl";
+    /** Default of {@code kensho.trialGap}: seconds from a trial's last iteration start to the next trial's start. */
+    public static final int TRIAL_GAP_SECONDS = 20;
 
     private StartAt() {
     }
@@ -122,13 +132,53 @@ public final class StartAt {
 
     /** The next grid boundary from {@code startAt} on the target's clock, as a local instant. */
     private static Instant boundary(Instant startAt, Offset o) {
+        return boundary(startAt, o, Long.MIN_VALUE);
+    }
+
+    /**
+     * The first grid boundary from {@code startAt} on the target's clock at or after both now and {@code earliest}
+     * (target µs), as a local instant; it becomes this shard's last boundary ({@link #LAST_FILE}).
+     */
+    private static Instant boundary(Instant startAt, Offset o, long earliest) {
         // up to ON_TIME after a boundary counts as on it (a trial's first iteration skips this: beginIteration)
-        long targetNow = micros() + o.offsetMicros() - ON_TIME_MICROS;
+        long targetNow = Math.max(micros() + o.offsetMicros() - ON_TIME_MICROS, earliest);
         long first = startAt.toEpochMilli() * 1000;
         long grid = gridSeconds() * 1_000_000L;
         long k = targetNow <= first ? 0 : (targetNow - first + grid - 1) / grid;
-        long local = first + k * grid - o.offsetMicros();
+        long target = first + k * grid;
+        remember(target);
+        long local = target - o.offsetMicros();
         return Instant.ofEpochSecond(Math.floorDiv(local, 1_000_000), Math.floorMod(local, 1_000_000) * 1000);
+    }
+
+    /** This shard's last boundary (target µs), also in the run folder, for the next trial's start (a fork is a new JVM). */
+    private static volatile long lastBoundary = Long.MIN_VALUE;
+
+    private static void remember(long targetMicros) {
+        lastBoundary = targetMicros;
+        Recorder.line(LAST_FILE, Map.of("boundary_us", targetMicros));
+    }
+
+    /**
+     * The earliest start of a trial on the target's clock: {@code kensho.trialGap} seconds after the last boundary an
+     * earlier trial of this run started an iteration on. Every shard knows that boundary (their iterations started on
+     * it together), so shards whose set-ups are done by then start the trial on one boundary however long each took;
+     * without one (the run's first trial) the trial starts on the first boundary after its set-up, as before.
+     */
+    private static long earliestTrialStart() {
+        long last = lastBoundary;
+        if (last == Long.MIN_VALUE) {
+            Path dir = Recorder.runDir();
+            List<JsonNode> lines = dir == null ? List.of() : Jsonl.read(dir.resolve(LAST_FILE));
+            last = lines.isEmpty() ? Long.MIN_VALUE : lines.get(lines.size() - 1).path("boundary_us").asLong();
+        }
+        return last == Long.MIN_VALUE ? Long.MIN_VALUE : last + trialGapSeconds() * 1_000_000L;
+    }
+
+    /** {@code kensho.trialGap} (1 … 3600 s), {@value #TRIAL_GAP_SECONDS} by default. */
+    public static int trialGapSeconds() {
+        String v = ShardSettings.TRIAL_GAP.get();
+        return v == null ? TRIAL_GAP_SECONDS : (int) Settings.range(ShardSettings.TRIAL_GAP.key(), v, 1, 3600);
     }
 
     /**
@@ -137,11 +187,18 @@ public final class StartAt {
      * the target's clock. Returns the local instant the trial starts (now, without {@code startAt}).
      */
     public static Instant beginTrial(String target, LongSupplier targetEpochMicros) {
+        return beginTrial(target, offset(targetEpochMicros));
+    }
+
+    /**
+     * As {@link #beginTrial(String, LongSupplier)} with an offset measured beforehand ({@link #offset}): for a target
+     * whose time requests need set-up that must be gone before the trial starts (HBase's clock table).
+     */
+    public static Instant beginTrial(String target, Offset o) {
         Shard shard = Shard.current();
         Instant startAt = current(false);
-        Offset o = offset(targetEpochMicros);
         lastOffset = o;
-        Instant begin = startAt != null ? boundary(startAt, o) : Instant.now();
+        Instant begin = startAt != null ? boundary(startAt, o, earliestTrialStart()) : Instant.now();
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("shard", shard.toString());
         line.put("startAt", startAt == null ? null : startAt.toString());

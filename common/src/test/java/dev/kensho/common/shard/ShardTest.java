@@ -21,6 +21,8 @@ class ShardTest {
     void clear() {
         System.clearProperty("kensho.shard");
         System.clearProperty("kensho.startAt");
+        System.clearProperty("kensho.startGrid");
+        System.clearProperty("kensho.trialGap");
     }
 
     @Test
@@ -99,5 +101,27 @@ class ShardTest {
         });
         assertEquals(StartAt.SAMPLES, calls.get());
         assertTrue(Math.abs(o.offsetMicros() - skew) <= o.uncertaintyMicros() + 1, o.toString());
+    }
+
+    /**
+     * A later trial starts on the first boundary at least {@code kensho.trialGap} after the boundary the trial before
+     * it started its last iteration on, not on the first one after its own set-up: every shard knows that boundary.
+     */
+    @Test
+    void aLaterTrialStartsTheGapAfterTheLastIterationsBoundary() throws InterruptedException {
+        System.setProperty("kensho.startAt", Instant.now().toString());
+        System.setProperty("kensho.startGrid", "1");
+        System.setProperty("kensho.trialGap", "2");
+        java.util.function.LongSupplier clock = () -> {
+            Instant n = Instant.now();
+            return n.getEpochSecond() * 1_000_000 + n.getNano() / 1000;
+        };
+        Instant first = StartAt.beginTrial("test clock", clock);
+        StartAt.beginIteration(); // the trial's first iteration: on the trial's boundary
+        Thread.sleep(200); // the iteration's work (a boundary up to 100 ms past counts as this one)
+        StartAt.beginIteration(); // its second: the next boundary, 1 s later
+        Instant second = StartAt.beginTrial("test clock", clock); // set up at once, yet it waits for the gap
+        long ms = second.toEpochMilli() - first.toEpochMilli();
+        assertTrue(Math.abs(ms - 3_000) <= 5, "last iteration at +1 s, the next trial 2 s after it: +" + ms + " ms");
     }
 }

@@ -40,6 +40,9 @@ import java.util.concurrent.Future;
  * {@code effective_threads}: count. Scan vs Get = {@link MeterScanBenchmark}'s {@code records/s}
  * (100 meters × 180 days, most threads) ÷ this class's (most meters and threads).
  *
+ * <p>Sharded ({@link MeterQuery}): {@code meters} is the whole fleet; each shard reads the latest readings of its own
+ * part of it, with its share of {@code threads}.
+ *
  * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=LatestReadingGet}, or this class's
  * {@code main}.
  */
@@ -67,15 +70,20 @@ public class LatestReadingGetBenchmark extends MeterQuery {
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
         open(MeterBench.check(RULES, bp));
+        MeterShard.beginTrial(target);
     }
 
     /** Trial set-up for one case (the sanity tests call it directly). */
     void open(Case c) {
-        openQuery(c, "get", meters, fleetDays, Math.min(threads, meters), meters);
+        MeterShard p = MeterShard.of(meters, threads);
+        openQuery(c, "get", p, meters, fleetDays, Math.min(p.threads(), p.meters()), p.meters());
     }
 
     @Benchmark
     public long multiGetLatest() throws InterruptedException, ExecutionException {
+        if (part.idle()) {
+            return idle();
+        }
         List<Callable<Long>> tasks = new ArrayList<>(workers);
         for (int w = 0; w < workers; w++) {
             final int t = w;
@@ -85,8 +93,8 @@ public class LatestReadingGetBenchmark extends MeterQuery {
         for (Future<Long> f : pool.invokeAll(tasks)) {
             total += f.get();
         }
-        if (total != meters) {
-            throw new IllegalStateException("got " + total + " latest readings, expected " + meters);
+        if (total != part.meters()) {
+            throw new IllegalStateException("got " + total + " latest readings, expected " + part.meters());
         }
         return total;
     }
@@ -98,7 +106,7 @@ public class LatestReadingGetBenchmark extends MeterQuery {
         List<Long> ids = new ArrayList<>(batch);
         // Table instances are not thread-safe: one per task
         try (Table ht = target.connection().getTable(table)) {
-            for (long m = t; m < meters; m += workers) {
+            for (long m = part.firstMeter() + t; m < part.firstMeter() + part.meters(); m += workers) {
                 gets.add(new Get(keys.key(m, lastSlot)).addColumn(MeterSchema.FAMILY, MeterSchema.QUALIFIER));
                 ids.add(m);
                 if (gets.size() == batch) {

@@ -1,6 +1,7 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.shard.Shard;
 import dev.kensho.targets.hbase.EmbeddedHBase;
 import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.TableName;
@@ -34,7 +35,13 @@ final class MeterDatasets {
     }
 
     static synchronized TableName get(HBaseTarget target, MeterSchema schema, int meters, int days) {
-        TableName tn = schema.tableName(target, "ds" + meters + "x" + days);
+        return get(target, schema, new MeterShard(Shard.WHOLE, 1, 0, meters, 1), meters, days);
+    }
+
+    /** The data set of {@code totalMeters} × {@code days} readings, or a shard's {@code part} of its meters in a table of the shard's. */
+    static synchronized TableName get(HBaseTarget target, MeterSchema schema, MeterShard part, int totalMeters, int days) {
+        TableName tn = schema.tableName(target, "ds" + totalMeters + "x" + days + part.tablePart());
+        int meters = part.meters();
         long rows = (long) meters * days * MeterReadings.SLOTS_PER_DAY;
         Long have = LOADED.get(tn);
         if (have != null && have == rows && target.exists(tn)) {
@@ -48,7 +55,7 @@ final class MeterDatasets {
         schema.create(target, tn);
         ExecutorService pool = MeterBench.pool("dataset", LOAD_THREADS);
         try {
-            MeterLoader.load(target.connection(), tn, schema.rowKey(), new MeterReadings(MeterBench.SEED), meters, days,
+            MeterLoader.load(target.connection(), tn, schema.rowKey(), new MeterReadings(MeterBench.SEED), part.firstMeter(), meters, days,
                     LOAD_THREADS, LOAD_ROWS_PER_REQUEST, LoadClient.BUFFERED_MUTATOR, pool, System.err);
         } finally {
             MeterBench.shutdown(pool);

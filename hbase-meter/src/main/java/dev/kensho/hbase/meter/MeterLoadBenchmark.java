@@ -4,6 +4,7 @@ import dev.kensho.launcher.Bench;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.launcher.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
+import dev.kensho.common.shard.Windows;
 import dev.kensho.targets.hbase.HBaseTarget;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
@@ -27,6 +28,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
@@ -57,6 +60,14 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Client threads and the mini cluster's handlers share this machine's cores: on 2 cores the
  * published 7× from 64 clients cannot appear; the curve's shape (where it flattens) is the result.
+ *
+ * <p>Sharded ({@code -Dkensho.shard=i/N}, {@link MeterShard}): {@code meters} and {@code threads} are the whole run's;
+ * each shard loads its own consecutive part of the meters with its share of the threads into a table of its own, and
+ * checks its own rows (count, and every row key one of its meters). With {@code -Dkensho.startAt} every shard's load
+ * starts on the same boundary of the region server's clock ({@link dev.kensho.targets.hbase.HBaseClock}); {@code Merge}
+ * takes the longest shard's time per aligned iteration and the sum of their rows, so the merged rows/s is what the
+ * N machines loaded together. Recorded per trial: {@code rows_written} and {@code rows_read_back} (records), summed
+ * by {@code Merge}; {@code effective_threads} (count: this shard's threads at work).
  *
  * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=MeterLoad} (add
  * {@code -Dkensho.args="-p threads=64 -p rowsPerRequest=10000"}), or this class's {@code main}.
@@ -108,10 +119,18 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
     MeterLoader.Loaded last;
     /** Iterations whose rows were counted and found right. */
     int checks;
+    MeterShard part;
+    /** The table was made for the next iteration already (by the trial's set-up, before the shards' common start). */
+    boolean fresh;
+    long rowsWritten;
+    long rowsReadBack;
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
         open(MeterBench.check(RULES, bp));
+        schema.create(target, table);
+        fresh = true;
+        MeterShard.beginTrial(target); // the first table made before the shards' common start, not after it
     }
 
     /** Trial set-up for one case (the sanity tests call it directly). */
@@ -121,32 +140,47 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
         target = MeterBench.target();
         table = schema.tableName(target, "load");
         readings = new MeterReadings(MeterBench.SEED);
-        pool = MeterBench.pool("load", threads);
+        part = MeterShard.of(meters, threads);
+        pool = MeterBench.pool("load", Math.max(1, part.threads()));
+        part.record(label, Math.min(part.threads(), part.meters()));
+        part.declareIdle(label);
     }
 
     @Setup(Level.Iteration)
     public void emptyTable() {
-        schema.create(target, table);
+        if (!fresh) {
+            schema.create(target, table);
+        }
+        fresh = false;
+        Windows.begin(); // shards: every load starts on the same boundary
     }
 
     @Benchmark
     public long load() {
-        last = MeterLoader.load(target.connection(), table, schema.rowKey(), readings, meters, days, threads,
-                rowsPerRequest, client, pool, System.err);
+        last = MeterLoader.load(target.connection(), table, schema.rowKey(), readings, part.firstMeter(), part.meters(),
+                days, part.threads(), rowsPerRequest, client, pool, System.err);
         return last.rows();
+    }
+
+    /** After every iteration (warm-up included): the window of a shard's measured one, then {@link #checkRows()}. */
+    @TearDown(Level.Iteration)
+    public void endIteration(IterationParams ip) throws IOException {
+        Windows.end(label, ip.getType() == IterationType.MEASUREMENT);
+        checkRows();
     }
 
     /**
      * After every iteration (warm-up included): the table must hold exactly the rows written, else the
      * run fails. The work and the region share are recorded once (they are the same every iteration).
      */
-    @TearDown(Level.Iteration)
-    public void checkRows() throws IOException {
+    void checkRows() throws IOException {
         if (last == null) {
             throw new IllegalStateException(table + ": the iteration ended without a load");
         }
-        long expected = (long) meters * days * MeterReadings.SLOTS_PER_DAY;
-        long counted = countRows(target, table);
+        long expected = (long) part.meters() * days * MeterReadings.SLOTS_PER_DAY;
+        rowsWritten += last.rows();
+        long counted = countRows(target, table, schema.rowKey(), part);
+        rowsReadBack += counted;
         MeterLoader.Loaded done = last;
         last = null; // the next iteration must load again to pass
         if (counted != expected || done.rows() != expected) {
@@ -181,10 +215,19 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
 
     /** Rows of a table, by a key-only scan. */
     static long countRows(HBaseTarget target, TableName table) throws IOException {
+        return countRows(target, table, null, null);
+    }
+
+    /** As above; with {@code part}, every row key must be one of its meters (a shard's rows are its own). */
+    static long countRows(HBaseTarget target, TableName table, MeterRowKey keys, MeterShard part) throws IOException {
         long n = 0;
         Scan scan = new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(10_000).setCacheBlocks(false);
         try (Table t = target.connection().getTable(table); ResultScanner rs = t.getScanner(scan)) {
             for (Result r = rs.next(); r != null; r = rs.next()) {
+                if (part != null && !part.owns(keys.meterId(r.getRow()))) {
+                    throw new IllegalStateException(table + " holds " + keys.toString(r.getRow()) + ", not one of meters "
+                            + part.firstMeter() + " … " + (part.firstMeter() + part.meters() - 1) + " of shard " + part.shard());
+                }
                 n++;
             }
         }
@@ -193,6 +236,10 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
+        if (label != null && rowsWritten > 0) {
+            MeterBench.measurement(label, "rows_written", rowsWritten, "records");
+            MeterBench.measurement(label, "rows_read_back", rowsReadBack, "records");
+        }
         MeterBench.shutdown(pool);
         if (target != null && table != null) {
             target.dropTable(table);

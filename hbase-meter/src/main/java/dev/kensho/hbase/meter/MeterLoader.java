@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Puts {@code meters × days × 48} readings into a meter table with {@code threads} client threads.
  * Rows go in time order (every meter's 00:00 reading, then every meter's 00:30 …), as meters report;
- * thread {@code t} owns the meters {@code m ≡ t (mod threads)}. Loads longer than 10 s print their
+ * thread {@code t} owns the meters {@code m ≡ t (mod threads)} (counted from the first meter). Loads longer than 10 s print their
  * progress to stderr.
  */
 public final class MeterLoader {
@@ -35,6 +35,13 @@ public final class MeterLoader {
     public static Loaded load(Connection conn, TableName table, MeterRowKey keys, MeterReadings readings,
                               int meters, int days, int threads, int rowsPerRequest, LoadClient client,
                               ExecutorService pool, PrintStream progress) {
+        return load(conn, table, keys, readings, 0, meters, days, threads, rowsPerRequest, client, pool, progress);
+    }
+
+    /** As above for the meters {@code firstMeter … firstMeter + meters − 1} (a shard's part of a run's meters). */
+    public static Loaded load(Connection conn, TableName table, MeterRowKey keys, MeterReadings readings, long firstMeter,
+                              int meters, int days, int threads, int rowsPerRequest, LoadClient client,
+                              ExecutorService pool, PrintStream progress) {
         int slots = days * MeterReadings.SLOTS_PER_DAY;
         int workers = Math.min(threads, meters);
         long putHeap = samplePut(keys, readings).heapSize();
@@ -48,7 +55,8 @@ public final class MeterLoader {
                 long b = 0;
                 try (LoadClient.Writer out = client.open(conn, table, rowsPerRequest, putHeap)) {
                     for (int s = 0; s < slots; s++) {
-                        for (long m = t; m < meters; m += workers) {
+                        for (long i = t; i < meters; i += workers) {
+                            long m = firstMeter + i;
                             byte[] k = keys.key(m, s);
                             byte[] v = readings.value(m, s);
                             out.put(new Put(k).addColumn(MeterSchema.FAMILY, MeterSchema.QUALIFIER, v));

@@ -45,6 +45,9 @@ import java.util.concurrent.Future;
  * meters=100, days=180 and the most threads, divided by {@link LatestReadingGetBenchmark}'s at its most
  * meters and threads.
  *
+ * <p>Sharded ({@link MeterQuery}): each shard scans its share of {@code meters} per operation, from its own part of the
+ * data set, with its share of {@code threads}.
+ *
  * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=MeterScan}, or this class's {@code main}.
  */
 @State(Scope.Benchmark)
@@ -75,24 +78,33 @@ public class MeterScanBenchmark extends MeterQuery {
     int firstSlot;
     long next;
 
+    /** Meters one operation scans in this shard: its share of {@code meters} (all of them unsharded). */
+    int perOperation;
+
     @Setup(Level.Trial)
     public void setup(BenchmarkParams bp) {
         open(MeterBench.check(RULES, bp));
+        MeterShard.beginTrial(target);
     }
 
     /** Trial set-up for one case (the sanity tests call it directly). */
     void open(Case c) {
         MeterBench.require(meters <= datasetMeters, "meters", meters, "at most datasetMeters=" + datasetMeters);
         MeterBench.require(days <= datasetDays, "days", days, "at most datasetDays=" + datasetDays);
-        openQuery(c, "scan", datasetMeters, datasetDays, Math.min(threads, meters),
-                (long) meters * days * MeterReadings.SLOTS_PER_DAY);
+        MeterShard p = MeterShard.of(datasetMeters, Math.min(threads, meters)); // no more threads work than meters per operation
+        perOperation = p.share(meters);
+        openQuery(c, "scan", p, datasetMeters, datasetDays, Math.min(p.threads(), perOperation),
+                (long) perOperation * days * MeterReadings.SLOTS_PER_DAY);
         firstSlot = (datasetDays - days) * MeterReadings.SLOTS_PER_DAY;
     }
 
     @Benchmark
     public long scanSeries() throws InterruptedException, ExecutionException {
+        if (part.idle()) {
+            return idle();
+        }
         long base = next;
-        next += meters;
+        next += perOperation;
         List<Callable<Long>> tasks = new ArrayList<>(workers);
         for (int w = 0; w < workers; w++) {
             final int t = w;
@@ -100,8 +112,8 @@ public class MeterScanBenchmark extends MeterQuery {
                 long n = 0;
                 // Table instances are not thread-safe: one per task (they are light; the connection is shared)
                 try (Table ht = target.connection().getTable(table)) {
-                    for (int i = t; i < meters; i += workers) {
-                        n += scanMeter(ht, Math.floorMod(base + i, datasetMeters));
+                    for (int i = t; i < perOperation; i += workers) {
+                        n += scanMeter(ht, part.meter(base + i));
                     }
                 }
                 return n;

@@ -62,6 +62,7 @@ public abstract class FlowBenchmark {
 
     @Setup(Level.Iteration)
     public void startIteration() {
+        beforeMark();
         flow.mark();
         iterationStarted();
     }
@@ -69,8 +70,22 @@ public abstract class FlowBenchmark {
     /** Ends the timed part, then waits until every subscriber has every message and checks order and count. */
     @TearDown(Level.Iteration)
     public void endIteration(IterationParams ip) {
-        flow.drain();
+        iterationTimed(ip);
+        drain();
         iterationEnded(ip);
+    }
+
+    /** Before the iteration's mark: a subclass's wait for its shards' common start. */
+    void beforeMark() {
+    }
+
+    /** Right after the timed part, before the drain ({@code ip} is null outside JMH). */
+    void iterationTimed(IterationParams ip) {
+    }
+
+    /** Waits until every subscriber has every message and checks them ({@link Flow#drain}). */
+    void drain() {
+        flow.drain();
     }
 
     /** {@link #endIteration(IterationParams)} outside JMH (tests). */

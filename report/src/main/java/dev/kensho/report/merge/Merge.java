@@ -40,13 +40,18 @@ import java.util.TreeMap;
  * <li>counts ({@code requests}, {@code records}, {@code messages}, {@code bytes}) and rates ({@code …/s})
  * recorded beside the score are summed; other recorded figures (ratios, cores, settings) are kept per
  * shard, so the report shows their mean and spread;</li>
- * <li>{@code shard_spread}: (max − min) / mean of the shards' scores, and each shard's score in the notes.</li>
+ * <li>{@code shard_spread}: (max − min) / mean of the shards' rates, and each shard's score in the notes;
+ * {@code client_machines}: how many shards took part in the case (a case with fewer threads than shards runs on
+ * some of them only; the others sit it out).</li>
  * </ul>
- * It refuses in one line, writing nothing, when the shards are not the parts of one run ({@link Alignment}).
+ * Times (avgt, ss) merge with the work each shard recorded ({@link CaseSums}). It refuses in one line, writing nothing,
+ * when the shards are not the parts of one run ({@link Alignment}), or when a shard did not carry its part of the load
+ * ({@link Balance}: a shard at zero or far below its share is no N-shard figure).
  * JMH secondary metrics (the CPU profiler's cores) are per machine and stay in each shard's folder.
  *
  * <p>{@code java -jar benchmarks/target/kensho-benchmarks.jar merge target/kensho-runs/<merged> <shard 0 folder>
- * <shard 1 folder> …} ({@code dev.kensho.report.cli.Commands})
+ * <shard 1 folder> …} ({@code dev.kensho.report.cli.Commands}); a folder that is not a run folder stands for the shard
+ * folders in it (the Kubernetes merge Job passes {@code /results/<run>}, whatever the shard count).
  */
 public final class Merge {
 
@@ -73,6 +78,7 @@ public final class Merge {
             shards.add(new ShardFolder(d));
         }
         Alignment.check(shards);
+        Balance.check(shards);
         shards.sort(Comparator.comparingInt(s -> s.index));
         Sums sums = new Sums(shards);
         try {
@@ -156,8 +162,8 @@ public final class Merge {
 
     public static void main(String[] args) {
         if (args.length < 2) {
-            System.err.println("kensho: usage: Merge <merged folder> <shard folder>…, e.g. target/kensho-runs/merged"
-                    + " target/kensho-runs/shard0 target/kensho-runs/shard1");
+            System.err.println("kensho: usage: Merge <merged folder> <shard folder>… (or the one folder holding them), e.g."
+                    + " target/kensho-runs/merged target/kensho-runs/shard0 target/kensho-runs/shard1");
             System.exit(2);
         }
         System.exit(run(args[0], List.of(args).subList(1, args.length), System.err));
@@ -169,7 +175,7 @@ public final class Merge {
             SettingRegistry.withSources(List.of()).check(System.getProperties());
             List<Path> shards = new ArrayList<>();
             for (String s : shardFolders) {
-                shards.add(resolve(s));
+                shards.addAll(ShardFolder.expand(resolve(s)));
             }
             RunFolder run = merge(resolve(into), shards);
             err.println("kensho: merged " + shards.size() + " shards into " + run.dir()

@@ -8,6 +8,7 @@ import dev.kensho.common.runfiles.Jsonl;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.shard.ShardRecord;
 import dev.kensho.common.shard.StartAt;
+import dev.kensho.common.shard.Windows;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 
@@ -20,7 +21,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -48,6 +51,12 @@ final class ShardFolder {
     final List<JsonNode> measurements;
     /** Interval logs by {@code <case>-<kind>}, one list of intervals per fork, forks in start order. */
     final Map<String, List<List<Histogram>>> hlogs = new TreeMap<>();
+    /** Measured iterations' windows ({@value Windows#FILE}) by case key, per fork (forks in start order): [start, end] µs. */
+    final Map<String, List<List<long[]>>> windows = new TreeMap<>();
+    /** Case keys whose primary score this shard says is not part of the run's ({@link ShardRecord#ROLES_FILE}), with why. */
+    final Map<String, String> notCounted = new TreeMap<>();
+    /** Case keys this shard sat out (none of their threads): neither its score nor its windows are lined up. */
+    final Set<String> idle = new TreeSet<>();
 
     ShardFolder(Path dir) {
         this.dir = dir;
@@ -82,6 +91,59 @@ final class ShardFolder {
         }
         measurements = Jsonl.read(dir.resolve(Recorder.MEASUREMENTS_FILE));
         readHlogs(dir.resolve(IntervalLog.DIR));
+        readWindows();
+        for (JsonNode r : Jsonl.read(dir.resolve(ShardRecord.ROLES_FILE))) {
+            String k = key(r.path("benchmark").asText(), r.get("params"));
+            if (!r.path("primary_counts").asBoolean(true)) {
+                notCounted.put(k, r.path("why").asText());
+            }
+            if (r.path("idle").asBoolean(false)) {
+                idle.add(k);
+            }
+        }
+    }
+
+    /** The windows of {@value Windows#FILE}, grouped by case and fork (pid), forks in start order. */
+    private void readWindows() {
+        Map<String, Map<Long, List<long[]>>> byCase = new TreeMap<>();
+        for (JsonNode w : Jsonl.read(dir.resolve(Windows.FILE))) {
+            byCase.computeIfAbsent(key(w.path("benchmark").asText(), w.get("params")), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(w.path("pid").asLong(), k -> new ArrayList<>())
+                    .add(new long[]{w.path("start_us").asLong(), w.path("end_us").asLong()});
+        }
+        byCase.forEach((k, forks) -> {
+            List<List<long[]>> ordered = new ArrayList<>(forks.values());
+            ordered.forEach(f -> f.sort(Comparator.comparingLong(x -> x[0])));
+            ordered.sort(Comparator.comparingLong(f -> f.get(0)[0]));
+            windows.put(k, ordered);
+        });
+    }
+
+    /** True when this shard's primary score of case {@code key} is part of the run's (every shard's, unless it said not). */
+    boolean counts(String key) {
+        return !notCounted.containsKey(key);
+    }
+
+    /**
+     * {@code dir} itself when it is a run folder (it has {@code jmh/}); else the shard folders in it — every
+     * subfolder with a {@value ShardRecord#FILE} naming a shard index (a merged run's has none), by name.
+     */
+    static List<Path> expand(Path dir) {
+        if (!Files.isDirectory(dir) || Files.isDirectory(dir.resolve("jmh"))) {
+            return List.of(dir);
+        }
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> sub = Files.list(dir)) {
+            for (Path d : sub.filter(Files::isDirectory).sorted().toList()) {
+                JsonNode shard = read(d.resolve(ShardRecord.FILE));
+                if (shard != null && shard.has("index")) {
+                    out.add(d);
+                }
+            }
+        } catch (IOException e) {
+            throw BadInput.of("shard folder", dir, "a readable folder (" + e.getMessage() + ")");
+        }
+        return out.isEmpty() ? List.of(dir) : out;
     }
 
     /** The identity of a case: its benchmark and its params, sorted. */

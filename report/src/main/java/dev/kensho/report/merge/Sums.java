@@ -3,7 +3,6 @@ package dev.kensho.report.merge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
 import dev.kensho.common.latency.IntervalLog;
@@ -22,7 +21,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -85,38 +83,56 @@ final class Sums {
         return notes;
     }
 
-    /** JMH JSON per class file: primary scores summed per (fork, iteration), interval recomputed. */
+    /**
+     * JMH JSON per class file: primary values merged per (fork, iteration) by mode ({@link CaseSums}), additive
+     * secondary counters summed, intervals recomputed; the other secondaries (a profiler's cores) stay in the shards.
+     */
     Map<String, ArrayNode> jmh() {
         Map<String, ArrayNode> out = new TreeMap<>();
         ShardFolder first = shards.get(0);
         first.jmh.forEach((cls, cases) -> {
             ArrayNode arr = Merge.JSON.createArrayNode();
             cases.forEach((key, b) -> {
+                CaseSums c = new CaseSums(shards, cls, key);
                 ObjectNode m = b.deepCopy();
-                ObjectNode pm = (ObjectNode) m.get("primaryMetric");
-                ArrayNode raw = pm.putArray("rawData");
-                List<Double> all = new ArrayList<>();
                 JsonNode forks = b.path("primaryMetric").path("rawData");
-                for (int f = 0; f < forks.size(); f++) {
-                    ArrayNode fork = raw.addArray();
-                    for (int i = 0; i < forks.get(f).size(); i++) {
-                        double sum = 0;
-                        for (ShardFolder s : shards) {
-                            sum += s.jmh.get(cls).get(key).path("primaryMetric").path("rawData").get(f).get(i).asDouble();
-                        }
-                        fork.add(sum);
-                        all.add(sum);
+                ObjectNode pm = (ObjectNode) m.get("primaryMetric");
+                pm.set("rawData", merged(forks, c::merged, pm));
+                ObjectNode sec = m.putObject("secondaryMetrics");
+                b.path("secondaryMetrics").fields().forEachRemaining(e -> {
+                    if ("thrpt".equals(c.mode) && CaseSums.additive(e.getKey(), e.getValue())) {
+                        ObjectNode sm = e.getValue().deepCopy();
+                        sm.set("rawData", merged(forks, (f, i) -> c.secondary(e.getKey(), f, i), sm));
+                        sec.set(e.getKey(), sm);
                     }
-                }
-                score(pm, all);
-                pm.remove("rawDataHistogram");
-                m.putObject("secondaryMetrics");
+                });
                 arr.add(m);
-                spread(cls, key, b, pm.path("scoreUnit").asText());
+                spread(c, b, pm.path("scoreUnit").asText());
             });
             out.put(cls, arr);
         });
         return out;
+    }
+
+    private interface Cell {
+        double at(int f, int i);
+    }
+
+    /** rawData of the same shape as {@code forks} holding {@code value} per (f, i); scores {@code metric} over them. */
+    private static ArrayNode merged(JsonNode forks, Cell value, ObjectNode metric) {
+        ArrayNode raw = Merge.JSON.createArrayNode();
+        List<Double> all = new ArrayList<>();
+        for (int f = 0; f < forks.size(); f++) {
+            ArrayNode fork = raw.addArray();
+            for (int i = 0; i < forks.get(f).size(); i++) {
+                double v = value.at(f, i);
+                fork.add(v);
+                all.add(v);
+            }
+        }
+        score(metric, all);
+        metric.remove("rawDataHistogram");
+        return raw;
     }
 
     /** Mean, JMH's 99.9% Student-t half-width, confidence and percentiles over {@code v}. */
@@ -142,25 +158,15 @@ final class Sums {
         }
     }
 
-    private void spread(String cls, String key, JsonNode b, String unit) {
-        double lo = Double.MAX_VALUE;
-        double hi = -Double.MAX_VALUE;
-        double sum = 0;
-        StringBuilder each = new StringBuilder();
-        for (ShardFolder s : shards) {
-            JsonNode pm = s.jmh.get(cls).get(key).path("primaryMetric");
-            double sc = pm.path("score").asDouble();
-            lo = Math.min(lo, sc);
-            hi = Math.max(hi, sc);
-            sum += sc;
-            each.append(each.length() == 0 ? "" : ", ").append(s.index).append(": ").append(Export.fmt(sc))
-                    .append(" ± ").append(Export.fmt(pm.path("scoreError").asDouble(Double.NaN)));
-        }
-        double spread = (hi - lo) / (sum / shards.size());
+    /** The shards' spread of rates ({@code shard_spread}) and each one's score, for the notes. */
+    private void spread(CaseSums c, JsonNode b, String unit) {
         Map<String, String> params = params(b.get("params"));
-        extra.add(line(b.get("benchmark").asText(), params, "shard_spread", spread, "ratio"));
-        notes.add(b.get("benchmark").asText() + " " + params + ": shards " + each + " " + unit
-                + " (99.9%); spread (max − min) / mean " + String.format(Locale.ROOT, "%.1f%%", spread * 100));
+        extra.add(line(b.get("benchmark").asText(), params, "shard_spread", c.spread(), "ratio"));
+        // how many client machines this case's figure rests on: every shard but those that sat it out (a fan-out's
+        // subscribers-only shards count: they received its messages)
+        long machines = c.all.stream().filter(s -> !s.idle.contains(c.key)).count();
+        extra.add(line(b.get("benchmark").asText(), params, "client_machines", machines, "machines"));
+        notes.add(b.get("benchmark").asText() + " " + params + ": " + c.note(unit));
     }
 
     private final List<JsonNode> extra = new ArrayList<>();
@@ -202,7 +208,9 @@ final class Sums {
             JsonNode any = perShard.values().iterator().next().get(0);
             String metric = any.path("metric").asText();
             String unit = any.path("unit").asText("");
-            if (metric.matches(".*_(p\\d+|max)")) {
+            if ("work".equals(metric)) {
+                out.add(work(any, perShard));
+            } else if (metric.matches(".*_(p\\d+|max)")) {
                 notes.add(k + ": a percentile without an interval log cannot be merged exactly; left out (see the shards)");
             } else if (!any.has("value") || !(COUNT_UNITS.contains(unit) || unit.endsWith("/s"))) {
                 perShard.values().forEach(out::addAll); // per-shard figures: the report shows their mean and spread
@@ -221,6 +229,24 @@ final class Sums {
         });
         out.addAll(extra);
         return out;
+    }
+
+    /**
+     * The merged {@code work} line of a case: the records and bytes of one operation of every shard whose score counts,
+     * summed (the last line of each, as the export reads it) — with the merged time it gives the N machines' records/s.
+     */
+    private JsonNode work(JsonNode any, Map<Integer, List<JsonNode>> perShard) {
+        long records = 0;
+        long bytes = 0;
+        String key = ShardFolder.key(any.path("benchmark").asText(), any.get("params"));
+        for (Map.Entry<Integer, List<JsonNode>> e : perShard.entrySet()) {
+            if (shards.get(e.getKey()).counts(key)) {
+                JsonNode last = e.getValue().get(e.getValue().size() - 1);
+                records += last.path("records").asLong();
+                bytes += last.path("bytes").asLong();
+            }
+        }
+        return ((ObjectNode) any.deepCopy()).put("records", records).put("bytes", bytes);
     }
 
     void writeHlogs(Path dir) throws IOException {

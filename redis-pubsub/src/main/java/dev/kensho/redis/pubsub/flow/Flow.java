@@ -34,6 +34,8 @@ public final class Flow implements Receiver.Listener {
     private final String where;
     private final Publisher publisher;
     private final List<Receiver> receivers;
+    /** Progress of subscribers elsewhere (other shards' acknowledgements): waited for, never counted or checked here. */
+    private final List<Receiver> remote = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final long window;
     private final int batch;
     private long next;
@@ -89,10 +91,22 @@ public final class Flow implements Receiver.Listener {
         }
     }
 
+    /**
+     * Also waits for {@code r}'s progress: another shard's subscribers, whose acknowledgements {@code r} receives
+     * (its {@link Receiver#next()} is their slowest subscriber's). The window then bounds every subscriber of the run.
+     */
+    public void awaitAlso(Receiver r) {
+        r.listener(this);
+        remote.add(r);
+    }
+
     /** Lowest progress over the subscribers: every sequence number below it was received (or lost) by all. */
     public long acked() {
         long min = Long.MAX_VALUE;
         for (Receiver r : receivers) {
+            min = Math.min(min, r.next());
+        }
+        for (Receiver r : remote) {
             min = Math.min(min, r.next());
         }
         return min;
@@ -147,7 +161,7 @@ public final class Flow implements Receiver.Listener {
         try {
             long a;
             while ((a = acked()) < target) {
-                for (Receiver r : receivers) {
+                for (Receiver r : all()) {
                     if (r.disconnected()) {
                         throw new TargetFailure(where + ": subscriber " + r.name() + " disconnected (" + r.disconnect() + ") after "
                                 + r.count() + " of " + next + " messages");
@@ -176,16 +190,36 @@ public final class Flow implements Receiver.Listener {
     public void drain() {
         flush();
         await(next);
-        for (Receiver r : receivers) {
-            if (r.count() != next || r.missing() != 0 || r.outOfOrder() != 0) {
-                throw new TargetFailure(where + ": subscriber " + r.name() + " received " + r.count() + " of " + next + " messages ("
-                        + r.missing() + " lost in " + r.gaps() + " gaps, " + r.outOfOrder() + " out of order)");
-            }
-        }
+        check(next);
         if (publisher.shortfall() != 0) {
             throw new TargetFailure(where + ": the server delivered " + publisher.shortfall() + " of " + publisher.published()
                     + " messages to fewer than " + receivers.size() + " subscribers");
         }
+    }
+
+    /**
+     * For a shard that only subscribes: waits until every subscriber here has the {@code published} messages the
+     * publisher (another shard) sent so far, and checks they arrived complete and in order, as {@link #drain} does.
+     */
+    public void drainTo(long published) {
+        next = published;
+        await(published);
+        check(published);
+    }
+
+    private void check(long n) {
+        for (Receiver r : receivers) {
+            if (r.count() != n || r.missing() != 0 || r.outOfOrder() != 0) {
+                throw new TargetFailure(where + ": subscriber " + r.name() + " received " + r.count() + " of " + n + " messages ("
+                        + r.missing() + " lost in " + r.gaps() + " gaps, " + r.outOfOrder() + " out of order)");
+            }
+        }
+    }
+
+    private List<Receiver> all() {
+        List<Receiver> out = new java.util.ArrayList<>(receivers);
+        out.addAll(remote);
+        return out;
     }
 
     /** Lost, out-of-order and gap counts summed over subscribers (for the record). */
