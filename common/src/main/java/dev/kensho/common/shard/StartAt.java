@@ -195,10 +195,18 @@ public final class StartAt {
      * whose time requests need set-up that must be gone before the trial starts (HBase's clock table).
      */
     public static Instant beginTrial(String target, Offset o) {
+        return beginTrial(target, o, Long.MIN_VALUE);
+    }
+
+    /**
+     * As above, starting no earlier than {@code earliest} (target µs): the instant the shards agreed on, having met on
+     * the target (HBase's barrier), so that set-ups of different lengths still start the trial on one boundary.
+     */
+    public static Instant beginTrial(String target, Offset o, long earliest) {
         Shard shard = Shard.current();
         Instant startAt = current(false);
         lastOffset = o;
-        Instant begin = startAt != null ? boundary(startAt, o, earliestTrialStart()) : Instant.now();
+        Instant begin = startAt != null ? boundary(startAt, o, Math.max(earliest, earliestTrialStart())) : Instant.now();
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("shard", shard.toString());
         line.put("startAt", startAt == null ? null : startAt.toString());

@@ -37,24 +37,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>The load runs {@code threads=2} (one thread per shard) and {@code threads=1}, which shard 0 runs alone while
  * shard 1 sits it out: a thread sweep's both sides in one merged run, each saying on how many machines it rests.
  *
+ * <p>The load's shard 1 is launched {@value #LATE_SECONDS} s after shard 0, with {@code startAt} {@value #LEAD_SECONDS} s
+ * ahead of shard 0's launch, so shard 1's set-up ends past {@code startAt} while shard 0 waits for it: the shards meet on
+ * the cluster before each trial ({@code ShardBarrier}), so both start on one boundary however much later one was
+ * ready; without the meeting shard 0 would start at {@code startAt} alone, and Merge refuses the windows (seen here
+ * before the barrier existed: set-ups 10 s apart on a busy host).
+ *
  * <p>Tiny data (20 meters × 1 day), {@code -f 0} (the launcher JVM runs the trials), two measured iterations on a 5 s
  * grid: a load took 0.1–0.3 s here and the iteration around it (re-create the table, count the rows) a few seconds at
- * most. {@code startAt} lies 25 s ahead: a scan shard's set-up (launcher, data set, clock) once took longer than 15 s
- * while the whole module's tests ran, and its shards then started on different boundaries (which Merge refuses). The
- * load's second case starts 12 s after its first case's last iteration ({@code kensho.trialGap}): both shards' set-ups of
- * it are done by then, however long each took (without the gap they once took different boundaries).
+ * most.
  */
 @ExtendWith(SharedHBase.class)
 class ShardedMeterRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How far ahead {@code startAt} lies when the load's shards are launched (the scan's: 5 s, the barrier does the rest). */
+    static final int LEAD_SECONDS = 12;
+    /**
+     * How much later the load's shard 1 is launched: its set-up (6 s or more here) ends past {@code startAt}, while its
+     * launcher still starts before it (a launcher refuses a {@code startAt} in the past; 2.3 s from launch to that check
+     * were seen on a busy host).
+     */
+    static final int LATE_SECONDS = 7;
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed run's folders and logs stay under target/ to be read
     Path work;
 
     @Test
     void meterLoadAsTwoShardsMergesIntoTheSumOfItsRows(HBaseTarget cluster) throws Exception {
-        List<Path> shards = runShards(cluster, "load", MeterLoadBenchmark.class,
+        List<Path> shards = runShards(cluster, "load", LEAD_SECONDS, LATE_SECONDS, MeterLoadBenchmark.class,
                 "-f 0 -wi 0 -i 2 -p client=BUFFERED_MUTATOR -p threads=2,1 -p rowsPerRequest=100 -p saltBuckets=2"
                         + " -p meters=20 -p days=1 -p encoding=NONE -p codec=NONE");
         Path merged = work.resolve("load-merged");
@@ -93,7 +104,7 @@ class ShardedMeterRunTest {
 
     @Test
     void meterScanAsTwoShardsAddsUpTheShardsRowsPerSecond(HBaseTarget cluster) throws Exception {
-        List<Path> shards = runShards(cluster, "scan", MeterScanBenchmark.class,
+        List<Path> shards = runShards(cluster, "scan", 5, 0, MeterScanBenchmark.class,
                 "-f 0 -wi 0 -i 2 -r 1s -p meters=2 -p days=1 -p threads=2 -p datasetMeters=4 -p datasetDays=1"
                         + " -p saltBuckets=2 -p encoding=NONE -p codec=NONE");
         Path merged = work.resolve("scan-merged");
@@ -117,15 +128,22 @@ class ShardedMeterRunTest {
         assertEquals(2, measured(merged, "2", "client_machines"));
     }
 
-    /** Both shards of one run, launched together, each its own launcher JVM; their run folders once both completed. */
-    private List<Path> runShards(HBaseTarget cluster, String name, Class<?> bench, String args) throws Exception {
+    /**
+     * Both shards of one run, each its own launcher JVM, {@code startAt} {@code leadSeconds} ahead, shard 1
+     * {@code lateSeconds} after shard 0; their run folders once both completed.
+     */
+    private List<Path> runShards(HBaseTarget cluster, String name, int leadSeconds, int lateSeconds, Class<?> bench, String args)
+            throws Exception {
         cluster.ensureNamespace();
         String zk = "127.0.0.1:" + cluster.configuration().get("hbase.zookeeper.property.clientPort");
-        String startAt = Instant.now().plusSeconds(25).toString(); // both set-ups are done before it (see the class comment)
+        String startAt = Instant.now().plusSeconds(leadSeconds).toString();
         List<Process> procs = new ArrayList<>();
         List<Path> dirs = new ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
+                if (i == 1 && lateSeconds > 0) {
+                    Thread.sleep(lateSeconds * 1000L); // a shard whose machine came late: the barrier waits for it
+                }
                 String runId = name + "-shard" + i;
                 Path tmp = Files.createDirectories(work.resolve("tmp-" + runId)); // JMH's lock is per tmpdir
                 procs.add(new ProcessBuilder(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
@@ -133,7 +151,8 @@ class ShardedMeterRunTest {
                         AbstractMeterBenchmark.OPEN_CONCURRENT, AbstractMeterBenchmark.OPEN_NIO_CH,
                         "-cp", System.getProperty("java.class.path"), "-Djava.io.tmpdir=" + tmp,
                         "-D" + HBaseSettings.ZOOKEEPER.key() + "=" + zk, "-Dkensho.scale=smoke",
-                        "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=5", "-Dkensho.trialGap=12",
+                        "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=5",
+                        "-Dkensho.trialGap=1", // the barrier lines the later trials up
                         "-Dkensho.results=" + work.resolve("runs"), "-Dkensho.runId=" + runId,
                         bench.getName(), args))
                         .redirectErrorStream(true).redirectOutput(work.resolve(runId + ".log").toFile()).start());

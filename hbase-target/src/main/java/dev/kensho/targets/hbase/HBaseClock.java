@@ -1,6 +1,7 @@
 package dev.kensho.targets.hbase;
 
 import dev.kensho.common.TargetFailure;
+import dev.kensho.common.shard.Shard;
 import dev.kensho.common.shard.StartAt;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HConstants;
@@ -70,12 +71,15 @@ public final class HBaseClock {
     }
 
     /**
-     * {@link StartAt#beginTrial(String, StartAt.Offset)} on the meta server's clock: with {@code -Dkensho.startAt} the
-     * shards start their trials together. Call at the end of a trial's set-up, once its data are in place.
+     * {@link StartAt#beginTrial(String, StartAt.Offset, long)} on the meta server's clock: with {@code -Dkensho.startAt}
+     * the shards meet first ({@link ShardBarrier}), then start the trial together. Call at the end of a trial's set-up,
+     * once its data are in place.
      */
     public static Instant beginTrial(HBaseTarget target) {
         Reading r = read(target);
-        return StartAt.beginTrial(target.describe() + ", clock of region server " + r.server(), r.offset());
+        Instant startAt = StartAt.current(false);
+        long earliest = Shard.current().sharded() && startAt != null ? ShardBarrier.await(target, r.offset(), startAt) : Long.MIN_VALUE;
+        return StartAt.beginTrial(target.describe() + ", clock of region server " + r.server(), r.offset(), earliest);
     }
 
     /** The server epoch µs of one increment of a fresh row (a row's second increment may be stamped later than now). */
