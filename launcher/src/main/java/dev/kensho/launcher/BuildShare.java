@@ -67,7 +67,7 @@ record BuildShare(int casesBefore, double secondsBefore, int casesAfter, double 
         if (this.equals(NONE)) {
             return "";
         }
-        return "; the whole build about " + (casesBefore + cases + casesAfter) + " cases, " + Progress.clock(secondsBefore + planned + secondsAfter)
+        return "; the whole build about " + (casesBefore + cases + casesAfter) + " cases, " + Clock.of(secondsBefore + planned + secondsAfter)
                 + untimed(" (+ ", ")");
     }
 

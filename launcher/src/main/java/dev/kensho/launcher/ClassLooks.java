@@ -43,7 +43,7 @@ final class ClassLooks {
 
     private final Path runDir;
     private final String cls;
-    private final List<Rounds.Case> cases;
+    private final List<RoundCase> cases;
     private final int planned;
     private final DoubleSupplier secondsLeft;
     private final RoundClaims claims;
@@ -55,13 +55,13 @@ final class ClassLooks {
     private long offset;
     private String broken;
 
-    ClassLooks(Path runDir, String cls, List<Rounds.Case> cases, int planned, DoubleSupplier secondsLeft,
+    ClassLooks(Path runDir, String cls, List<RoundCase> cases, int planned, DoubleSupplier secondsLeft,
                List<Section> sections, PrintStream console) {
         this(runDir, cls, cases, planned, secondsLeft, sections, console, System::nanoTime);
     }
 
     /** The same, timing each case by {@code clock} (nanoseconds; a test's own, so no decision rests on its host's speed). */
-    ClassLooks(Path runDir, String cls, List<Rounds.Case> cases, int planned, DoubleSupplier secondsLeft,
+    ClassLooks(Path runDir, String cls, List<RoundCase> cases, int planned, DoubleSupplier secondsLeft,
                List<Section> sections, PrintStream console, LongSupplier clock) {
         this.clock = clock;
         this.expected = planned * cases.size();
@@ -121,8 +121,8 @@ final class ClassLooks {
      * The cases of the next round, in the class's case order (empty: the class is done), from round {@code round}'s
      * files and each case's seconds in it.
      */
-    List<Rounds.Case> afterRound(int round, List<Path> files, Map<Rounds.Case, Double> seconds) {
-        List<Rounds.Case> next = next(round, files, seconds);
+    List<RoundCase> afterRound(int round, List<Path> files, Map<RoundCase, Double> seconds) {
+        List<RoundCase> next = next(round, files, seconds);
         expected -= seconds.size();
         int now = next.size() * Math.max(1, planned - round);
         if (now != expected) {
@@ -132,8 +132,8 @@ final class ClassLooks {
         return next;
     }
 
-    private List<Rounds.Case> next(int round, List<Path> files, Map<Rounds.Case, Double> seconds) {
-        List<Rounds.Case> ran = cases.stream().filter(seconds::containsKey).toList();
+    private List<RoundCase> next(int round, List<Path> files, Map<RoundCase, Double> seconds) {
+        List<RoundCase> ran = cases.stream().filter(seconds::containsKey).toList();
         if (!claims.any() || broken != null) {
             return round < planned ? ran : List.of(); // a case stopped by an earlier look never resumes
         }
@@ -155,7 +155,7 @@ final class ClassLooks {
                 long open = plan.states().stream().filter(st -> st.stop() == ClaimPlan.Stop.OPEN).count();
                 console.printf(Locale.ROOT, "kensho: %s round %d: %d of %d claim rows open, %d of %d cases go on; %s of the"
                                 + " budget left%n", cls, round, open, plan.states().size(), next.size(), cases.size(),
-                        Progress.clock(Math.max(0, left)));
+                        Clock.of(Math.max(0, left)));
             }
         } catch (RuntimeException e) {
             // a section that cannot read one round must not end the run: the class goes on as planned, and says so

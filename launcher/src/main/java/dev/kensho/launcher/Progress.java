@@ -95,9 +95,7 @@ final class Progress {
     }
 
     static String clock(double seconds) {
-        long s = Math.round(seconds);
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+        return Clock.of(seconds);
     }
 
     private static String fmt(double v) {

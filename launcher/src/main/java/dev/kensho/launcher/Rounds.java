@@ -60,16 +60,6 @@ final class Rounds {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One case of a class: a method and one value per param it takes. */
-    record Case(String method, Map<String, String> params) {
-        @Override
-        public String toString() {
-            StringBuilder sb = new StringBuilder(method);
-            params.forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
-            return sb.toString();
-        }
-    }
-
     /** Runs one JMH invocation; a failure ends the rounds. */
     interface Jmh {
         void run(Options options) throws RunnerException;
@@ -97,8 +87,8 @@ final class Rounds {
     }
 
     /** Every case of a class: per method, the cross product of the values of the params it takes, in plan order. */
-    static List<Case> cases(Plan.ClassPlan cp) {
-        List<Case> out = new ArrayList<>();
+    static List<RoundCase> cases(Plan.ClassPlan cp) {
+        List<RoundCase> out = new ArrayList<>();
         for (String m : cp.methods()) {
             List<Map<String, String>> combos = new ArrayList<>();
             combos.add(new LinkedHashMap<>());
@@ -117,7 +107,7 @@ final class Rounds {
                 }
                 combos = next;
             }
-            combos.forEach(c -> out.add(new Case(m, c)));
+            combos.forEach(c -> out.add(new RoundCase(m, c)));
         }
         return out;
     }
@@ -128,11 +118,11 @@ final class Rounds {
     }
 
     /** Round 1 … N's orders of {@code cases}, each a shuffle drawn in turn from one generator seeded with {@code seed}. */
-    static List<List<Case>> orders(List<Case> cases, int rounds, long seed) {
+    static List<List<RoundCase>> orders(List<RoundCase> cases, int rounds, long seed) {
         Random rnd = new Random(seed);
-        List<List<Case>> out = new ArrayList<>();
+        List<List<RoundCase>> out = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
-            List<Case> order = new ArrayList<>(cases);
+            List<RoundCase> order = new ArrayList<>(cases);
             Collections.shuffle(order, rnd);
             out.add(order);
         }
@@ -157,17 +147,17 @@ final class Rounds {
         String failed = null;
         try {
             Files.createDirectories(dir);
-            List<Case> active = cases(cp);
+            List<RoundCase> active = cases(cp);
             rounds:
             for (int r = 1; !active.isEmpty(); r++) {
-                List<Case> order = new ArrayList<>(active);
+                List<RoundCase> order = new ArrayList<>(active);
                 Collections.shuffle(order, rnd);
                 record(runDir, name, seed, r, order);
                 looks.beforeRound();
                 List<Path> round = new ArrayList<>();
-                Map<Case, Double> seconds = new LinkedHashMap<>();
+                Map<RoundCase, Double> seconds = new LinkedHashMap<>();
                 for (int n = 1; n <= order.size(); n++) {
-                    Case c = order.get(n - 1);
+                    RoundCase c = order.get(n - 1);
                     Path file = dir.resolve(name + ".r" + r + "." + n + ".json");
                     OptionsBuilder ob = new OptionsBuilder();
                     ob.parent(base).include("^" + Pattern.quote(cls.getName()) + "\\." + Pattern.quote(c.method()) + "$")
@@ -219,7 +209,7 @@ final class Rounds {
     }
 
     /** One line of {@value #FILE}: the class, the seed, the round and its order. */
-    private static void record(Path runDir, String cls, long seed, int round, List<Case> order) throws IOException {
+    private static void record(Path runDir, String cls, long seed, int round, List<RoundCase> order) throws IOException {
         ObjectNode line = JSON.createObjectNode();
         line.put("class", cls);
         line.put("seed", seed);

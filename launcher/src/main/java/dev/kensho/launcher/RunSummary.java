@@ -39,7 +39,7 @@ final class RunSummary {
 
     static List<String> lines(RunFolder run, double seconds) {
         List<String> out = new ArrayList<>();
-        out.add("kensho | run " + run.dir().getFileName() + " " + run.state() + " in " + Progress.clock(seconds));
+        out.add("kensho | run " + run.dir().getFileName() + " " + run.state() + " in " + Clock.of(seconds));
         Map<String, Integer> counts = new LinkedHashMap<>();
         KINDS.forEach(k -> counts.put(k, 0));
         Map<String, Integer> checks = new LinkedHashMap<>(); // rows whose answer follows from the suite's own set-up

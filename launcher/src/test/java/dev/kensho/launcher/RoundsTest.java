@@ -26,20 +26,20 @@ class RoundsTest {
 
     @Test
     void aCaseIsAMethodWithOneValueOfEachParamItTakes() {
-        List<Rounds.Case> cases = Rounds.cases(plan());
+        List<RoundCase> cases = Rounds.cases(plan());
         assertEquals(List.of("get ioThreads=1 clients=10", "get ioThreads=1 clients=100", "get ioThreads=2 clients=10",
                 "get ioThreads=2 clients=100", "set ioThreads=1 size=64", "set ioThreads=2 size=64"),
-                cases.stream().map(Rounds.Case::toString).toList());
+                cases.stream().map(RoundCase::toString).toList());
         assertEquals(plan().cases(), cases.size(), "as many as the plan counts");
     }
 
     @Test
     void everyRoundRunsEveryCaseOnceInAnOrderOfItsOwnFromTheSeed() {
-        List<Rounds.Case> cases = Rounds.cases(plan());
-        List<List<Rounds.Case>> orders = Rounds.orders(cases, 20, 42);
+        List<RoundCase> cases = Rounds.cases(plan());
+        List<List<RoundCase>> orders = Rounds.orders(cases, 20, 42);
         assertEquals(20, orders.size());
-        Set<List<Rounds.Case>> distinct = new HashSet<>();
-        for (List<Rounds.Case> o : orders) {
+        Set<List<RoundCase>> distinct = new HashSet<>();
+        for (List<RoundCase> o : orders) {
             assertEquals(cases.size(), o.size());
             assertEquals(new HashSet<>(cases), new HashSet<>(o), "every case, once");
             distinct.add(o);

@@ -49,7 +49,7 @@ public final class Export {
         writeJson(GithubBenchmarkFormat.BIGGER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, true));
         writeJson(GithubBenchmarkFormat.SMALLER_FILE, GithubBenchmarkFormat.of(run.dir(), rows, false));
         // the whole run as one JMH result file, for the tools that read JMH's own format
-        write(JmhResultFile.FILE, JmhResultFile.of(run.dir()));
+        write(JmhResultFile.FILE, JmhResultFile.of(run.dir(), run.status().path("classes").fieldNames()));
         try {
             for (ReportWriter w : ServiceLoader.load(ReportWriter.class)) {
                 w.write(run, rows);

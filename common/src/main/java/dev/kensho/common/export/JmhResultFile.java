@@ -33,10 +33,14 @@ public final class JmhResultFile {
     private JmhResultFile() {
     }
 
-    /** The merged array of {@code runDir}'s JMH files; {@code []} when there is none. */
-    public static String of(Path runDir) {
+    /**
+     * The merged array of {@code runDir}'s JMH files, the classes in {@code ran} first in that order (the run's, as
+     * its status lists them: the caller reads it, so this class stays a leaf of the run folder); {@code []} when there
+     * is none.
+     */
+    public static String of(Path runDir, Iterator<String> ran) {
         List<String> entries = new ArrayList<>();
-        for (Path f : files(runDir)) {
+        for (Path f : files(runDir, ran)) {
             String text;
             try {
                 text = Files.readString(f, StandardCharsets.UTF_8);
@@ -55,8 +59,8 @@ public final class JmhResultFile {
         return "[\n    " + String.join(",\n    ", entries) + "\n]\n";
     }
 
-    /** {@code jmh/*.json} in run order: the classes status.json lists, then the rest by name. */
-    static List<Path> files(Path runDir) {
+    /** {@code jmh/*.json} in run order: the classes {@code ran} lists, then the rest by name. */
+    static List<Path> files(Path runDir, Iterator<String> ran) {
         Path jmh = runDir.resolve("jmh");
         if (!Files.isDirectory(jmh)) {
             return List.of();
@@ -68,7 +72,6 @@ public final class JmhResultFile {
             return List.of();
         }
         Set<Path> ordered = new LinkedHashSet<>();
-        Iterator<String> ran = RunFolder.at(runDir).status().path("classes").fieldNames();
         while (ran.hasNext()) {
             Path f = jmh.resolve(ran.next() + ".json");
             if (all.contains(f)) {

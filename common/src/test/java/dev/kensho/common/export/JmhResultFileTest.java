@@ -40,7 +40,7 @@ class JmhResultFileTest {
         Files.writeString(jmh.resolve("Broken.json"), "[{\"benchmark\":", StandardCharsets.UTF_8);
         Files.writeString(jmh.resolve("Empty.json"), "[]", StandardCharsets.UTF_8);
 
-        JsonNode merged = JSON.readTree(JmhResultFile.of(dir));
+        JsonNode merged = JSON.readTree(JmhResultFile.of(dir, RunFolder.at(dir).status().path("classes").fieldNames()));
 
         List<JsonNode> expected = new ArrayList<>();
         JSON.readTree(jmh.resolve("UserIdGeneratorBenchmark.json").toFile()).forEach(expected::add);
@@ -54,7 +54,7 @@ class JmhResultFileTest {
     @Test
     void aRunWithoutJmhFilesGivesAnEmptyArrayAndExportWritesTheFile(@TempDir Path dir) throws IOException {
         Files.createDirectories(dir.resolve("jmh"));
-        assertEquals(0, JSON.readTree(JmhResultFile.of(dir)).size());
+        assertEquals(0, JSON.readTree(JmhResultFile.of(dir, RunFolder.at(dir).status().path("classes").fieldNames())).size());
         try (InputStream in = getClass().getResourceAsStream("/report-fixture/jmh/SetImportBenchmark.json")) {
             Files.copy(in, dir.resolve("jmh").resolve("SetImportBenchmark.json"));
         }

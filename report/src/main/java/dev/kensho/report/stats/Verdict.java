@@ -92,7 +92,8 @@ public final class Verdict {
         }
         List<String> missing = missing(p, ours);
         if (!missing.isEmpty()) {
-            return NOT_REPRODUCIBLE + ": needs " + String.join(", ", missing) + factor(value, interval, p, " as context");
+            return NOT_REPRODUCIBLE + ": needs " + String.join(", ", missing) + factor(value, interval, p, " as context")
+                    + (p.measure().isBlank() ? "" : "; settle: " + p.measure());
         }
         if (interval == null) {
             return NOT_RESOLVED + ": no interval (one sample)" + factor(value, null, p, "")

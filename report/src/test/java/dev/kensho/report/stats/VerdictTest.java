@@ -179,6 +179,10 @@ class VerdictTest {
                 + " on one host) (ours 1.84 [0.940, 2.74] as context vs 7.00 x; range ≥ 7.00 (write-up))", v);
         assertTrue(Verdict.of(q1, 1.0, new Interval(0.99, 1.01, "t"), new Verdict.Conditions(2, 100)).startsWith(Verdict.NOT_REPRODUCIBLE),
                 "enough threads, still no cluster");
+        Published settled = new Published("k", Published.Kind.CLAIM, "what", 7.0, Double.NaN, "x", "seed.txt", "their box", "C",
+                "m", Map.of(), "r", new Range(7, INF, Range.Rule.WRITE_UP), 0, 100, true, "", NONE, false, "", "shard it over N clients");
+        assertTrue(Verdict.of(settled, 1.84, new Interval(0.94, 2.74, "Fieller"), new Verdict.Conditions(2, 16))
+                .endsWith("; settle: shard it over N clients"), "an out-of-reach row ends with the run that would settle it");
     }
 
     @Test
