@@ -73,7 +73,7 @@ class BenchmarksJarIT {
     @Test
     void onABareJdkTheKinesisClassesAreSkippedWithWhatToInstallAndTheRestRuns(@TempDir Path dir) throws Exception {
         // no checkout around the jar (the test's folder is inside this one: kensho.root says it is not), so no
-        // kinesis-batch/node_modules, as on a machine with only a JDK
+        // kinesis-target/node_modules, as on a machine with only a JDK
         int status = run(dir, List.of("-Dkensho.scale=smoke", "-Dkensho.runId=bare", "-Dkensho.root=" + dir),
                 "UserIdGenerator|BatchSweep", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms");
         String log = Files.readString(dir.resolve("child.log"), StandardCharsets.UTF_8);

@@ -158,7 +158,7 @@ class PreflightTest {
 
     @Test
     void aKinesisClassAloneWithoutTheEmulatorSaysWhatToInstall() throws IOException {
-        // a checkout (or a jar's folder) without kinesis-batch/node_modules: the emulator is not installed
+        // a checkout (or a jar's folder) without kinesis-target/node_modules: the emulator is not installed
         String line = refused(Set.of(PUT), Map.of("kensho.root", work.toString()));
         assertTrue(line.startsWith("PutRecordVsPutRecordsBenchmark needs "), line);
         assertTrue(line.contains("npm") && line.contains("-Dkensho.kinesis.endpoint"), line);

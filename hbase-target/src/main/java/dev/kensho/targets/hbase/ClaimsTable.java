@@ -17,15 +17,16 @@ import org.apache.hadoop.hbase.util.Bytes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-import static dev.kensho.targets.hbase.TableClaims.ROLE_KEY;
-import static dev.kensho.targets.hbase.TableClaims.TABLE;
-
 /**
- * The claims table itself, {@code <namespace>:}{@value TableClaims#TABLE}: its layout (one row per run tag, one
+ * The claims table itself, {@code <namespace>:}{@value #TABLE}: its layout (one row per run tag, one
  * column family), creating it, refusing a table of its name the suite did not make, and reading or check-and-mutating
- * one cell. Kept apart from {@link TableClaims} so the lease protocol there reads as rules, not as HBase calls.
+ * one cell. Kept apart from the lease protocol (which uses it) so that protocol reads as rules, not as HBase calls.
  */
 final class ClaimsTable {
+
+    static final String TABLE = "kensho_claims";
+    /** Table attribute of the claims table, so no sweep ever takes it for a run's table. */
+    static final String ROLE_KEY = "kensho.role";
 
     static final byte[] F = Bytes.toBytes("c");
     static final byte[] RUN = Bytes.toBytes("run");

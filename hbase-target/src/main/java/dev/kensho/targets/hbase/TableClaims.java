@@ -35,7 +35,7 @@ import static dev.kensho.targets.hbase.ClaimsTable.STARTED;
 
 /**
  * The runs that hold tables on a cluster the suite did not start: one row per run tag ({@link RunTables}) in the
- * suite table {@code <namespace>:}{@value #TABLE} (marked, never dropped), holding the run id, host and pid, and a
+ * suite table {@code <namespace>:}{@value ClaimsTable#TABLE} (marked, never dropped), holding the run id, host and pid, and a
  * <b>lease</b> cell written with a cell TTL of {@link #LEASE_MS} ms: the region server stops returning it that long
  * after the holder's last renewal (its own clock on both ends). The lease is taken and replaced only by
  * check-and-mutate, so of two JVMs that claim one tag at once one gets it and the other is refused in one line.
@@ -48,11 +48,8 @@ import static dev.kensho.targets.hbase.ClaimsTable.STARTED;
  */
 final class TableClaims {
 
-    static final String TABLE = "kensho_claims";
     /** How long a lease outlives its last renewal; the holder renews it every {@code Claims.RENEW_MS}. */
     static final long LEASE_MS = 60_000;
-    /** Table attribute of the claims table, so no sweep ever takes it for a run's table. */
-    static final String ROLE_KEY = "kensho.role";
 
     private final HBaseTarget target;
     private final ClaimsTable store;
@@ -191,7 +188,7 @@ final class TableClaims {
             for (TableDescriptor d : admin.listTableDescriptorsByNamespace(Bytes.toBytes(target.namespace()))) {
                 String run = d.getValue(RunTables.RUN_KEY);
                 if (HBaseTarget.OWNER_VALUE.equals(d.getValue(HBaseTarget.OWNER_KEY)) && run != null && !run.equals(ours)
-                        && d.getValue(ROLE_KEY) == null) {
+                        && d.getValue(ClaimsTable.ROLE_KEY) == null) {
                     byRun.computeIfAbsent(run, r -> new ArrayList<>()).add(d.getTableName());
                     who.put(run, d.getValue(RunTables.BY_KEY));
                 }

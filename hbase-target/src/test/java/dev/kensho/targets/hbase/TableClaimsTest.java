@@ -223,7 +223,7 @@ class TableClaimsTest {
         }
         try (other; Admin admin = other.connection().getAdmin()) {
             other.ensureNamespace();
-            TableName foreign = TableName.valueOf("claims_foreign", TableClaims.TABLE);
+            TableName foreign = TableName.valueOf("claims_foreign", ClaimsTable.TABLE);
             create(admin, TableDescriptorBuilder.newBuilder(foreign));
             BadInput look = assertThrows(BadInput.class, () -> TableClaims.on(other).look(null));
             System.out.println("refusal (foreign claims table): " + look.getMessage());

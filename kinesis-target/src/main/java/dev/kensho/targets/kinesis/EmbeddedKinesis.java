@@ -26,7 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The default target: kinesalite (in-memory, pinned by {@code kinesis-batch/package.json} and its lockfile,
+ * The default target: kinesalite (in-memory, pinned by {@code kinesis-target/package.json} and its lockfile,
  * installed by the build with {@code npm ci}) run by Node as a child process bound to 127.0.0.1 on a free
  * port — kinesalite's own CLI binds every interface, so we start it through a two-line script that passes
  * the host. Stream creation and deletion are instant ({@code createStreamMs=0}). Dies with the JVM
@@ -36,7 +36,7 @@ import java.util.TreeMap;
  * <caption>Properties</caption>
  * <tr><th>property</th><th>default</th><th>meaning</th></tr>
  * <tr><td>{@link KinesisSettings#NODE}</td><td>node (on the PATH)</td><td>the Node.js executable</td></tr>
- * <tr><td>{@link KinesisSettings#NODE_MODULES}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where npm ci installed kinesalite</td></tr>
+ * <tr><td>{@link KinesisSettings#NODE_MODULES}</td><td>&lt;repo&gt;/kinesis-target/node_modules</td><td>where npm ci installed kinesalite</td></tr>
  * </table>
  *
  * <p>Why kinesalite and not kinesis-local (kinesis-mock): kinesis-local's PutRecords slows as the stream

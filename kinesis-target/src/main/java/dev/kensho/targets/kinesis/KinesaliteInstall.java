@@ -20,7 +20,7 @@ import static dev.kensho.targets.kinesis.EmbeddedKinesis.NODE_DEFAULT;
 /**
  * What the embedded Kinesis emulator needs on this machine: the Node executable ({@link KinesisSettings#NODE},
  * else {@code node} on the PATH) and kinesalite as {@code npm ci} installed it ({@link KinesisSettings#NODE_MODULES},
- * else the checkout's {@code kinesis-batch/node_modules}), with their versions for the server record. Kept apart from
+ * else the checkout's {@code kinesis-target/node_modules}), with their versions for the server record. Kept apart from
  * the server itself because it is asked without starting one: a path the user named wrong is bad input, while a
  * machine that lacks Node or the package (a jar on a JDK-only host) skips its Kinesis classes with one sentence saying
  * how to get them.
@@ -59,7 +59,7 @@ final class KinesaliteInstall {
             emulatorDir();
         } catch (BadInput e) {
             return "needs the embedded Kinesis emulator, which is not installed (no " + EMULATOR + " in " + modules()
-                    + "): run npm ci in the checkout's kinesis-batch (./mvnw -pl kinesis-batch initialize) or npm install "
+                    + "): run npm ci in the checkout's kinesis-target (./mvnw -pl kinesis-target initialize) or npm install "
                     + EMULATOR + "@3.3.3, and give -D" + KinesisSettings.NODE_MODULES.key() + "=<its node_modules>" + instead;
         }
         return null;
@@ -98,14 +98,14 @@ final class KinesaliteInstall {
         Path dir = modules.resolve(EMULATOR).toAbsolutePath().normalize();
         if (!Files.isRegularFile(dir.resolve("package.json"))) {
             throw new BadInput(KinesisSettings.NODE_MODULES.key() + "=" + modules + " holds no " + EMULATOR
-                    + "; allowed: the node_modules that `./mvnw -pl kinesis-batch initialize` (npm ci) installs");
+                    + "; allowed: the node_modules that `./mvnw -pl kinesis-target initialize` (npm ci) installs");
         }
         return dir;
     }
 
     static Path modules() {
         String m = KinesisSettings.NODE_MODULES.get();
-        return m != null ? Paths.get(m) : Settings.root().resolve("kinesis-batch").resolve("node_modules");
+        return m != null ? Paths.get(m) : Settings.root().resolve("kinesis-target").resolve("node_modules");
     }
 
     static String packageVersion(Path dir) {

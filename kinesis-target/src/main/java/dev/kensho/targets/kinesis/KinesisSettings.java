@@ -16,7 +16,7 @@ public final class KinesisSettings implements SettingGroup {
     public static final Setting CONTAINER = Setting.flag("kensho.kinesis.container", "true: LocalStack through Testcontainers (Docker hosts)");
     public static final Setting IMAGE = Setting.run("kensho.kinesis.image", ContainerKinesis.IMAGE_DEFAULT, "image of the Kinesis container target");
     public static final Setting NODE = Setting.run("kensho.kinesis.node", "node on the PATH", "the node binary that runs the embedded emulator");
-    public static final Setting NODE_MODULES = Setting.run("kensho.kinesis.nodeModules", "kinesis-batch/node_modules", "where npm ci put the emulator");
+    public static final Setting NODE_MODULES = Setting.run("kensho.kinesis.nodeModules", "kinesis-target/node_modules", "where npm ci put the emulator");
     public static final Setting STREAM_PREFIX = Setting.run("kensho.kinesis.streamPrefix", KinesisStreams.PREFIX_DEFAULT, "prefix of every stream the suite creates")
             .checked(SettingValues.pattern("[A-Za-z0-9_.\\-]{1,64}", "1 … 64 characters of [A-Za-z0-9_.-]"));
 

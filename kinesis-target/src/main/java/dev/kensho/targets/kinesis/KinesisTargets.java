@@ -19,7 +19,7 @@ import java.util.Optional;
  * <tr><td>{@link KinesisSettings#CONTAINER}</td><td>false</td><td>true: LocalStack via Testcontainers (Docker hosts)</td></tr>
  * <tr><td>{@link KinesisSettings#IMAGE}</td><td>{@value ContainerKinesis#IMAGE_DEFAULT}</td><td>its image</td></tr>
  * <tr><td>{@link KinesisSettings#NODE}</td><td>node</td><td>Node.js for the embedded emulator</td></tr>
- * <tr><td>{@link KinesisSettings#NODE_MODULES}</td><td>&lt;repo&gt;/kinesis-batch/node_modules</td><td>where kinesalite is installed</td></tr>
+ * <tr><td>{@link KinesisSettings#NODE_MODULES}</td><td>&lt;repo&gt;/kinesis-target/node_modules</td><td>where kinesalite is installed</td></tr>
  * <tr><td>{@link KinesisSettings#STREAM_PREFIX}</td><td>{@value KinesisStreams#PREFIX_DEFAULT}</td><td>prefix of every stream the suite creates</td></tr>
  * </table>
  */

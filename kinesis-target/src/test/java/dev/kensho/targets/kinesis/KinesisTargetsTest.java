@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Target properties are checked before anything starts, each failure one line naming the property.
- * (Starting the embedded emulator is tested in kinesis-batch, whose build installs it with npm ci.)
+ * (Starting the embedded emulator is tested in kinesis-batch; this module's build installs it with npm ci.)
  */
 class KinesisTargetsTest {
 
@@ -91,13 +91,13 @@ class KinesisTargetsTest {
 
     @Test
     void anEmulatorNotInstalledIsALackToSkipNotBadInput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path bare) {
-        // a folder without kinesis-batch/node_modules, as the jar's on a machine with only a JDK
+        // a folder without kinesis-target/node_modules, as the jar's on a machine with only a JDK
         System.setProperty(dev.kensho.common.Setting.ROOT.key(), bare.toString());
         try {
             KinesisTargets.validate(); // nothing the user set is wrong
             String why = KinesisTargets.whyUnavailable();
             assertTrue(why != null && why.startsWith("needs the embedded Kinesis emulator, which is not installed (no"
-                    + " kinesalite in " + bare.resolve("kinesis-batch").resolve("node_modules")), why);
+                    + " kinesalite in " + bare.resolve("kinesis-target").resolve("node_modules")), why);
             assertTrue(why.contains("npm ci") && why.contains("-D" + KinesisSettings.NODE_MODULES.key()), why);
             System.setProperty(KinesisSettings.ENDPOINT.key(), "http://127.0.0.1:4567");
             assertEquals(null, KinesisTargets.whyUnavailable(), "an endpoint needs no emulator");
