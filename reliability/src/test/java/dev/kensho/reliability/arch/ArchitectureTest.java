@@ -1,5 +1,6 @@
 package dev.kensho.reliability.arch;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -9,12 +10,16 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -88,6 +93,30 @@ class ArchitectureTest {
     @Test
     void classLoopsNeverGrow() {
         ClassLoops.check(suite, MAX_LOOPS, MAX_CLASSES_IN_LOOPS);
+    }
+
+    /**
+     * docs/architecture.md's "house in numbers" against the code: the class loops the page gives are the ones the
+     * code has and the limits above (a limit above today's count would let a loop come back unnoticed), and the
+     * deepest package and the zero rows are what the rules keep ({@link HouseNumbersTest} shows a wrong page caught).
+     */
+    @Test
+    void thePageGivesTheCodesNumbers() throws IOException {
+        String page = Files.readString(Settings.root().resolve("docs/architecture.md"), StandardCharsets.UTF_8);
+        List<Set<String>> loops = ClassLoops.of(suite);
+        long classes = ClassLoops.classesIn(loops);
+        assertEquals(List.of((long) loops.size(), classes), List.of((long) MAX_LOOPS, (long) MAX_CLASSES_IN_LOOPS),
+                "the loop limits are not today's count: set them to " + loops.size() + " loops over " + classes
+                        + " classes (they may only fall)");
+        long deepest = suite.stream().filter(Architecture.SUITE).map(JavaClass::getPackageName)
+                .mapToLong(p -> p.split("\\.").length).max().orElse(0);
+        assertTrue(deepest <= Architecture.MAX_FLOORS, "a package " + deepest + " names deep");
+        List<String> wrong = HouseNumbers.mismatches(page, Map.of(
+                HouseNumbers.PACKAGE_CYCLES, List.of(0L),
+                HouseNumbers.CLASS_LOOPS, List.of((long) loops.size(), classes),
+                HouseNumbers.DEEPEST_PACKAGE, List.of((long) Architecture.MAX_FLOORS),
+                HouseNumbers.PRIVATE_ACCESS, List.of(0L)));
+        assertTrue(wrong.isEmpty(), "docs/architecture.md, 'The house in numbers': " + String.join("; ", wrong));
     }
 
     static final int MAX_LOOPS = 15;
