@@ -135,6 +135,12 @@ public final class Verdict {
                     + (side == Side.HOLDS ? " (the direction holds)" : side == Side.OPEN ? " and holds 1" : "")
                     + numbers + remedy;
         }
+        if ((side == Side.HOLDS || side == Side.OPEN) && straddlesReach(p, interval, lo, hi)) {
+            double bound = p.conditionBound();
+            return NOT_RESOLVED + ": our interval straddles the reach of its condition (" + Range.num(bound) + ")"
+                    + (side == Side.OPEN ? " and holds 1" : "") + numbers + "; "
+                    + Remedy.of(interval, new double[]{bound}, false, ours.secondsPerRound());
+        }
         if (side == Side.HOLDS && explains(p, interval, lo, hi)) {
             return DIRECTION + "; magnitude " + NOT_REPRODUCIBLE + ": " + p.condition() + numbers;
         }
@@ -144,6 +150,18 @@ public final class Verdict {
             case OPEN -> "magnitude outside our interval, which holds 1 (no difference)";
             default -> "outside the claim's range";
         } + numbers;
+    }
+
+    /**
+     * Whether the claim's condition reaches from the range into our interval but not across it: part of ours would
+     * read <i>direction reproduced</i> under the condition, the rest <i>contradicted</i>, so its reach is an edge.
+     */
+    private static boolean straddlesReach(Claim p, Interval i, double lo, double hi) {
+        double bound = p.conditionBound();
+        if (p.condition().isBlank() || Double.isNaN(bound) || !(i.low() < bound && bound < i.high())) {
+            return false;
+        }
+        return i.high() < lo ? bound < lo : i.low() > hi && bound > hi;
     }
 
     /** Whether the claim's condition reaches from the range to our whole interval, on the side ours lies. */
