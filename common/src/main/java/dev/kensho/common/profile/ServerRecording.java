@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One server's profile while a case is measured: a JVM through {@code jcmd <pid> JFR.start}/{@code JFR.stop}
  * (the server's own recording, written by the server into the case's folder), a native process through
- * {@code perf record -e cpu-clock -g -p <pid>} (a software event: it needs no hardware PMU), its samples folded into
+ * {@code perf record -e cpu-clock -p <pid>} (a software event: it needs no hardware PMU; call graphs by DWARF
+ * unwinding where the binary names its functions, else by frame pointers), its samples folded into
  * a collapsed-stack file ({@link PerfCollapse}) while the binary is still there to name them. What cannot run says
  * why in {@link #unavailable()}, one line, and the measurement goes on. A native server whose binary names no
  * functions ({@link ElfSymbols}) is profiled all the same, and its line says so with what to do about it
@@ -23,6 +24,8 @@ abstract class ServerRecording {
 
     /** perf's sampling rate: 499 Hz gives ~5,000 samples in a 10 s case at one busy core, at well under 1% of it. */
     static final int PERF_HZ = 499;
+    /** perf's call graph for a binary that names its functions: 4 KiB of stack per sample holds redis-server's. */
+    static final String DWARF = "dwarf,4096";
 
     final ServerProfiles.Server server;
     String unavailable;
@@ -130,8 +133,12 @@ abstract class ServerRecording {
         void begin() {
             symbols();
             log = data.resolveSibling(data.getFileName() + ".log");
-            List<String> cmd = new ArrayList<>(List.of("perf", "record", "-F", Integer.toString(PERF_HZ), "-e", "cpu-clock",
-                    "-g", "--no-buildid-cache", "-q", "-p", Long.toString(server.pid()), "-o", data.toString()));
+            List<String> cmd = new ArrayList<>(List.of("perf", "record", "-F", Integer.toString(PERF_HZ), "-e", "cpu-clock"));
+            // a binary that names its functions is walked with its unwind tables: built without frame pointers (as
+            // Debian builds redis-server), -g cuts its stacks after the sampled function and processCommand's callers
+            // and callees fall apart; a stripped one has nothing to name, and frame pointers cost less
+            cmd.addAll(note == null && binary != null ? List.of("--call-graph", DWARF) : List.of("-g"));
+            cmd.addAll(List.of("--no-buildid-cache", "-q", "-p", Long.toString(server.pid()), "-o", data.toString()));
             try {
                 perf = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
                 // perf refuses at once (no permission, no such event): give it a moment to say so

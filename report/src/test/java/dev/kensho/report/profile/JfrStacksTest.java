@@ -70,13 +70,20 @@ class JfrStacksTest {
     void allocationsAndLocksHaveViewsOfTheirOwn(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("alloc-lock.jfr");
         Map<JfrStacks.View, Map<String, Long>> views;
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread allocating = new Thread(() -> {
+            while (!stop.get()) { // until one of its allocations is sampled
+                Workload.sink += Workload.allocateKnown();
+            }
+        }, "allocating");
         try (Recording r = new Recording(Configuration.getConfiguration("profile"))) {
             r.start();
             contendAndPark();
-            views = recordUntil(r, f, v -> {
-                Workload.sink += Workload.allocateKnown(); // until one of its allocations is sampled
-                return has(v.get(JfrStacks.View.ALLOC), s -> s.contains("Workload.allocateKnown") && BYTES.test(s));
-            });
+            allocating.start();
+            views = recordUntil(r, f, v -> has(v.get(JfrStacks.View.ALLOC), s -> s.contains("Workload.allocateKnown") && BYTES.test(s)));
+        } finally {
+            stop.set(true);
+            allocating.join();
         }
         assertTrue(has(views.get(JfrStacks.View.ALLOC), s -> s.contains("Workload.allocateKnown") && BYTES.test(s)),
                 "the allocation under its stack and class: " + views.get(JfrStacks.View.ALLOC).keySet());
