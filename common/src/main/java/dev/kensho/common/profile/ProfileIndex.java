@@ -21,10 +21,11 @@ public final class ProfileIndex {
 
     /**
      * One file of one case: {@code side} client or server, {@code kind} jfr or perf, {@code file} relative to the run
-     * folder (null when {@code unavailable} says why there is none), the operations JMH counted and the seconds it ran.
+     * folder (null when {@code unavailable} says why there is none), the operations JMH counted and the seconds it ran,
+     * and what the reader should know about it ({@code note}: a server binary that names no functions; null when none).
      */
     public record Entry(String benchmark, Map<String, String> params, int fork, String side, String kind, String what,
-                        String file, String unavailable, String settings, long ops, double seconds) {
+                        String file, String unavailable, String settings, long ops, double seconds, String note) {
 
         /** Class.method?k=v&… as results.csv and the CI files name a case. */
         public String caseKey() {
@@ -51,7 +52,7 @@ public final class ProfileIndex {
             out.add(new Entry(n.path("benchmark").asText(), p, n.path("fork").asInt(), n.path("side").asText(),
                     n.path("kind").asText(), n.path("what").asText(""), n.hasNonNull("file") ? n.get("file").asText() : null,
                     n.hasNonNull("unavailable") ? n.get("unavailable").asText() : null, n.path("settings").asText(""),
-                    n.path("ops").asLong(), n.path("seconds").asDouble()));
+                    n.path("ops").asLong(), n.path("seconds").asDouble(), n.hasNonNull("note") ? n.get("note").asText() : null));
         }
         return out;
     }

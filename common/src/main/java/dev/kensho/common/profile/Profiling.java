@@ -128,7 +128,8 @@ public final class Profiling {
         if (jfr) {
             n.putObject("jfr").put("settings", JfrSettings.value())
                     .put("servers", "the HBase server JVM per case (jcmd JFR.start/stop, same settings); redis-server per"
-                            + " case with perf record -e cpu-clock -F " + ServerRecording.PERF_HZ + " -g where perf runs");
+                            + " case with perf record -e cpu-clock -F " + ServerRecording.PERF_HZ + " where perf runs (call graphs"
+                            + " --call-graph " + ServerRecording.DWARF + " where its binary names its functions, else -g)");
         }
         try {
             Path f = runDir.resolve(FILE);

@@ -20,9 +20,15 @@ public final class ServerProfiles {
 
     /**
      * One server: {@code name} names its files ({@code redis-server}, {@code hbase-server}), {@code what} is how
-     * the reader knows it ("embedded redis-server (pid 123)").
+     * the reader knows it ("embedded redis-server (pid 123)"), {@code named} what the reader can do when a native
+     * server's binary names no functions, so that its profile does (one sentence: what to install, which setting to
+     * give; null when there is nothing to say).
      */
-    public record Server(Kind kind, long pid, String name, String what) {
+    public record Server(Kind kind, long pid, String name, String what, String named) {
+
+        public Server(Kind kind, long pid, String name, String what) {
+            this(kind, pid, name, what, null);
+        }
     }
 
     /** Ends a registration. */

@@ -99,6 +99,37 @@ class ServerRecordingTest {
         }
     }
 
+    @Test
+    void aBinaryThatNamesNoFunctionsGetsANoteSayingWhatToDo(@TempDir Path dir) throws Exception {
+        Path stripped = dir.resolve("redis-server");
+        Files.write(stripped, ElfSymbolsTest.elf(false));
+        ServerProfiles.Server s = new ServerProfiles.Server(ServerProfiles.Kind.NATIVE, 1, "redis-server", "x",
+                "install one with symbols and give -Dx=/usr/bin/redis-server");
+        String note = ServerRecording.note(s, "/tmp/bin/redis-server", stripped);
+        assertEquals("redis-server is /tmp/bin/redis-server, a binary that names 0 functions: its flame graph shows its own"
+                + " frames as one [redis-server] box; install one with symbols and give -Dx=/usr/bin/redis-server", note);
+        Path lib = Path.of(System.getProperty("java.home"), "lib", "server", "libjvm.so");
+        if (Files.isRegularFile(lib)) {
+            assertNull(ServerRecording.note(s, lib.toString(), lib), "a binary that names its functions needs no note");
+        }
+        assertNull(ServerRecording.note(s, "x", dir.resolve("gone")), "one that cannot be read gets none either");
+    }
+
+    @Test
+    void theConsoleHearsOfItOncePerRunFolder(@TempDir Path run) throws Exception {
+        Files.createDirectories(run.resolve("jfr"));
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            ServerRecording.sayOnce(run, "stripped-redis-server", "the note");
+            ServerRecording.sayOnce(run, "stripped-redis-server", "the note"); // the next fork's
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("kensho: the note" + System.lineSeparator(), out.toString(StandardCharsets.UTF_8));
+    }
+
     private static boolean onPath(String tool) {
         for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(d, tool))) {

@@ -7,6 +7,7 @@ import dev.kensho.common.cpu.ProcessCpu;
 import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
+import dev.kensho.common.profile.ElfSymbols;
 import dev.kensho.common.profile.ServerProfiles;
 
 import java.io.IOException;
@@ -28,12 +29,19 @@ import java.util.Map;
  * persistence, started with the config lines the benchmark asks for. The binary is the user's
  * ({@code -Dkensho.redis.server=/path} or {@code KENSHO_REDIS_SERVER}) or the Redis 7.0.15 bundled in
  * {@code org.signal:embedded-redis}, extracted under {@code java.io.tmpdir}. Dies with the JVM
- * (see {@link ChildProcess}).
+ * (see {@link ChildProcess}). The bundled binary is stripped: a profiled run's perf profile of it names no Redis
+ * function, and says what to install instead ({@link #NAMED}); the run's server record names the binary that ran.
  */
 public final class EmbeddedRedis extends RedisTarget {
 
     static final String BUNDLED_VERSION = "7.0.15";
 
+    /** What to do when the binary names no functions, for the profile's note (the server under measurement is the user's choice). */
+    static final String NAMED = "for Redis function names in it, install a redis-server built with its symbols (Debian's"
+            + " and Ubuntu's package redis-server is: apt-get install redis-server, then stop the service it starts) and give"
+            + " -D" + RedisSettings.SERVER.key() + "=/usr/bin/redis-server";
+
+    private final Path binary;
     private final ChildProcess process;
     private final Path dir;
     private final int port;
@@ -42,7 +50,8 @@ public final class EmbeddedRedis extends RedisTarget {
     private Map<String, Object> affinity = Map.of();
     private ServerProfiles.Registration profile = () -> { };
 
-    private EmbeddedRedis(ChildProcess process, Path dir, int port, String password) {
+    private EmbeddedRedis(Path binary, ChildProcess process, Path dir, int port, String password) {
+        this.binary = binary;
         this.process = process;
         this.dir = dir;
         this.port = port;
@@ -97,7 +106,7 @@ public final class EmbeddedRedis extends RedisTarget {
             }
             ChildProcess p = ChildProcess.start("embedded redis-server", List.of(binary.toString(), confFile.toString()),
                     dir, dir.resolve("redis.log"));
-            EmbeddedRedis r = new EmbeddedRedis(p, dir, port, password);
+            EmbeddedRedis r = new EmbeddedRedis(binary, p, dir, port, password);
             try {
                 r.awaitReady();
                 return r;
@@ -114,12 +123,15 @@ public final class EmbeddedRedis extends RedisTarget {
         affinity = Affinity.split(pid);
         // a profiled run samples it with perf while each case is measured
         profile = ServerProfiles.register(new ServerProfiles.Server(
-                ServerProfiles.Kind.NATIVE, pid, "redis-server", describe()));
+                ServerProfiles.Kind.NATIVE, pid, "redis-server", describe(), NAMED));
     }
 
     @Override
     public Map<String, Object> serverInfo() {
         Map<String, Object> out = super.serverInfo();
+        // which binary ran, and whether a profile of it can name its functions (the bundled one cannot)
+        out.put("binary", binary.toString());
+        out.put("binary_named_functions", ElfSymbols.functions(binary));
         if (!affinity.isEmpty()) {
             out.put("affinity", affinity);
         }

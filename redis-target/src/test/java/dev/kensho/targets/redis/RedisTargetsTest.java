@@ -30,6 +30,13 @@ class RedisTargetsTest {
             assertEquals("allkeys-lru", config.get("maxmemory-policy"));
             assertEquals("", config.get("save"), "no persistence");
             assertEquals("no", config.get("appendonly"));
+            // the record names the binary that ran, and that the bundled one names no functions a profile could show
+            assertEquals(EmbeddedRedis.binary().toString(), info.get("binary"));
+            long named = (Long) info.get("binary_named_functions");
+            if (System.getProperty("os.name").startsWith("Linux")) { // an ELF file (macOS's bundled binary is Mach-O: -1)
+                assertTrue(named >= 0 && named < dev.kensho.common.profile.ElfSymbols.NAMED,
+                        "the bundled redis-server is stripped: " + named + " named functions");
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.kensho.report.profile;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -13,8 +15,9 @@ import java.util.TreeSet;
  * (the benchmark JVM, a server), the frames whose share of that side's CPU samples changed most between the
  * numerator's case and the denominator's. A share is a frame's self samples over all of its side's samples, so the
  * table says where the time moved, not how much more there was; the ± is the 99.9% sampling error of the
- * difference of two proportions — the least it can be, since successive samples are not independent. (async-profiler's
- * converter draws no differential flame graph; the caption links both sides' graphs.)
+ * difference of two proportions — the least it can be, since successive samples are not independent. The caption
+ * links both sides' graphs and a differential one ({@link DiffFlameGraph}, beside the numerator's graphs as
+ * {@code diff-<side>-over-<what the denominator changes>.svg}).
  */
 final class ClaimDiff {
 
@@ -25,8 +28,11 @@ final class ClaimDiff {
     private ClaimDiff() {
     }
 
-    /** The tables of one claim (one per side both cases have readable), empty when it has none. */
-    static List<Grid> of(ClaimSides.Claim c, List<CaseProfile> cases) {
+    /**
+     * The tables of one claim (one per side both cases have readable), empty when it has none; the differential
+     * graphs are written into {@code runDir}.
+     */
+    static List<Grid> of(ClaimSides.Claim c, List<CaseProfile> cases, Path runDir) {
         Optional<CaseProfile> a = ClaimSides.numerator(c, cases);
         Optional<CaseProfile> b = ClaimSides.denominator(c, cases);
         if (a.isEmpty() || b.isEmpty() || a.get() == b.get()) {
@@ -36,20 +42,20 @@ final class ClaimDiff {
         for (CaseProfile.Side sa : a.get().sides()) {
             for (CaseProfile.Side sb : b.get().sides()) {
                 if (sa.label().equals(sb.label()) && sa.readable() && sb.readable()) {
-                    out.add(table(c.claim(), a.get(), sa, b.get(), sb));
+                    out.add(table(c.claim(), a.get(), sa, b.get(), sb, diffGraph(c, a.get(), sa, sb, runDir)));
                 }
             }
         }
         return out;
     }
 
-    static Grid table(String claim, CaseProfile a, CaseProfile.Side sa, CaseProfile b, CaseProfile.Side sb) {
+    static Grid table(String claim, CaseProfile a, CaseProfile.Side sa, CaseProfile b, CaseProfile.Side sb, String diff) {
         FrameCounts fa = sa.frames();
         FrameCounts fb = sb.frames();
         String caption = "**" + claim + "** — " + sa.label() + ": " + ProfilePart.caseName(a) + " ("
                 + fa.total() + " samples" + link(sa.flame()) + ") against " + ProfilePart.caseName(b) + " (" + fb.total()
-                + " samples" + link(sb.flame()) + "); the frames whose share of CPU samples changed most"
-                + " (± 99.9%, sampling error only):";
+                + " samples" + link(sb.flame()) + ")" + (diff == null ? "" : ", [differential flame graph](" + diff + ")")
+                + "; the frames whose share of CPU samples changed most (± 99.9%, sampling error only):";
         Grid g = Grid.of(caption, "frame", ">share, numerator", ">share, denominator", ">change", ">±");
         Set<String> frames = new TreeSet<>(fa.self().keySet());
         frames.addAll(fb.self().keySet());
@@ -65,6 +71,23 @@ final class ClaimDiff {
         });
         return resolved[0] ? g : new Grid(caption + " no frame's share moved beyond its sampling error here (more samples:"
                 + " longer iterations or more forks would resolve it).", g.headers(), g.rows());
+    }
+
+    /** The differential graph of side {@code sa} against {@code sb} (relative to the run folder); null when none. */
+    private static String diffGraph(ClaimSides.Claim c, CaseProfile a, CaseProfile.Side sa, CaseProfile.Side sb, Path runDir) {
+        if (sa.flame() == null || sa.stacks().isEmpty() || sb.stacks().isEmpty()) {
+            return null;
+        }
+        String side = sa.flame().substring(sa.flame().lastIndexOf('/') + 1).replaceFirst("^flame-", "").replaceFirst("\\.html$", "");
+        String over = c.params().getOrDefault("over", "").trim().replaceAll("[^A-Za-z0-9._=,+-]+", "_");
+        Path out = runDir.resolve(sa.flame()).resolveSibling("diff-" + side + "-over-" + over + ".svg");
+        try {
+            DiffFlameGraph.render(sa.stacks(), sb.stacks(), out, c.claim() + " — " + sa.label() + ": "
+                    + ProfilePart.caseName(a) + " (numerator) against the case it is over (" + c.params().get("over") + ")");
+            return runDir.relativize(out).toString().replace('\\', '/');
+        } catch (IOException | RuntimeException e) {
+            return null; // the table stands without it
+        }
     }
 
     private static String link(String flame) {

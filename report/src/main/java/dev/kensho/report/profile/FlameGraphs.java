@@ -2,7 +2,6 @@ package dev.kensho.report.profile;
 
 import one.convert.Arguments;
 import one.convert.FlameGraph;
-import one.convert.JfrToFlame;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,41 +9,46 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Interactive flame graphs (one self-contained HTML file: search, zoom, frame tooltips) rendered by async-profiler's
- * converter ({@code tools.profiler:jfr-converter}): a case's recordings — every fork's, JFR or collapsed stacks —
- * folded into one graph. Each JFR file becomes collapsed stacks first ({@code JfrToFlame}), which is how the
- * converter joins inputs: given several, its own command line writes each over the last. A graph newer than all
- * its inputs is kept, so re-rendering a report after each class does not redo the earlier ones.
+ * converter ({@code tools.profiler:jfr-converter}) from collapsed stacks: a case's collapsed-stack files (perf's,
+ * {@code -prof async}'s) joined, or one view of its JFR recordings ({@link JfrStacks}; the converter's own JFR reader
+ * would draw native-method samples as CPU). A graph newer than all its inputs is kept, so re-rendering a report after
+ * each class does not redo the earlier ones.
  */
 final class FlameGraphs {
 
     private FlameGraphs() {
     }
 
-    /** {@code out} from {@code inputs} ({@code .jfr} or {@code .collapsed}), titled {@code title}. */
+    /** {@code out} from the collapsed-stack files {@code inputs}, titled {@code title}. */
     static Path render(List<Path> inputs, Path out, String title) throws IOException {
         if (upToDate(inputs, out)) {
             return out;
         }
+        StringBuilder stacks = new StringBuilder();
+        for (Path in : inputs) {
+            stacks.append(Files.readString(in, StandardCharsets.UTF_8));
+        }
+        return write(stacks, inputs, out, title);
+    }
+
+    /** {@code out} from {@code stacks} (stack → weight), read from {@code inputs}, titled {@code title}. */
+    static Path render(Map<String, Long> stacks, List<Path> inputs, Path out, String title) throws IOException {
+        if (upToDate(inputs, out)) {
+            return out;
+        }
+        StringBuilder text = new StringBuilder();
+        stacks.forEach((s, n) -> text.append(s).append(' ').append(n).append('\n'));
+        return write(text, inputs, out, title);
+    }
+
+    private static Path write(CharSequence stacks, List<Path> inputs, Path out, String title) throws IOException {
         Path all = out.resolveSibling(out.getFileName() + ".collapsed.part");
         Path html = out.resolveSibling(out.getFileName() + ".part");
         try {
-            StringBuilder stacks = new StringBuilder();
-            for (Path in : inputs) {
-                if (in.toString().endsWith(".jfr")) {
-                    Path one = out.resolveSibling(in.getFileName() + ".collapsed.part");
-                    try {
-                        JfrToFlame.convert(in.toString(), one.toString(), new Arguments("-o", "collapsed"));
-                        stacks.append(Files.readString(one, StandardCharsets.UTF_8));
-                    } finally {
-                        Files.deleteIfExists(one);
-                    }
-                } else {
-                    stacks.append(Files.readString(in, StandardCharsets.UTF_8));
-                }
-            }
             Files.writeString(all, stacks, StandardCharsets.UTF_8);
             FlameGraph.convert(all.toString(), html.toString(), new Arguments("--title", title));
             Files.move(html, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * CPU samples by the frame that was running (self samples: the top of each sampled stack), and their total.
@@ -35,6 +36,20 @@ public record FrameCounts(Map<String, Long> self, long total) {
     List<Map.Entry<String, Long>> top(int n) {
         return self.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
                 .thenComparing(Map.Entry.comparingByKey())).limit(n).toList();
+    }
+
+    /** Collapsed-stack files ({@code root;…;leaf count} per line) joined: stack → count. */
+    static Map<String, Long> stacks(List<Path> files) throws IOException {
+        Map<String, Long> m = new TreeMap<>();
+        for (Path f : files) {
+            for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                int sp = line.lastIndexOf(' ');
+                if (sp > 0 && line.substring(sp + 1).trim().matches("\\d+")) {
+                    m.merge(line.substring(0, sp), Long.parseLong(line.substring(sp + 1).trim()), Long::sum);
+                }
+            }
+        }
+        return m;
     }
 
     /** The leaf frames of collapsed stacks ({@code root;…;leaf count} per line), weighted by their counts. */

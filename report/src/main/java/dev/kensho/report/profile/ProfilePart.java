@@ -1,6 +1,7 @@
 package dev.kensho.report.profile;
 
 import dev.kensho.common.export.Export;
+import dev.kensho.common.profile.ProfileIndex;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,29 +34,45 @@ public final class ProfilePart {
         if (cases.isEmpty()) {
             return new Part("", List.of());
         }
-        Grid g = Grid.of("", "case", "profile of", "recordings", "flame graph", "top frames (share of self CPU samples)",
+        Grid g = Grid.of("", "case", "profile of", "recordings", "flame graphs", "top frames (share of self CPU samples)",
                 ">allocated B/op", ">GC pause ms/s");
         for (CaseProfile c : cases) {
             for (CaseProfile.Side s : c.sides()) {
-                g.row(caseName(c), s.label(), recordings(s), s.flame() == null ? "–" : "[flame graph](" + s.flame() + ")",
+                g.row(caseName(c), s.label(), recordings(s), graphs(s),
                         frames(s), s.jfr() == null ? "–" : Export.fmt(s.jfr().bytesPerOp(s.ops())),
                         s.jfr() == null ? "–" : Export.fmt(s.jfr().gcPauseMsPerSecond()));
             }
         }
         List<Grid> grids = new ArrayList<>(List.of(g));
         for (ClaimSides.Claim claim : ClaimSides.load(runDir)) {
-            grids.addAll(ClaimDiff.of(claim, cases));
+            grids.addAll(ClaimDiff.of(claim, cases, runDir));
         }
         String intro = "Profiled over the measured iterations of every case (warm-up left out; a class without warm-up"
                 + " iterations has its trial set-up, such as loading the data, inside the first), one recording per fork; a"
                 + " server's allocation is per operation of the benchmark that drove it. Self CPU samples: the method on top"
-                + " of the stack when sampled (JFR's jdk.ExecutionSample every 10–20 ms with the profile settings; perf's"
-                + " cpu-clock for redis-server, whose bundled binary is stripped: its own frames show as [redis-server], the"
-                + " kernel's by name; JMH's -prof jfr read as JFR, JMH's -prof async from its collapsed stacks, each fork's own"
-                + " graph linked as the fork). The numbers of a profiled run carry the profilers' cost (docs/method.md). "
+                + " of the stack when sampled (JFR's jdk.ExecutionSample every 10–20 ms with the profile settings: threads"
+                + " running Java code; perf's cpu-clock for redis-server, its functions named only when its binary carries"
+                + " symbols — the bundled one does not, and its line then says what to install; JMH's -prof jfr read as JFR,"
+                + " JMH's -prof async from its collapsed stacks, each fork's own graph linked as the fork). A JFR recording's"
+                + " CPU graph holds those samples only; threads inside a native method (a socket read, a wait for a child"
+                + " process) are in its wall-clock graph, weighted by sampling period; its allocation graph weighs JFR's"
+                + " allocation samples in bytes, its locks graph the monitor waits and parks longer than the settings'"
+                + " threshold (10 ms) in µs. The numbers of a profiled run carry the profilers' cost (docs/method.md). "
                 + (grids.size() > 1 ? "Below the cases, per published claim whose two sides were profiled, the frames whose"
-                + " share moved most." : "No ledger row has both of its sides profiled in this run.");
+                + " share moved most, and a differential flame graph: frames as wide as their mean share of the two sides'"
+                + " samples, red where the numerator's case spends more of its samples, blue where less."
+                : "No ledger row has both of its sides profiled in this run.");
         return new Part(intro, grids);
+    }
+
+    /**
+     * The anchor a case's rows of the part can carry, for a ledger row to link its two sides' profiles:
+     * {@code profile-} and the case's name as results.csv gives it ({@link ProfileIndex#key}), each run of characters
+     * other than letters, digits, {@code .}, {@code _} and {@code -} as one {@code -}
+     * ({@code profile-SetAlgebraBenchmark.sinter-layout-EQUAL-members-1000}).
+     */
+    public static String anchor(String cls, String method, Map<String, String> params) {
+        return "profile-" + ProfileIndex.key(cls, method, params).replaceAll("[^A-Za-z0-9._-]+", "-");
     }
 
     /** {@code Class.method k=v …}. */
@@ -77,8 +94,18 @@ public final class ProfilePart {
     private static String recordings(CaseProfile.Side s) {
         String files = s.files().entrySet().stream().map(e -> "[fork " + e.getKey() + "](" + e.getValue() + ")")
                 .collect(Collectors.joining(" "));
-        String missing = s.unavailable().isEmpty() ? "" : (files.isEmpty() ? "" : "; ") + String.join("; ", s.unavailable());
-        return files + missing;
+        String notes = s.notes().isEmpty() ? "" : (files.isEmpty() ? "" : "; ") + String.join("; ", s.notes());
+        return files + notes;
+    }
+
+    /** {@code [flame graph](cpu) · [wall clock](…) · [allocation](…) · [locks](…)}: the graphs this side has. */
+    private static String graphs(CaseProfile.Side s) {
+        if (s.flame() == null) {
+            return "–";
+        }
+        StringBuilder sb = new StringBuilder("[flame graph](" + s.flame() + ")");
+        s.views().forEach((label, link) -> sb.append(" · [").append(label).append("](").append(link).append(')'));
+        return sb.toString();
     }
 
     private static String frames(CaseProfile.Side s) {

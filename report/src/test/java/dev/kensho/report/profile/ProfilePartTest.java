@@ -46,6 +46,8 @@ class ProfilePartTest {
         assertTrue(eq.get(2).contains("[fork 1](jfr/SetAlgebraBenchmark/sinter,layout=EQUAL/client-fork1.jfr)"), eq.get(2));
         assertTrue(eq.get(3).startsWith("[flame graph](jfr/SetAlgebraBenchmark/sinter,layout=EQUAL/flame-client.html)"), eq.get(3));
         assertTrue(Files.readString(good.resolve("flame-client.html")).contains("spinHotLoop"), "the flame graph draws the hot method");
+        // the other views of a JFR side sit beside its CPU graph, each where the recording has its events
+        assertTrue(eq.get(3).matches("\\[flame graph]\\([^)]*\\)( · \\[(wall clock|allocation|locks)]\\([^)]*-(wall|alloc|lock)\\.html\\))*"), eq.get(3));
         assertTrue(eq.get(4).startsWith("Workload.spinHotLoop "), "top frames: " + eq.get(4));
         double bytesPerOp = Double.parseDouble(eq.get(5).replace(",", ""));
         assertTrue(bytesPerOp >= Workload.BYTES_PER_CALL, "B/op " + eq.get(5) + " (each op allocated " + Workload.BYTES_PER_CALL + ")");
@@ -98,6 +100,32 @@ class ProfilePartTest {
         assertTrue(diff.caption().contains("SINTER: A=B takes far longer"), diff.caption());
         assertEquals(List.of("dictFind", "80.0%", "10.0%", "+70.0 pp"), diff.rows().get(0).subList(0, 4));
         assertEquals(List.of("epoll_wait_[k]", "20.0%", "90.0%", "-70.0 pp"), diff.rows().get(1).subList(0, 4));
+        String graph = "jfr/SetAlgebraBenchmark/sinter,layout=EQUAL/diff-perf-over-layout=DISJOINT.svg";
+        assertTrue(diff.caption().contains("[differential flame graph](" + graph + ")"), diff.caption());
+        String svg = Files.readString(run.resolve(graph));
+        // the frame whose share grew most is the deepest red, the one that shrank most the deepest blue
+        assertTrue(svg.contains("<title>dictFind — numerator 80.0%, denominator 10.0%, change +70.0 pp</title><rect")
+                && svg.matches("(?s).*<title>dictFind .*?fill=\"rgb\\(255,0,0\\)\".*"), svg);
+        assertTrue(svg.matches("(?s).*<title>epoll_wait_\\[k] .*?fill=\"rgb\\(0,0,255\\)\".*"), svg);
+    }
+
+    @Test
+    void aServerBinaryWithoutFunctionNamesIsSaidBesideItsRecording(@TempDir Path run) throws Exception {
+        String dir = "jfr/SetAlgebraBenchmark/sinter,layout=EQUAL";
+        Files.writeString(Files.createDirectories(run.resolve(dir)).resolve("redis-server-fork1.collapsed"), "[redis-server] 50\n");
+        String note = "redis-server is /tmp/redis-server, a binary that names 0 functions: its flame graph shows its own"
+                + " frames as one [redis-server] box; install one with symbols";
+        Files.writeString(run.resolve("profiles.jsonl"), line("EQUAL", 1, "server", "perf", dir + "/redis-server-fork1.collapsed", 100)
+                .replace("}\n", ",\"note\":\"" + note + "\"}\n"));
+        List<String> row = ProfilePart.of(run).grids().get(0).rows().get(0);
+        assertEquals("[fork 1](" + dir + "/redis-server-fork1.collapsed); " + note, row.get(2));
+        assertEquals("[flame graph](" + dir + "/flame-perf.html)", row.get(3), "perf's graph is CPU only: no other views");
+    }
+
+    @Test
+    void aCasesAnchorIsItsNameWithOnlyLinkSafeCharacters() {
+        assertEquals("profile-SetAlgebraBenchmark.sinter-layout-EQUAL-members-1000",
+                ProfilePart.anchor("SetAlgebraBenchmark", "sinter", Map.of("members", "1000", "layout", "EQUAL")));
     }
 
     @Test
