@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,6 +31,11 @@ class ReportHtmlTest {
         assertTrue(html.contains("<table"), "the fixture's report has tables to check");
         assertEquals(List.of(), HtmlLayout.problems(html));
         assertTrue(html.contains("<meta name=\"viewport\""), "a phone's browser lays it out at its own width");
+        Matcher href = Pattern.compile("href=\"([^\"]*)\"").matcher(html);
+        while (href.find()) {
+            assertTrue(href.group(1).startsWith("#") || Docs.REPORT_FILES.contains(href.group(1)),
+                    "a link that breaks once report.html is copied with the files Docs copies: " + href.group(1));
+        }
     }
 
     @Test
