@@ -42,7 +42,7 @@ public final class HtmlLayout {
         }
         Matcher n = NUMBER_CELL.matcher(html);
         while (n.find()) {
-            String cell = text(n.group(1)).strip();
+            String cell = text(n.group(1)).replaceAll("\\s+", " ").strip();
             if (!number(cell)) {
                 out.add("prose in a number column (which never wraps): " + cut(cell));
             }
@@ -56,7 +56,7 @@ public final class HtmlLayout {
     }
 
     private static String text(String html) {
-        return TAG.matcher(html).replaceAll("").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+        return TAG.matcher(html).replaceAll(" ").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
                 .replace("&amp;", "&");
     }
 
