@@ -259,7 +259,8 @@ public final class Report implements ReportWriter {
             + "table.ledger{width:100%}table.ledger td.n{white-space:normal}span.nw{white-space:nowrap}"
             + "table.ledger td.v{white-space:nowrap;font-weight:600}"
             + "tr.ok td.v{color:#1a7f37}tr.no td.v{color:#cf222e}tr.open td.v{color:#9a6700}tr.other td.v{color:#57606a}"
-            + "details summary{cursor:pointer}div.why{font-size:88%;color:#444;margin:.4em 0 .2em 1em}";
+            + "details summary{cursor:pointer}div.why{font-size:88%;color:#444;margin:.4em 0 .2em 1em}"
+            + "table.ledger details{overflow-wrap:anywhere}";
 
     /** Re-renders the report (and the CSV/Markdown/env.json) of an existing run folder. */
     public static void main(String[] args) {
