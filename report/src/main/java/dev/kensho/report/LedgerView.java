@@ -79,7 +79,7 @@ final class LedgerView {
             return "";
         }
         Columns c = new Columns(ledger.headers());
-        StringBuilder sb = new StringBuilder("<table class=\"ledger\"><tr><th>#</th><th>claim</th><th>ours (99.9% interval)</th>"
+        StringBuilder sb = new StringBuilder(Html.SCROLL_OPEN + "<table class=\"ledger\"><tr><th>#</th><th>claim</th><th>ours (99.9% interval)</th>"
                 + "<th>published</th><th>verdict</th></tr>");
         List<List<String>> rows = ledger.rows();
         for (int i = 0; i < rows.size(); i++) {
@@ -88,10 +88,23 @@ final class LedgerView {
             sb.append("<tr class=\"").append(kindClass(word)).append("\"><td class=\"n\">").append(i + 1)
                     .append("</td><td><details><summary>").append(Html.inline(r.get(c.claim)))
                     .append("</summary><div class=\"why\">").append(Html.inline(details(r, c))).append("</div></details></td>")
-                    .append("<td class=\"n\">").append(Html.esc(ours(r, c))).append("</td><td class=\"n\">")
-                    .append(Html.esc(r.get(c.published))).append("</td><td class=\"v\">").append(Html.esc(word)).append("</td></tr>");
+                    .append("<td class=\"n\">").append(together(ours(r, c))).append("</td><td class=\"n\">")
+                    .append(together(r.get(c.published))).append("</td><td class=\"v\">").append(Html.esc(word)).append("</td></tr>");
         }
-        return sb.append("</table>").toString();
+        return sb.append("</table>").append(Html.SCROLL_CLOSE).toString();
+    }
+
+    /**
+     * A number cell's parts, each kept on one line ({@code span.nw}): the value with its unit, its interval, and each
+     * "; "-separated part ("21.10 x;" "range 10.55–42.20 (ratio×2)"), so a narrow window wraps the cell between its
+     * parts, never inside a number or an interval.
+     */
+    static String together(String cell) {
+        StringBuilder sb = new StringBuilder();
+        for (String part : cell.split("(?<=;) | (?=\\[)|(?<=,) (?=unbounded)")) {
+            sb.append(sb.length() == 0 ? "" : " ").append("<span class=\"nw\">").append(Html.esc(part)).append("</span>");
+        }
+        return sb.toString();
     }
 
     /** The CSS class of a verdict word: its colour. */

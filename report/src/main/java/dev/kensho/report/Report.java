@@ -87,7 +87,7 @@ public final class Report implements ReportWriter {
         String profiled = ProfileSection.header(env);
         md.append("# kensho report — run ").append(runId).append("\n\nStatus: **").append(state).append("**. ")
                 .append(machine(env)).append("\n\n").append(profiled.isEmpty() ? "" : profiled + "\n\n").append(measured).append("\n\n").append(legend).append("\n\n## Contents\n\n");
-        html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>kensho report ")
+        html.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>kensho report ")
                 .append(Html.esc(runId)).append("</title><style>").append(CSS).append("</style></head><body>")
                 .append("<h1>kensho report — run ").append(Html.esc(runId)).append("</h1><p>Status: <b>").append(Html.esc(state))
                 .append("</b>. ").append(Html.esc(machine(env))).append("</p><p>").append(profiled.isEmpty() ? "" : Html.inline(profiled) + "</p><p>").append(Html.inline(measured))
@@ -163,7 +163,7 @@ public final class Report implements ReportWriter {
             html.append("<h3>Notes</h3><ul>");
             for (JsonNode n : env.path("notes")) {
                 md.append("- ").append(n.asText()).append('\n');
-                html.append("<li>").append(Html.esc(n.asText())).append("</li>");
+                html.append("<li>").append(Html.inline(n.asText())).append("</li>");
             }
             html.append("</ul>");
         }
@@ -180,7 +180,8 @@ public final class Report implements ReportWriter {
                 + " slower reads below 1, and its numbers are comparable with the others' only as far as these agree.";
         md.append("\n### Machine yardstick\n\n").append(intro).append("\n\n| before | at (UTC) | CPU | ÷ median | loopback |"
                 + " ÷ median |\n|---|---|---:|---:|---:|---:|\n");
-        html.append("<h3>Machine yardstick</h3><p>").append(Html.esc(intro)).append("</p><table><tr><th>before</th>"
+        html.append("<h3>Machine yardstick</h3><p>").append(Html.esc(intro)).append("</p>").append(Html.SCROLL_OPEN)
+                .append("<table><tr><th>before</th>"
                 + "<th>at (UTC)</th><th>CPU</th><th>÷ median</th><th>loopback</th><th>÷ median</th></tr>");
         for (JsonNode l : Jsonl.read(dir.resolve(Yardstick.FILE))) {
             double c = l.path("cpu_msteps_per_s").asDouble();
@@ -196,7 +197,7 @@ public final class Report implements ReportWriter {
             }
             html.append("</tr>");
         }
-        html.append("</table>");
+        html.append("</table>").append(Html.SCROLL_CLOSE);
     }
 
     private static String importantConfig(JsonNode config) {
@@ -245,13 +246,21 @@ public final class Report implements ReportWriter {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private static final String CSS = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
-            + "table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;overflow-wrap:anywhere}"
+    /**
+     * The page's style: text wraps at the page's width (1,100 px at most); a table that needs more scrolls inside its
+     * box ({@link Html#SCROLL_OPEN}), so the page never scrolls sideways; number cells do not wrap inside a number.
+     */
+    private static final String CSS = "body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;"
+            + "line-height:1.4;overflow-wrap:break-word}"
+            + "div.scroll{overflow-x:auto;margin:1em 0}table{border-collapse:collapse;font-size:90%}"
+            + "td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}"
             + "td.n{text-align:right;white-space:nowrap}th{background:#f3f3f3}figure{margin:1em 0}svg{max-width:100%;height:auto}"
             + ".small{font-size:85%;color:#555}"
-            + "table.ledger{width:100%}table.ledger td.v{white-space:nowrap;font-weight:600}"
+            + "table.ledger{width:100%}table.ledger td.n{white-space:normal}span.nw{white-space:nowrap}"
+            + "table.ledger td.v{white-space:nowrap;font-weight:600}"
             + "tr.ok td.v{color:#1a7f37}tr.no td.v{color:#cf222e}tr.open td.v{color:#9a6700}tr.other td.v{color:#57606a}"
-            + "details summary{cursor:pointer}div.why{font-size:88%;color:#444;margin:.4em 0 .2em 1em}";
+            + "details summary{cursor:pointer}div.why{font-size:88%;color:#444;margin:.4em 0 .2em 1em}"
+            + "table.ledger details{overflow-wrap:anywhere}";
 
     /** Re-renders the report (and the CSV/Markdown/env.json) of an existing run folder. */
     public static void main(String[] args) {

@@ -70,7 +70,7 @@ final class RunVerdicts {
 
     /** A row's claim and case: how the runs' ledgers and the pool's are matched ({@link VerdictChanges}). */
     private static String key(List<String> row) {
-        return row.get(0) + "\u0000" + VerdictChanges.measuredWith(row);
+        return ClaimCase.figure(row.get(0)) + "\u0000" + VerdictChanges.measuredWith(row);
     }
 
     private static boolean decided(String verdict) {

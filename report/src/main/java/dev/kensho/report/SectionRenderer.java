@@ -74,7 +74,7 @@ final class SectionRenderer {
         List<Published> published = s.published();
         // a profiled run sets each claim's two sides' profiles against each other (the report's profile part)
         ClaimSides.save(dir, s.id(), published.stream().filter(p -> p.kind() == Published.Kind.CLAIM)
-                .flatMap(p -> p.ours(rows).stream().map(r -> Map.entry(p.what(), r))).toList());
+                .flatMap(p -> p.ours(rows).stream().map(r -> Map.entry(ClaimCase.claim(p, r, p.ours(rows)), r))).toList());
         List<Rendered.Block> blocks = new ArrayList<>();
         List<Plot> plots = new ArrayList<>();
         for (ChartSpec spec : s.charts()) {
@@ -189,7 +189,7 @@ final class SectionRenderer {
             }
             for (Results.Row r : ours) {
                 Judged j = judged(p, r, cores, status);
-                t.row(p.what(), j.shownValue() + " " + p.unit(), j.shownError(), pub, Verdict.of(p, j.value(), j.bounds(), j.ours()),
+                t.row(ClaimCase.claim(p, r, ours), j.shownValue() + " " + p.unit(), j.shownError(), pub, Verdict.of(p, j.value(), j.bounds(), j.ours()),
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
                                 + " cores shared by client and server; " + restsOn(r, pooled)
                                 + (j.bounds() == null || j.bounds().why().isEmpty() ? "" : "; " + j.bounds().why())
@@ -212,14 +212,16 @@ final class SectionRenderer {
         double v = p.convert(r.score(), r.unit());
         double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
         Interval bounds = r.interval() != null ? r.interval()
-                : Double.isNaN(e) ? null : new Interval(v - e, v + e, "JMH").restingOn(
-                r.forks() == null ? 0 : Math.max(r.forks().count(), r.forks().rounds()), Math.max(1, r.samples() - 1));
+                : Double.isNaN(e) ? null : new Interval(v - e, v + e, Results.RECORDED.equals(r.source()) ? "Student t" : "JMH")
+                .restingOn(r.forks() == null ? 0 : Math.max(r.forks().count(), r.forks().rounds()), Math.max(1, r.samples() - 1));
         if (bounds != null && bounds.why().isEmpty()) {
             bounds = Width.explain(bounds, v, r); // a ratio's reason comes with it, from both sides
         }
-        String shownError = r.interval() != null ? r.interval().shown() : Export.fmt(e) + budget(v, e);
-        String shownValue = r.interval() != null && !r.interval().isUnbounded()
-                ? Export.fmtApart(v, r.interval().low(), r.interval().high())[0] : Export.fmt(v);
+        // one notation for every row: "[low, high] method", a symmetric half-width written as its interval
+        String shownError = bounds == null ? Export.fmt(e) + budget(v, e)
+                : bounds.shown() + (r.interval() == null ? budget(v, e) : "");
+        String shownValue = bounds != null && !bounds.isUnbounded()
+                ? Export.fmtApart(v, bounds.low(), bounds.high())[0] : Export.fmt(v);
         return new Judged(v, bounds, shownValue, shownError, new Verdict.Conditions(cores, threads(r), secondsPerRound(r, status)));
     }
 

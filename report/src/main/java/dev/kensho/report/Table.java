@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * One table of the report, as data: a caption, column headers (a header starting with {@code >} is a
  * right-aligned number column) and rows of cells. Rendered to Markdown and to HTML from the same model,
- * so the two reports never disagree. A cell may hold a link written {@code [text](#anchor)}.
+ * so the two reports never disagree. A cell may hold a link written {@code [text](#anchor)}. A number column holds
+ * numbers (a value, its unit, its interval), never a sentence: it does not wrap, so prose there would widen the table
+ * past the page; in HTML the table scrolls inside its own box when it needs more width than the page has.
  */
 public record Table(String caption, List<String> headers, List<List<String>> rows) {
 
@@ -58,7 +60,7 @@ public record Table(String caption, List<String> headers, List<List<String>> row
         if (caption != null && !caption.isEmpty()) {
             sb.append("<p>").append(Html.inline(caption)).append("</p>");
         }
-        sb.append("<table><tr>");
+        sb.append(Html.SCROLL_OPEN).append("<table><tr>");
         headers.forEach(h -> sb.append("<th>").append(Html.esc(name(h))).append("</th>"));
         sb.append("</tr>");
         for (List<String> r : rows) {
@@ -68,7 +70,7 @@ public record Table(String caption, List<String> headers, List<List<String>> row
             }
             sb.append("</tr>");
         }
-        return sb.append("</table>").toString();
+        return sb.append("</table>").append(Html.SCROLL_CLOSE).toString();
     }
 
     /** A Markdown table cell: pipes escaped, line breaks flattened. */

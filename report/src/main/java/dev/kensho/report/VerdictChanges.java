@@ -13,7 +13,7 @@ import java.util.Map;
  * DIFF + GZ load ratio went from "not resolved" at 1.06 ± 0.50 to "contradicted: opposite direction" at
  * 0.665 ± 0.253). So a verdict read from one run is only as firm as its agreement with the next.
  *
- * <p>A claim is matched by its section, its claim text and the case it was measured with — the "measured with" cell
+ * <p>A claim is matched by its section, its figure's text ({@link ClaimCase#figure}) and the case it was measured with — the "measured with" cell
  * up to its first "; ", since what follows (what the verdict rests on, why the interval is wide) is about the run, and
  * a match on the whole cell left a claim whose width note changed out of the comparison without a word. Claims in one
  * run only are counted and named. Its verdict's kind is
@@ -101,7 +101,9 @@ public final class VerdictChanges {
     }
 
     private static String key(String section, List<String> row) {
-        return section + "\u0000" + row.get(CLAIM) + "\u0000" + measuredWith(row);
+        // the figure's text without the case the claim names: the case is in "measured with", and a run rendered
+        // before claims named their case still matches
+        return section + "\u0000" + ClaimCase.figure(row.get(CLAIM)) + "\u0000" + measuredWith(row);
     }
 
     /** The case a claim was measured with: the cell before its first "; " (after it: notes about this run). */

@@ -46,6 +46,10 @@ class DocsTest {
         assertTrue(whole.contains("fixture note"), "a note on no particular experiment stays");
         assertTrue(whole.endsWith("analysis of run-1\n"), "text around the run page's markers stays");
         assertTrue(Files.size(docs.resolve("images/common-generator.png")) > 1000);
+        for (String f : Docs.REPORT_FILES) {
+            assertEquals(Files.readString(run.resolve(f)), Files.readString(docs.resolve("runs/run-1/" + f)),
+                    "the run's report and the files it links sit beside its run pages: " + f);
+        }
     }
 
     /**

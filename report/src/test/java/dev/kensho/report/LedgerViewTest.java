@@ -57,11 +57,23 @@ class LedgerViewTest {
         String html = LedgerView.html(ledger());
         assertTrue(html.contains("<tr class=\"ok\"><td class=\"n\">1</td><td><details><summary>SINTER: A=B takes far longer than"
                 + " A≠B</summary><div class=\"why\"><b>direction reproduced; magnitude not reproducible here"), html);
-        assertTrue(html.contains("<td class=\"n\">2.47 x [2.01, 3.04]</td><td class=\"n\">21.10 x</td><td class=\"v\">✓ direction</td>"), html);
+        assertTrue(html.contains("<td class=\"n\"><span class=\"nw\">2.47 x</span> <span class=\"nw\">[2.01, 3.04]</span></td>"
+                + "<td class=\"n\"><span class=\"nw\">21.10 x</span></td><td class=\"v\">✓ direction</td>"),
+                "a narrow window wraps a number cell between the value and its interval, never inside either: " + html);
+        assertTrue(html.contains("<span class=\"nw\">shape: 0.500 … 2.00 x</span>"), html);
+        assertEquals(java.util.List.of(), HtmlLayout.problems(html), "in its scrolling box, numbers in the number columns");
         assertTrue(html.contains("<tr class=\"open\">") && html.contains("<td class=\"v\">? open</td>"), html);
         assertTrue(html.contains("<a href=\"#sets-algebra-ratio\">sets-algebra-ratio</a>"), "the chart link is in the details");
         assertEquals(5, html.split("<tr", -1).length - 1, "a header and four rows, no second row per claim");
         assertFalse(html.contains("<th>ours measured with</th>"), "the parameters are not a column");
+    }
+
+    @Test
+    void aNumberCellWrapsOnlyBetweenItsParts() {
+        assertEquals("<span class=\"nw\">21.10 x;</span> <span class=\"nw\">range 10.55–42.20 (ratio×2)</span>",
+                LedgerView.together("21.10 x; range 10.55–42.20 (ratio×2)"));
+        assertEquals("<span class=\"nw\">1.2 x,</span> <span class=\"nw\">unbounded</span>", LedgerView.together("1.2 x, unbounded"));
+        assertEquals("<span class=\"nw\">&lt;1 s</span>", LedgerView.together("<1 s"));
     }
 
     @Test

@@ -63,7 +63,8 @@ class SectionRendererTest {
         assertTrue(ledger.contains("| A ÷ B | 2.00 x | [1.86, 2.14] delta | 2.00 x; range 1.50–3.00 (write-up) | reproduced"
                 + " (ours 2.00 [1.86, 2.14] vs 2.00 x; range 1.50–3.00 (write-up)) | size=16 transport=A ÷ transport=B;"), ledger);
         assertTrue(ledger.contains("| finding |"), "a claim is a finding: " + ledger);
-        assertTrue(ledger.contains("| rate of A | 200.0 ops/s | 10.00 | 150.0 ops/s | context (no verdict) |"), ledger);
+        assertTrue(ledger.contains("| rate of A | 200.0 ops/s | [190.0, 210.0] JMH | 150.0 ops/s | context (no verdict) |"),
+                "a half-width reads as its interval, as a ratio's does: " + ledger);
         assertTrue(ledger.contains("[x-rate](#x-rate)"), "the ledger links to the chart");
         assertTrue(Files.size(tmp.resolve("charts/x-rate.png")) > 1000);
 
@@ -77,8 +78,35 @@ class SectionRendererTest {
     void oneTableModelRendersToMarkdownAndHtml() {
         Table t = Table.of("Caption with [link](#x)", "name", ">value").row("a|b", "1.0").row("<c>", "2");
         assertEquals("Caption with [link](#x)\n\n| name | value |\n|---|---:|\n| a\\|b | 1.0 |\n| <c> | 2 |\n\n", t.markdown());
-        assertEquals("<p>Caption with <a href=\"#x\">link</a></p><table><tr><th>name</th><th>value</th></tr>"
-                + "<tr><td>a|b</td><td class=\"n\">1.0</td></tr><tr><td>&lt;c&gt;</td><td class=\"n\">2</td></tr></table>", t.html());
+        assertEquals("<p>Caption with <a href=\"#x\">link</a></p><div class=\"scroll\"><table><tr><th>name</th><th>value</th></tr>"
+                + "<tr><td>a|b</td><td class=\"n\">1.0</td></tr><tr><td>&lt;c&gt;</td><td class=\"n\">2</td></tr></table></div>", t.html());
+    }
+
+    @Test
+    void aFigureThatSelectsSeveralRowsOfOursNamesEachRowsCaseInItsClaim() throws IOException {
+        Published rate = new Published("rate", Published.Kind.CONTEXT, "rate, 1 thread", 150, "ops/s", "FooBenchmark", "run",
+                Map.of("threads", "1"), "thrpt", null);
+        Published fast = new Published("fast", Published.Kind.CONTEXT, "rate, 4 threads", 600, "ops/s", "FooBenchmark", "run",
+                Map.of("threads", "4"), "thrpt", null);
+        List<Results.Row> rows = List.of(
+                new Results.Row("x-y", "FooBenchmark", "run", Map.of("saltBuckets", "0", "threads", "1"), "thrpt", 100, 5, "ops/s", 5, "jmh"),
+                new Results.Row("x-y", "FooBenchmark", "run", Map.of("saltBuckets", "8", "threads", "1"), "thrpt", 120, 5, "ops/s", 5, "jmh"),
+                new Results.Row("x-y", "FooBenchmark", "run", Map.of("saltBuckets", "8", "threads", "4"), "thrpt", 400, 5, "ops/s", 5, "jmh"));
+        Table t = SectionRenderer.ledger(new TestSection(), List.of(rate, fast), rows,
+                new ObjectMapper().readTree("{\"host\":{\"cores\":2}}"), List.of(), new ObjectMapper().createObjectNode());
+        assertEquals(List.of("rate, 1 thread — case: saltBuckets=0", "rate, 1 thread — case: saltBuckets=8", "rate, 4 threads"),
+                t.rows().stream().map(r -> r.get(0)).toList(), "two rows of one figure read apart; a figure's only row as written");
+        assertEquals("rate, 1 thread", ClaimCase.figure(t.rows().get(1).get(0)));
+    }
+
+    @Test
+    void aRowsCaseIsWhatTellsItApartItsMethodThenParamsThenItsCounterpart() {
+        Results.Row a = new Results.Row("x-y", "FooBenchmark", "scan", Map.of("days", "1", "meters", "100", "over", "threads=1"),
+                "gain", 2, 0.1, "x", 5, "derived");
+        Results.Row b = new Results.Row("x-y", "FooBenchmark", "get", Map.of("days", "1", "meters", "100", "over", "threads=4"),
+                "gain", 3, 0.1, "x", 5, "derived");
+        assertEquals("scan ÷ threads=1", ClaimCase.distinct(a, List.of(a, b)));
+        assertEquals("", ClaimCase.distinct(a, List.of(a)), "a figure's only row needs no case");
     }
 
     @Test

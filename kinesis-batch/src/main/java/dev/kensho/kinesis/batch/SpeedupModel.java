@@ -227,8 +227,8 @@ public final class SpeedupModel {
             t.row("b: per-record cost (ms)", pm(fit.b(), fit.half(2)), Export.fmt(PUBLISHED_RECORD_MS) + " (derived)");
             t.row("points, R²", fit.points() + ", " + Export.fmt(fit.r2()), "");
             if (!contains(pts, r)) {
-                t.row("prediction at " + Export.fmt(r) + " ms", "none: the sweep (" + rtts + " ms) does not contain it",
-                        Export.fmt(PUBLISHED_SPEEDUP) + "×");
+                t.row("speed-up at " + Export.fmt(r) + " ms: not predicted, the sweep (" + rtts + " ms) does not contain it", "–",
+                        Export.fmt(PUBLISHED_SPEEDUP)); // a sentence in the text column: a number column never wraps
                 out.add(t);
                 continue;
             }
@@ -236,9 +236,9 @@ public final class SpeedupModel {
                     Export.fmt(fit.callMs(r)), Export.fmt(PUBLISHED_CALL_MS) + " (derived)");
             t.row("speed-up at " + Export.fmt(r) + " ms — *set by the suite*", pm(fit.speedup(r), fit.speedupHalf(r)),
                     Export.fmt(PUBLISHED_SPEEDUP));
-            t.row("verdict", Verdict.SET_BY_SUITE + "; the speed-up is set by C / b, 500·(C/b + 1) / (C/b + 500): ours "
+            t.row("verdict: " + Verdict.SET_BY_SUITE + "; the speed-up is set by C / b, 500·(C/b + 1) / (C/b + 500): ours "
                     + Export.fmt(fit.callMs(r) / fit.b()) + " vs the write-up's " + Export.fmt(PUBLISHED_CALL_MS / PUBLISHED_RECORD_MS)
-                    + "; b is measured (emulator, SDK, this machine), C follows from the round trip the suite set", "");
+                    + "; b is measured (emulator, SDK, this machine), C follows from the round trip the suite set", "", "");
             out.add(t);
         }
         Table split = split(rows);

@@ -4,6 +4,7 @@ import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Published;
 import dev.kensho.report.RunData;
+import dev.kensho.report.SectionRenderCheck;
 import dev.kensho.report.Section;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -29,7 +30,8 @@ import java.util.stream.Stream;
  * not the report: every class, {@code @Benchmark} method (regex), {@code @Param} and metric named by a
  * chart, a published figure or a row of the fixture run must exist; then, against the fixture run,
  * every chart must draw something, every published figure must find our row, and the derived rows,
- * tables and plots must come out.
+ * tables and plots must come out, and the ledger and tables must read as {@link SectionRenderCheck} asks (no two
+ * ledger rows alike, every table in its scrolling box, numbers in number columns, no Markdown left as asterisks).
  *
  * <p>A metric exists when it is JMH's own (a mode, or {@code records/s} / {@code MiB/s} derived from
  * {@code Recorder.work}), an {@code @AuxCounters} field of a state the benchmark method takes, a string
@@ -95,6 +97,7 @@ public final class SectionCheck {
         RunData run = new RunData(rows, List.of(), new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode());
         s.tables(run);
         s.plots(run);
+        problems.addAll(SectionRenderCheck.problems(s, rows)); // the ledger and tables as a reader sees them
         if (!problems.isEmpty()) {
             throw new AssertionError("report section " + s.id() + ":\n  " + String.join("\n  ", problems));
         }

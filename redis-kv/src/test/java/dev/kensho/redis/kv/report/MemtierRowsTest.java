@@ -61,8 +61,10 @@ class MemtierRowsTest {
         series.put("reason", "memtier_benchmark exited with status 3 (boom)");
         P.forEach(series.putObject("params")::put);
         List<Table> tables = MemtierRows.tables(new RunData(List.of(), List.of(series), JSON.createObjectNode()));
-        assertEquals(List.of("JEDIS", "clients=100 getRatio=0.8 ioThreads=1 keyspace=1000000 memtierThreads=1 requests=200000",
-                "not measured: memtier_benchmark exited with status 3 (boom)", "", "", "", "", "", ""), tables.get(0).rows().get(0));
+        assertEquals(List.of("JEDIS", "clients=100 getRatio=0.8 ioThreads=1 keyspace=1000000 memtierThreads=1 requests=200000"
+                + " — not measured: memtier_benchmark exited with status 3 (boom)", "–", "", "", "", "", "", ""),
+                tables.get(0).rows().get(0), "the reason in the text column: a number column never wraps");
+        assertEquals(List.of(), dev.kensho.report.HtmlLayout.problems(tables.get(0).html()));
         assertTrue(MemtierRows.tables(new RunData(List.of(), List.of(), JSON.createObjectNode())).isEmpty(),
                 "no calibration in the run, no table");
     }
