@@ -61,7 +61,7 @@ public record Rendered(String id, int order, String title, String seed, String q
     }
 
     private String intro() {
-        return question + (seed.isEmpty() ? "" : " (write-up `" + seed + "`; method and full tables: `" + docs + "`)");
+        return question + (seed.isEmpty() ? "" : " (" + seed + ", the README's write-ups; method and full tables: `" + docs + "`)");
     }
 
     void save(Path runDir) {

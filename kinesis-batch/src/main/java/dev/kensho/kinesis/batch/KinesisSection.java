@@ -43,7 +43,7 @@ public final class KinesisSection implements Section {
 
     @Override
     public String seed() {
-        return "004_4bfa8e7ef1bd7297.txt";
+        return "write-up 5 (Classmethod, 2014)";
     }
 
     @Override

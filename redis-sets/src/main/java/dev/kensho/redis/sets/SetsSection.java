@@ -44,7 +44,7 @@ public final class SetsSection implements Section {
 
     @Override
     public String seed() {
-        return "000_f08a651e42b40c2f.txt";
+        return "write-up 1 (AudienceOne, c. 2014)";
     }
 
     @Override

@@ -50,7 +50,7 @@ public final class KeyValueSection implements Section {
 
     @Override
     public String seed() {
-        return "002_65f90a132354d484.txt";
+        return "write-up 3 (AWS blog, 2019)";
     }
 
     @Override

@@ -60,7 +60,7 @@ public final class PubSubSection implements Section {
 
     @Override
     public String seed() {
-        return "003_c12292d45847a225.txt";
+        return "write-up 4 (Redis Pub/Sub evaluation, undated)";
     }
 
     @Override
