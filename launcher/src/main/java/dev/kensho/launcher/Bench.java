@@ -82,6 +82,7 @@ public final class Bench {
                 return 0;
             }
             Profiling.checkProfilers(LaunchArgs.split(args)); // -prof nosuch: one line, no run folder
+            ForkJdk jdks = ForkJdk.onThisMachine(); // a named Java home that is none: one line, no run folder
             run = RunFolder.open();
             // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
             KilledRuns.settle(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
@@ -121,9 +122,20 @@ public final class Bench {
             BuildShare share = BuildShare.of(run, plan.scale().scale().id());
             Budget budget = Budget.of(started, plan.classes().stream().map(cp -> cp.cls().getName()).toList(), plannedOf, share);
             budget.write(run.dir(), Double.NaN);
+            // the forks' JDK, per class: the newest on the machine unless a module's client breaks there
+            Map<String, String> javaOf = new HashMap<>();
+            for (ClassPlan cp : plan.classes()) {
+                if (!cp.skipped()) {
+                    javaOf.put(cp.cls().getName(), jdks.of(cp.cls(), RunEstimate.forks(plan, cp) != 0,
+                            plan.cli().getJvm().orElse(null)).java());
+                }
+            }
+            jdks.write(run.dir());
+            run.note("launcher", jdks.line());
             Progress progress = new Progress(System.out, cases, planned, share);
             err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
                     + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
+            err.println("kensho: " + jdks.line());
             int status = 0;
             try (ClassServers servers = new ClassServers()) {
                 for (ClassPlan cp : plan.classes()) {
@@ -146,7 +158,7 @@ public final class Bench {
                     try {
                         failure = ClassRun.run(run, plan, cp, servers,
                                 new ClassRun.Console(verbose ? null : progress, perCase.get(cp.cls().getName()),
-                                        budget.leftFor(cp.cls().getName())));
+                                        budget.leftFor(cp.cls().getName())), javaOf.get(cp.cls().getName()));
                     } finally {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
