@@ -109,7 +109,7 @@ public final class Bench {
             // with rounds a case runs once per round (one fork each): the ETA's pace corrects the plan's forks
             for (ClassPlan cp : plan.classes()) {
                 int rounds = Rounds.count(plan, cp.cls());
-                double each = estimate.perCase(plan, cp, rounds > 1 ? 1 : RunEstimate.forks(plan, cp));
+                double each = estimate.perCase(plan, cp, Rounds.inRounds(plan, cp.cls()) ? 1 : RunEstimate.forks(plan, cp));
                 perCase.put(cp.cls().getName(), each);
                 cases += cp.cases() * rounds;
                 planned += each * cp.cases() * rounds;
@@ -163,9 +163,8 @@ public final class Bench {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
                     // per case and fork (a rounds run: one fork per case per round), so the next run's ETA scales it
-                    int rounds = Rounds.count(plan, cp.cls());
                     // a class planned by its claims ran as many one-fork cases as its rounds wrote
-                    int forkCases = rounds > 1 ? Rounds.forkFiles(run.dir(), cp.cls().getSimpleName())
+                    int forkCases = Rounds.inRounds(plan, cp.cls()) ? Rounds.forkFiles(run.dir(), cp.cls().getSimpleName())
                             : cp.cases() * Math.max(1, RunEstimate.forks(plan, cp));
                     if (forkCases > 0) {
                         run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(),

@@ -65,7 +65,7 @@ final class ClassRun {
             OutputFormat format = out.progress() == null ? jmh
                     : out.progress().forClass(jmh, name, out.perCase());
             int rounds = Rounds.count(plan, cls);
-            if (rounds > 1) {
+            if (Rounds.inRounds(plan, cls)) {
                 ClassLooks looks = new ClassLooks(run.dir(), name, Rounds.cases(cp), rounds, out.secondsLeft(), Section.all(),
                         System.err).onReplan(d -> {
                             if (out.progress() != null) {
