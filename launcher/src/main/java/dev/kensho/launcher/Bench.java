@@ -132,7 +132,7 @@ public final class Bench {
             }
             jdks.write(run.dir());
             run.note("launcher", jdks.line());
-            Progress progress = new Progress(System.out, cases, planned, share);
+            Progress progress = new Progress(System.out, cases, planned, share).budget(budget.seconds());
             err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
                     + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
             err.println("kensho: " + jdks.line());

@@ -186,11 +186,15 @@ class LookedRoundsTest {
     }
 
     @Test
-    void aSpentBudgetStopsOpenClaimsAtTheFirstBoundedRound(@TempDir Path dir) throws Exception {
+    void aSpentBudgetStopsOpenClaimsAtOnceEachSayingWhereItStood(@TempDir Path dir) throws Exception {
         Map<String, Integer> runs = new LinkedHashMap<>();
         assertNull(run(dir, -1, runs, new ByteArrayOutputStream()));
-        assertEquals("budget", claimLines(dir).get("load_diff").path("stop").asText());
-        assertEquals(5, runs.get("DIFF"));
+        JsonNode diff = claimLines(dir).get("load_diff");
+        assertEquals("budget", diff.path("stop").asText());
+        assertEquals(1, diff.path("rounds").asInt());
+        assertTrue(diff.path("interval").asText().startsWith("unbounded (anytime-valid, 1 paired rounds: valid however often"
+                + " the run looks, it holds every value until round 5)"), diff.toString());
+        assertEquals(Map.of("NONE", 1, "GZ", 1, "DIFF", 1, "LZ4", 3), runs, "no claim's case runs past the budget");
     }
 
     /** A claim no round can change (it needs more cores than any host has) stops at once, and so do its cases. */
