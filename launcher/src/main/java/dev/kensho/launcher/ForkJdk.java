@@ -6,38 +6,31 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.export.RunFolder;
+import dev.kensho.launcher.InstalledJdks.Jdk;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 /**
  * The JDK the benchmark forks run on ({@code -Dkensho.forkJdk}, {@link Setting#FORK_JDK}). {@code auto} (the default):
  * the newest JDK of feature release {@value #VIRTUAL_THREADS} or later found on the machine, when it is newer than the
  * build's — the Jedis load generator keeps up with memtier only on virtual threads (Java 21+), and a default run is
- * built on 17; {@code build}: the launcher's own JDK; a Java home: that JDK. Where looked ({@link #places}):
- * {@code JAVA_HOME}, {@code JDK_HOME}, every {@code JAVA_HOME_*} (as CI runners set them), and the folders JDKs are
- * installed in ({@code /usr/lib/jvm}, {@code /usr/java}, {@code /opt/java}, SDKMAN's and IntelliJ's, macOS's). A JDK
- * is a folder with {@code bin/java} and a {@code release} file naming its version, read without starting it; the one
- * chosen is started once ({@code java -version}) before any fork relies on it.
+ * built on 17; {@code build}: the launcher's own JDK; a Java home: that JDK. The JDKs are those installed where JDKs
+ * are found ({@link InstalledJdks}: the environment's Java homes, {@code /usr/lib/jvm} and the like); the one chosen is
+ * started once ({@code java -version}) before any fork relies on it, and one that does not start is passed over.
  *
  * <p>A module whose client code breaks on newer JDKs keeps its forks on an older one: its {@value #LIMITS} resource
  * gives, per package, the newest feature release its forks may run on and why ({@code <package>.maxFeature},
@@ -55,22 +48,6 @@ final class ForkJdk {
     static final int VIRTUAL_THREADS = 21;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** A JDK on this machine: its home and version (from its {@code release} file). */
-    record Jdk(Path home, Runtime.Version version) {
-
-        Path java() {
-            return home.resolve("bin").resolve("java");
-        }
-
-        int feature() {
-            return version.feature();
-        }
-
-        String shown() {
-            return "JDK " + version + " (" + home + ")";
-        }
-    }
 
     /** What one class's forks run on: a JDK (null: the launcher's own, the build's) and why. */
     record Choice(Jdk jdk, String why) {
@@ -116,84 +93,11 @@ final class ForkJdk {
     static ForkJdk onThisMachine() {
         List<Path> homes = new ArrayList<>();
         List<Path> roots = new ArrayList<>();
-        places(System.getenv(), Path.of(System.getProperty("user.home", "/")), homes, roots);
+        InstalledJdks.places(System.getenv(), Path.of(System.getProperty("user.home", "/")), homes, roots);
         List<Path> looked = new ArrayList<>(homes);
         looked.addAll(roots);
         return new ForkJdk(new Jdk(Path.of(System.getProperty("java.home")), Runtime.version()),
-                Setting.FORK_JDK.get("auto"), find(homes, roots), looked, ForkJdk::startsUp, limits());
-    }
-
-    /** The Java homes named by the environment and the folders JDKs are installed in, in that order. */
-    static void places(Map<String, String> env, Path userHome, List<Path> homes, List<Path> roots) {
-        for (String k : List.of("JAVA_HOME", "JDK_HOME")) {
-            String v = env.get(k);
-            if (v != null && !v.isBlank()) {
-                homes.add(Path.of(v.trim()));
-            }
-        }
-        new TreeMap<>(env).forEach((k, v) -> {
-            if (k.startsWith("JAVA_HOME_") && v != null && !v.isBlank()) {
-                homes.add(Path.of(v.trim()));
-            }
-        });
-        for (String r : List.of("/usr/lib/jvm", "/usr/java", "/opt/java", "/opt/jdk", "/Library/Java/JavaVirtualMachines")) {
-            roots.add(Path.of(r));
-        }
-        roots.add(userHome.resolve(".sdkman/candidates/java"));
-        roots.add(userHome.resolve(".jdks"));
-    }
-
-    /** Every JDK among {@code homes} and the folders inside {@code roots} (macOS's Contents/Home too), once each. */
-    static List<Jdk> find(List<Path> homes, List<Path> roots) {
-        List<Path> candidates = new ArrayList<>(homes);
-        for (Path r : roots) {
-            if (!Files.isDirectory(r)) {
-                continue;
-            }
-            try (Stream<Path> s = Files.list(r)) {
-                s.sorted().forEach(p -> {
-                    candidates.add(p);
-                    candidates.add(p.resolve("Contents/Home"));
-                });
-            } catch (IOException e) {
-                // an unreadable folder holds no JDK we can use
-            }
-        }
-        Set<Path> seen = new LinkedHashSet<>();
-        List<Jdk> out = new ArrayList<>();
-        for (Path c : candidates) {
-            Optional<Jdk> j = jdk(c);
-            if (j.isPresent()) {
-                try {
-                    if (seen.add(c.toRealPath())) {
-                        out.add(j.get());
-                    }
-                } catch (IOException e) {
-                    // gone while looking
-                }
-            }
-        }
-        return out;
-    }
-
-    /** The JDK at {@code home}: a {@code bin/java} that can be run and a {@code release} file with its version. */
-    static Optional<Jdk> jdk(Path home) {
-        Path java = home.resolve("bin").resolve("java");
-        Path release = home.resolve("release");
-        if (!Files.isRegularFile(java) || !Files.isExecutable(java) || !Files.isRegularFile(release)) {
-            return Optional.empty();
-        }
-        try {
-            for (String line : Files.readAllLines(release, StandardCharsets.UTF_8)) {
-                if (line.startsWith("JAVA_VERSION=")) {
-                    String v = line.substring("JAVA_VERSION=".length()).trim().replace("\"", "");
-                    return Optional.of(new Jdk(home, Runtime.Version.parse(v)));
-                }
-            }
-        } catch (IOException | IllegalArgumentException e) {
-            // unreadable, or a version before 9 (1.8.0_…): not one the forks can use
-        }
-        return Optional.empty();
+                Setting.FORK_JDK.get("auto"), InstalledJdks.find(homes, roots), looked, InstalledJdks::startsUp, limits());
     }
 
     /** Every {@value #LIMITS} on the class path: package → limit. */
@@ -300,7 +204,8 @@ final class ForkJdk {
         } else {
             n.put("fallback", fallback());
         }
-        found.forEach(j -> n.withArray("found").add(j.shown()));
+        var shownFound = n.putArray("found");
+        found.forEach(j -> shownFound.add(j.shown()));
         ObjectNode per = n.putObject("classes");
         try {
             if (Files.exists(f) && JSON.readTree(f.toFile()).get("classes") instanceof ObjectNode earlier) {
@@ -334,7 +239,7 @@ final class ForkJdk {
         if ("build".equals(mode)) {
             return null;
         }
-        Jdk j = jdk(Path.of(mode)).orElseThrow(() -> BadInput.of(Setting.FORK_JDK.key(), mode,
+        Jdk j = InstalledJdks.jdk(Path.of(mode)).orElseThrow(() -> BadInput.of(Setting.FORK_JDK.key(), mode,
                 "auto, build, or a Java home (a folder with bin/java and a release file)"));
         if (j.feature() > max) {
             return null;
@@ -374,23 +279,5 @@ final class ForkJdk {
             }
         }
         return best;
-    }
-
-    /** Whether {@code java -version} of the JDK ends well within 30 s. */
-    private static boolean startsUp(Jdk j) {
-        try {
-            Process p = new ProcessBuilder(j.java().toString(), "-version").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return false;
-            }
-            return p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ForkJdkTest {
 
-    private static final ForkJdk.Jdk BUILD = new ForkJdk.Jdk(Path.of("/build/jdk-17"), Runtime.Version.parse("17.0.15"));
+    private static final InstalledJdks.Jdk BUILD = new InstalledJdks.Jdk(Path.of("/build/jdk-17"), Runtime.Version.parse("17.0.15"));
 
     /** A fake Java home: bin/java (executable) and a release file naming {@code version}. */
     static Path home(Path dir, String name, String version) throws IOException {
@@ -40,7 +40,7 @@ class ForkJdkTest {
         return h;
     }
 
-    private static ForkJdk auto(List<ForkJdk.Jdk> found, Map<String, ForkJdk.Limit> limits) {
+    private static ForkJdk auto(List<InstalledJdks.Jdk> found, Map<String, ForkJdk.Limit> limits) {
         return new ForkJdk(BUILD, "auto", found, List.of(Path.of("/usr/lib/jvm")), j -> true, limits);
     }
 
@@ -53,7 +53,7 @@ class ForkJdkTest {
         home(root, "jdk8", "1.8.0_292");                                               // before 9: not usable
         Files.createDirectories(root.resolve("openjdk-17"));                             // no bin/java, no release
         Path named = home(dir, "elsewhere", "21.0.5");
-        List<ForkJdk.Jdk> found = ForkJdk.find(List.of(named, root.resolve("temurin-25")), List.of(root, dir.resolve("none")));
+        List<InstalledJdks.Jdk> found = InstalledJdks.find(List.of(named, root.resolve("temurin-25")), List.of(root, dir.resolve("none")));
         assertEquals(List.of("21.0.5", "25.0.3", "17.0.15"), found.stream().map(j -> j.version().toString()).toList());
     }
 
@@ -61,7 +61,7 @@ class ForkJdkTest {
     void theEnvironmentsJavaHomesComeFirstThenTheInstallFolders() {
         List<Path> homes = new ArrayList<>();
         List<Path> roots = new ArrayList<>();
-        ForkJdk.places(Map.of("JAVA_HOME", "/a", "JAVA_HOME_21_X64", "/c", "JDK_HOME", "/b", "PATH", "/bin"), Path.of("/home/u"),
+        InstalledJdks.places(Map.of("JAVA_HOME", "/a", "JAVA_HOME_21_X64", "/c", "JDK_HOME", "/b", "PATH", "/bin"), Path.of("/home/u"),
                 homes, roots);
         assertEquals(List.of(Path.of("/a"), Path.of("/b"), Path.of("/c")), homes);
         assertTrue(roots.contains(Path.of("/usr/lib/jvm")) && roots.contains(Path.of("/home/u/.sdkman/candidates/java")), roots.toString());
@@ -69,11 +69,11 @@ class ForkJdkTest {
 
     @Test
     void autoTakesTheNewestJdkWithVirtualThreads(@TempDir Path dir) throws IOException {
-        ForkJdk j = auto(ForkJdk.find(List.of(), List.of(dir)), Map.of());
+        ForkJdk j = auto(InstalledJdks.find(List.of(), List.of(dir)), Map.of());
         assertNull(j.chosen(), "nothing found: the build's");
         home(dir, "jdk-21", "21.0.5");
         home(dir, "jdk-25", "25.0.3");
-        j = auto(ForkJdk.find(List.of(), List.of(dir)), Map.of());
+        j = auto(InstalledJdks.find(List.of(), List.of(dir)), Map.of());
         assertEquals("25.0.3", j.chosen().version().toString());
         ForkJdk.Choice c = j.of(String.class, true, null);
         assertEquals(dir.resolve("jdk-25/bin/java").toString(), c.java());
@@ -84,7 +84,7 @@ class ForkJdkTest {
     void aJdkOlderThanVirtualThreadsOrNotNewerThanTheBuildsIsNotTaken(@TempDir Path dir) throws IOException {
         home(dir, "jdk-17", "17.0.20");
         home(dir, "jdk-11", "11.0.2");
-        ForkJdk j = auto(ForkJdk.find(List.of(), List.of(dir)), Map.of());
+        ForkJdk j = auto(InstalledJdks.find(List.of(), List.of(dir)), Map.of());
         assertNull(j.chosen());
         ForkJdk.Choice c = j.of(String.class, true, null);
         assertNull(c.java(), "JMH's default: the launcher's own java");
@@ -96,7 +96,7 @@ class ForkJdkTest {
     void aJdkThatDoesNotStartIsPassedOver(@TempDir Path dir) throws IOException {
         home(dir, "jdk-21", "21.0.5");
         home(dir, "jdk-25", "25.0.3");
-        ForkJdk j = new ForkJdk(BUILD, "auto", ForkJdk.find(List.of(), List.of(dir)), List.of(dir),
+        ForkJdk j = new ForkJdk(BUILD, "auto", InstalledJdks.find(List.of(), List.of(dir)), List.of(dir),
                 jdk -> jdk.feature() != 25, Map.of());
         assertEquals(21, j.chosen().feature());
     }
@@ -105,7 +105,7 @@ class ForkJdkTest {
     void aModuleLimitedBelowTheChosenJdkRunsOnTheNewestWithinItElseTheBuilds(@TempDir Path dir) throws IOException {
         Map<String, ForkJdk.Limit> limit = Map.of("dev.kensho.launcher", new ForkJdk.Limit(22, "its client calls Subject.getSubject"));
         home(dir, "jdk-25", "25.0.3");
-        ForkJdk only25 = auto(ForkJdk.find(List.of(), List.of(dir)), limit);
+        ForkJdk only25 = auto(InstalledJdks.find(List.of(), List.of(dir)), limit);
         ForkJdk.Choice kept = only25.of(ForkJdkTest.class, true, null);
         assertNull(kept.java());
         assertTrue(kept.why().contains("its client calls Subject.getSubject"), kept.why());
@@ -113,14 +113,14 @@ class ForkJdkTest {
         assertTrue(only25.line().contains("; ForkJdkTest on the build's JDK 17.0.15 (its client calls Subject.getSubject; newest allowed: JDK 22)"),
                 only25.line());
         home(dir, "jdk-21", "21.0.5");
-        ForkJdk both = auto(ForkJdk.find(List.of(), List.of(dir)), limit);
+        ForkJdk both = auto(InstalledJdks.find(List.of(), List.of(dir)), limit);
         assertEquals(dir.resolve("jdk-21/bin/java").toString(), both.of(ForkJdkTest.class, true, null).java());
     }
 
     @Test
     void forksZeroAndJmhsJvmFlagLeaveTheForksAlone(@TempDir Path dir) throws IOException {
         home(dir, "jdk-25", "25.0.3");
-        ForkJdk j = auto(ForkJdk.find(List.of(), List.of(dir)), Map.of());
+        ForkJdk j = auto(InstalledJdks.find(List.of(), List.of(dir)), Map.of());
         assertNull(j.of(String.class, false, null).java());
         ForkJdk.Choice flag = j.of(Integer.class, true, "/opt/my/java");
         assertNull(flag.java(), "JMH's -jvm is in the options already");
@@ -130,7 +130,7 @@ class ForkJdkTest {
     @Test
     void buildAndANamedHomeAreTakenAsAsked(@TempDir Path dir) throws IOException {
         Path h = home(dir, "jdk-25", "25.0.3");
-        List<ForkJdk.Jdk> found = ForkJdk.find(List.of(), List.of(dir));
+        List<InstalledJdks.Jdk> found = InstalledJdks.find(List.of(), List.of(dir));
         assertNull(new ForkJdk(BUILD, "build", found, List.of(), j -> true, Map.of()).chosen());
         assertEquals(h, new ForkJdk(BUILD, h.toString(), List.of(), List.of(), j -> true, Map.of()).chosen().home());
         BadInput bad = assertThrows(BadInput.class, () -> new ForkJdk(BUILD, dir.toString(), found, List.of(), j -> true, Map.of()));
@@ -161,7 +161,7 @@ class ForkJdkTest {
     @Test
     void theFileKeepsTheClassesAnEarlierModuleRecorded(@TempDir Path dir) throws IOException {
         home(dir, "jdks/jdk-25", "25.0.3");
-        ForkJdk first = auto(ForkJdk.find(List.of(), List.of(dir.resolve("jdks"))), Map.of());
+        ForkJdk first = auto(InstalledJdks.find(List.of(), List.of(dir.resolve("jdks"))), Map.of());
         first.of(String.class, true, null);
         first.write(dir);
         ForkJdk second = auto(List.of(), Map.of());
