@@ -75,7 +75,7 @@ public record Interval(double low, double high, String method, String why, int r
      */
     public String shown() {
         if (isUnbounded()) {
-            return String.format(Locale.ROOT, "unbounded (%s: %s)", method, why.isEmpty() ? UNBOUNDED_RATIO : why);
+            return String.format(Locale.ROOT, "unbounded (%s: %s)", method, why == null || why.isEmpty() ? UNBOUNDED_RATIO : why);
         }
         String[] ends = Export.fmtApart(low, low, high);
         return "[" + ends[1] + ", " + ends[2] + "] " + method;

@@ -27,7 +27,8 @@ import java.util.Set;
  * Before round {@link ConfidenceSequence#firstBounded()} the interval holds every value: until then a claim's remedy is
  * reaching that round, and a claim whose cases cannot reach it within what is left stops at once (remedy beyond
  * budget), as every open claim does when the budget is spent — the run ends on time, each row saying at which round
- * and why. Cases that no claim rests on run the class's planned rounds. It is a plain object, fed by the launcher's round loop and tested alone.
+ * and why. Cases that no claim rests on run the class's planned rounds. It is a plain object, fed by the launcher's
+ * round loop and tested alone.
  */
 public final class ClaimPlan {
 
