@@ -153,7 +153,7 @@ final class ForkJdk {
         if (jvmFlag != null) {
             c = new Choice(null, "JMH's -jvm " + jvmFlag);
         } else if (!forked) {
-            c = new Choice(null, "-f 0: in the launcher's JVM, the build's JDK " + build.version());
+            c = new Choice(null, "-f 0: in the launcher's JVM");
         } else {
             Limit limit = limitOf(cls.getName());
             if (chosen == null) {
