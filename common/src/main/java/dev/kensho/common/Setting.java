@@ -1,5 +1,7 @@
 package dev.kensho.common;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -33,6 +35,8 @@ public final class Setting {
             .checked((k, v) -> budgetMinutes(k, v));
     public static final Setting PIN = run("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)")
             .checked(SettingValues.oneOf("off", "split"));
+    public static final Setting FORK_JDK = run("kensho.forkJdk", "auto", "auto | build | a Java home: the JDK the JMH forks run on. auto: the newest JDK 21+ found (JAVA_HOME, JDK_HOME, JAVA_HOME_*, /usr/lib/jvm and the like) when newer than the launcher's (virtual threads for the Jedis load generator), else the launcher's; build: the launcher's. A module whose client breaks on newer JDKs keeps its forks within its kensho-jdk.properties limit. Recorded per class in env.json (fork_jdk) and the report's notes; JMH's -jvm wins")
+            .checked((k, v) -> forkJdk(k, v));
     public static final Setting ARGS = new Setting("kensho.args", "", "JMH flags for the Maven bench profile (-p name=v, -f, -wi, -prof …)", Use.MAVEN,
             null, true);
     public static final Setting RESULTS = new Setting("kensho.results", "<root>/target/kensho-runs", "where run folders go", Use.RUN_AND_COMMANDS, null, false);
@@ -54,7 +58,7 @@ public final class Setting {
     public static final Setting PRICES = new Setting("kensho.prices", "each module's prices.csv", "a prices CSV (service,item,unit,price,currency,region,source,date) whose lines replace the suite's dated prices of the same item and add others, in every cost table", Use.RUN_AND_COMMANDS, null, false);
 
     /** The settings above, in the order {@code docs/settings.md} lists them. */
-    static final List<Setting> RUN_WIDE = List.of(SCALE, BENCH, JFR, JFR_SETTINGS, VERBOSE, ROUNDS, BUDGET, PIN, ARGS, RESULTS, RUN_ID, ROOT,
+    static final List<Setting> RUN_WIDE = List.of(SCALE, BENCH, JFR, JFR_SETTINGS, VERBOSE, ROUNDS, BUDGET, PIN, FORK_JDK, ARGS, RESULTS, RUN_ID, ROOT,
             RUN_DIR, BENCH_CLASS, WATCH_PID, MODULE, REACTOR, COMMIT_ENV, KEY_PREFIX, DESTRUCTIVE, PRICES);
 
     /** The run's budget in minutes ({@link #BUDGET}; {@value #BUDGET_DEFAULT_MINUTES} when unset). */
@@ -77,6 +81,17 @@ public final class Setting {
             throw BadInput.of(key, value, "minutes, a number > 0 (default 60)");
         }
         return m;
+    }
+
+    /** {@code kensho.forkJdk}: auto, build, or a folder holding {@code bin/java}. */
+    private static void forkJdk(String key, String value) {
+        if (value.equals("auto") || value.equals("build")) {
+            return;
+        }
+        Path home = Path.of(value);
+        if (!Files.isRegularFile(home.resolve("bin").resolve("java"))) {
+            throw BadInput.of(key, value, "auto, build, or a Java home (a folder with bin/java)");
+        }
     }
 
     /** Who reads a setting. */

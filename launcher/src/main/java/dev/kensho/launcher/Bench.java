@@ -82,6 +82,7 @@ public final class Bench {
                 return 0;
             }
             Profiling.checkProfilers(LaunchArgs.split(args)); // -prof nosuch: one line, no run folder
+            ForkJdk jdks = ForkJdk.onThisMachine(); // a named Java home that is none: one line, no run folder
             run = RunFolder.open();
             // an earlier run whose launcher was killed (SIGKILL) still says running: it never will finish
             KilledRuns.settle(Settings.resultsRoot()).forEach(l -> err.println("kensho: " + l));
@@ -108,7 +109,7 @@ public final class Bench {
             // with rounds a case runs once per round (one fork each): the ETA's pace corrects the plan's forks
             for (ClassPlan cp : plan.classes()) {
                 int rounds = Rounds.count(plan, cp.cls());
-                double each = estimate.perCase(plan, cp, rounds > 1 ? 1 : RunEstimate.forks(plan, cp));
+                double each = estimate.perCase(plan, cp, Rounds.inRounds(plan, cp.cls()) ? 1 : RunEstimate.forks(plan, cp));
                 perCase.put(cp.cls().getName(), each);
                 cases += cp.cases() * rounds;
                 planned += each * cp.cases() * rounds;
@@ -121,9 +122,20 @@ public final class Bench {
             BuildShare share = BuildShare.of(run, plan.scale().scale().id());
             Budget budget = Budget.of(started, plan.classes().stream().map(cp -> cp.cls().getName()).toList(), plannedOf, share);
             budget.write(run.dir(), Double.NaN);
-            Progress progress = new Progress(System.out, cases, planned, share);
+            // the forks' JDK, per class: the newest on the machine unless a module's client breaks there
+            Map<String, String> javaOf = new HashMap<>();
+            for (ClassPlan cp : plan.classes()) {
+                if (!cp.skipped()) {
+                    javaOf.put(cp.cls().getName(), jdks.of(cp.cls(), RunEstimate.forks(plan, cp) != 0,
+                            plan.cli().getJvm().orElse(null)).java());
+                }
+            }
+            jdks.write(run.dir());
+            run.note("launcher", jdks.line());
+            Progress progress = new Progress(System.out, cases, planned, share).budget(budget.seconds());
             err.println("kensho: scale " + plan.scale().scale().id() + ", " + progress.plan() + ", results in " + run.dir()
                     + (verbose ? "" : " (JMH's output: jmh/<Class>.log there; -D" + Setting.VERBOSE.key() + "=true shows it here)"));
+            err.println("kensho: " + jdks.line());
             int status = 0;
             try (ClassServers servers = new ClassServers()) {
                 for (ClassPlan cp : plan.classes()) {
@@ -146,14 +158,13 @@ public final class Bench {
                     try {
                         failure = ClassRun.run(run, plan, cp, servers,
                                 new ClassRun.Console(verbose ? null : progress, perCase.get(cp.cls().getName()),
-                                        budget.leftFor(cp.cls().getName())));
+                                        budget.leftFor(cp.cls().getName())), javaOf.get(cp.cls().getName()));
                     } finally {
                         ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
                     }
                     // per case and fork (a rounds run: one fork per case per round), so the next run's ETA scales it
-                    int rounds = Rounds.count(plan, cp.cls());
                     // a class planned by its claims ran as many one-fork cases as its rounds wrote
-                    int forkCases = rounds > 1 ? Rounds.forkFiles(run.dir(), cp.cls().getSimpleName())
+                    int forkCases = Rounds.inRounds(plan, cp.cls()) ? Rounds.forkFiles(run.dir(), cp.cls().getSimpleName())
                             : cp.cases() * Math.max(1, RunEstimate.forks(plan, cp));
                     if (forkCases > 0) {
                         run.recordSeconds(plan.scale().scale().id(), cp.cls().getSimpleName(),

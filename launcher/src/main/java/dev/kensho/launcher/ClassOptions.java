@@ -34,8 +34,11 @@ final class ClassOptions {
     private ClassOptions() {
     }
 
-    /** The options of {@code cls} in {@code run}; {@code attach} are the properties that point its forks at its server. */
-    static ChainedOptionsBuilder of(RunFolder run, Plan plan, Class<?> cls, Map<String, String> attach) {
+    /**
+     * The options of {@code cls} in {@code run}; {@code attach} are the properties that point its forks at its server,
+     * {@code java} the java its forks run ({@link ForkJdk}; null: JMH's default, the launcher's own).
+     */
+    static ChainedOptionsBuilder of(RunFolder run, Plan plan, Class<?> cls, Map<String, String> attach, String java) {
         List<String> forkArgs = forkJvmArgs(run, cls);
         attach.forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
         ChainedOptionsBuilder ob = new OptionsBuilder().parent(plan.cli())
@@ -43,6 +46,9 @@ final class ClassOptions {
                 .shouldFailOnError(true)
                 .addProfiler(CpuProfiler.class)
                 .jvmArgsPrepend(forkArgs.toArray(String[]::new));
+        if (java != null && !plan.cli().getJvm().hasValue()) {
+            ob.jvm(java);
+        }
         ScaleTable st = plan.scale();
         Integer v;
         if (!plan.cli().getForkCount().hasValue() && (v = st.setting(cls, "forks")) != null) {

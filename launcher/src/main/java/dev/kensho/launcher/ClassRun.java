@@ -39,21 +39,24 @@ final class ClassRun {
     private ClassRun() {
     }
 
-    /** Runs {@code cp} with its class server; returns null when it passed, else its failure line. */
-    static String run(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers, Console console) {
+    /**
+     * Runs {@code cp} with its class server, its forks running {@code java} ({@link ForkJdk}; null: the launcher's
+     * own); returns null when it passed, else its failure line.
+     */
+    static String run(RunFolder run, Plan plan, ClassPlan cp, ClassServers servers, Console console, String java) {
         try {
-            return servers.run(Plan.rules(cp.cls()), attach -> run(run, plan, cp, attach, console));
+            return servers.run(Plan.rules(cp.cls()), attach -> run(run, plan, cp, attach, console, java));
         } catch (RuntimeException e) {
             // the class's server did not start
             return failed(run, cp.cls().getSimpleName(), e);
         }
     }
 
-    private static String run(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach, Console out) {
+    private static String run(RunFolder run, Plan plan, ClassPlan cp, Map<String, String> attach, Console out, String java) {
         Class<?> cls = cp.cls();
         String name = cls.getSimpleName();
         // the class's options; its methods, params and result file go on top (all at once, or one case per round)
-        ChainedOptionsBuilder ob = ClassOptions.of(run, plan, cls, attach);
+        ChainedOptionsBuilder ob = ClassOptions.of(run, plan, cls, attach, java);
         String previousClass = System.setProperty(Setting.BENCH_CLASS.key(), name); // forks = 0 run here
         PrintStream screen = out.progress() == null ? System.out : new PrintStream(OutputStream.nullOutputStream());
         try (ConsoleFilter console = ConsoleFilter.open(run.dir().resolve("jmh").resolve(name + ".log"), screen)) {
@@ -62,7 +65,7 @@ final class ClassRun {
             OutputFormat format = out.progress() == null ? jmh
                     : out.progress().forClass(jmh, name, out.perCase());
             int rounds = Rounds.count(plan, cls);
-            if (rounds > 1) {
+            if (Rounds.inRounds(plan, cls)) {
                 ClassLooks looks = new ClassLooks(run.dir(), name, Rounds.cases(cp), rounds, out.secondsLeft(), Section.all(),
                         System.err).onReplan(d -> {
                             if (out.progress() != null) {

@@ -26,7 +26,9 @@ import java.util.TreeMap;
  *
  * <p>The ETA is the planned seconds of the cases not yet run ({@link Plan.Estimate}: the scale's forks,
  * warm-up and measurement iterations and their times, or a previous run's measured class time), scaled by how
- * long the finished cases took against their own plan — so a machine slower than planned stretches the ETA.
+ * long the finished cases took against their own plan — so a machine slower than planned stretches the ETA — but
+ * never past the end of the run's budget ({@link #budget}, {@code -Dkensho.budget}): the classes planned by their
+ * claims stop their rounds there, and the ETA then reads {@code (budget's end)}.
  */
 final class Progress {
 
@@ -37,6 +39,7 @@ final class Progress {
     private final BuildShare build;
     private int doneCases;
     private double donePlanned;
+    private double budgetSeconds = Double.NaN;
 
     Progress(PrintStream out, int totalCases, double plannedSeconds) {
         this(out, totalCases, plannedSeconds, BuildShare.NONE);
@@ -48,6 +51,12 @@ final class Progress {
         this.totalCases = totalCases;
         this.plannedSeconds = plannedSeconds;
         this.build = build;
+    }
+
+    /** The run's budget in seconds (the whole build's, in a Maven build): the ETA never reaches past its end. */
+    Progress budget(double seconds) {
+        this.budgetSeconds = seconds;
+        return this;
     }
 
     /** A JMH output format for one class: {@code detail} gets everything, the console one line per case. */
@@ -66,7 +75,8 @@ final class Progress {
 
     /** The whole run's expected length before anything ran, for the first line. */
     String plan() {
-        return totalCases + " cases, about " + clock(plannedSeconds) + " planned" + build.plan(totalCases, plannedSeconds);
+        return totalCases + " cases, about " + clock(plannedSeconds) + " planned" + build.plan(totalCases, plannedSeconds)
+                + (Double.isNaN(budgetSeconds) ? "" : "; budget " + clock(budgetSeconds));
     }
 
     /** The console line of a finished case of {@code cls}. */
@@ -82,16 +92,18 @@ final class Progress {
     /**
      * {@code [elapsed | done/total | ETA remaining] what: score}; the ETA is the plan's remaining seconds times the
      * pace so far (elapsed ÷ the planned seconds of the cases done), plus the later modules of the build as long as
-     * they took last time. In a Maven build the elapsed time and the counts are the whole build's.
+     * they took last time, and never past the budget's end. In a Maven build the elapsed time and the counts are the
+     * whole build's.
      */
     synchronized String line(String what, String score, double plannedPerCase, double elapsed) {
         doneCases++;
         donePlanned += plannedPerCase;
         double pace = donePlanned > 0 ? elapsed / donePlanned : 1;
         double remaining = Math.max(0, plannedSeconds - donePlanned) * pace + build.secondsAfter();
+        double left = budgetSeconds - build.secondsBefore() - elapsed;
+        String eta = remaining > left ? clock(Math.max(0, left)) + " (budget's end)" : clock(remaining) + build.untimed(" + ", "");
         return "[" + clock(build.secondsBefore() + elapsed) + " | " + (build.casesBefore() + doneCases) + "/"
-                + (build.casesBefore() + totalCases + build.casesAfter()) + " | ETA " + clock(remaining) + build.untimed(" + ", "")
-                + "] " + what + ": " + score;
+                + (build.casesBefore() + totalCases + build.casesAfter()) + " | ETA " + eta + "] " + what + ": " + score;
     }
 
     static String clock(double seconds) {

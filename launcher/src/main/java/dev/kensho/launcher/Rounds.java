@@ -86,6 +86,16 @@ final class Rounds {
         return r == null ? ROUNDS_DEFAULT : r;
     }
 
+    /**
+     * Whether {@code cls} runs in rounds: more than one ({@link #count}), or its scale table names its {@code @rounds},
+     * even 1 — its claims then plan its rounds ({@link ClassLooks}) and the cases no claim rests on run once — unless
+     * {@code -Dkensho.rounds} or JMH's {@code -f} asks for consecutive forks.
+     */
+    static boolean inRounds(Plan plan, Class<?> cls) {
+        return count(plan, cls) > 1 || Setting.ROUNDS.get() == null && !plan.cli().getForkCount().hasValue()
+                && plan.scale().setting(cls, "rounds") != null;
+    }
+
     /** Every case of a class: per method, the cross product of the values of the params it takes, in plan order. */
     static List<RoundCase> cases(Plan.ClassPlan cp) {
         List<RoundCase> out = new ArrayList<>();

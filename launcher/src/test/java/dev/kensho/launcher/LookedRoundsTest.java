@@ -186,11 +186,101 @@ class LookedRoundsTest {
     }
 
     @Test
-    void aSpentBudgetStopsOpenClaimsAtTheFirstBoundedRound(@TempDir Path dir) throws Exception {
+    void aSpentBudgetStopsOpenClaimsAtOnceEachSayingWhereItStood(@TempDir Path dir) throws Exception {
         Map<String, Integer> runs = new LinkedHashMap<>();
         assertNull(run(dir, -1, runs, new ByteArrayOutputStream()));
-        assertEquals("budget", claimLines(dir).get("load_diff").path("stop").asText());
-        assertEquals(5, runs.get("DIFF"));
+        JsonNode diff = claimLines(dir).get("load_diff");
+        assertEquals("budget", diff.path("stop").asText());
+        assertEquals(1, diff.path("rounds").asInt());
+        assertTrue(diff.path("interval").asText().startsWith("unbounded (anytime-valid, 1 paired rounds: valid however often"
+                + " the run looks, it holds every value until round 5)"), diff.toString());
+        assertEquals(Map.of("NONE", 1, "GZ", 1, "DIFF", 1, "LZ4", 3), runs, "no claim's case runs past the budget");
+    }
+
+    /** A claim no round can change (it needs more cores than any host has) stops at once, and so do its cases. */
+    @Test
+    void aClaimThatNeedsNoRoundsStopsAtOnce(@TempDir Path dir) throws Exception {
+        Published gz = direction("load_gz", "GZ");
+        Published needsCores = new Published(gz.key(), Published.Kind.CLAIM, gz.what(), gz.value(), gz.error(), gz.unit(),
+                gz.source(), gz.setup(), gz.cls(), gz.method(), gz.filter(), gz.metric(), gz.range(), 100_000, 0, false, "",
+                Double.NaN, false, "", "");
+        Map<String, Integer> runs = new LinkedHashMap<>();
+        assertNull(run(dir, 600, 1, withClaims(needsCores), runs));
+        JsonNode line = claimLines(dir).get("load_gz");
+        assertEquals("decided", line.path("stop").asText());
+        assertEquals(1, line.path("rounds").asInt());
+        assertTrue(line.path("verdict").asText().startsWith("not reproducible here: needs ≥ 100000 cores"), line.toString());
+        assertEquals(Map.of("NONE", 1, "GZ", 1, "DIFF", 1, "LZ4", 1), runs, "one round planned: every case once");
+    }
+
+    /**
+     * A class planned with one round (its scale table's {@code @rounds = 1}): the cases a claim rests on run until it
+     * is decided, the others once; a check (judged like a claim, its answer following from the set-up) plans rounds
+     * the same way.
+     */
+    @Test
+    void withOneRoundPlannedOnlyTheClaimedCasesRunOnAndChecksPlanLikeClaims(@TempDir Path dir) throws Exception {
+        Published gz = direction("load_gz", "GZ");
+        Published check = new Published(gz.key(), Published.Kind.CHECK, gz.what(), gz.value(), gz.error(), gz.unit(),
+                gz.source(), gz.setup(), gz.cls(), gz.method(), gz.filter(), gz.metric(), gz.range(), 0, 0, false, "",
+                Double.NaN, false, "", "");
+        Map<String, Integer> runs = new LinkedHashMap<>();
+        assertNull(run(dir, 600, 1, withClaims(check), runs));
+        assertEquals("decided", claimLines(dir).get("load_gz").path("stop").asText());
+        assertEquals(Map.of("NONE", 5, "GZ", 5, "DIFF", 1, "LZ4", 1), runs);
+    }
+
+    /** {@link #SECTION} with other published rows. */
+    private static Section withClaims(Published... rows) {
+        return new Section() {
+            @Override
+            public String id() {
+                return SECTION.id();
+            }
+
+            @Override
+            public int order() {
+                return 1;
+            }
+
+            @Override
+            public String title() {
+                return "t";
+            }
+
+            @Override
+            public String seed() {
+                return "";
+            }
+
+            @Override
+            public String question() {
+                return "q";
+            }
+
+            @Override
+            public List<ChartSpec> charts() {
+                return List.of();
+            }
+
+            @Override
+            public List<Published> published() {
+                return List.of(rows);
+            }
+
+            @Override
+            public List<Results.Row> derived(List<Results.Row> r) {
+                return SECTION.derived(r);
+            }
+        };
+    }
+
+    private static String run(Path dir, double budgetSeconds, int planned, Section section, Map<String, Integer> runs) {
+        long[] now = {0};
+        ClassLooks looks = new ClassLooks(dir, CLS, Rounds.cases(plan()), planned, () -> budgetSeconds, List.of(section),
+                new PrintStream(new ByteArrayOutputStream(), true), () -> (now[0] += 2_500_000_000L));
+        return Rounds.run(dir, MatrixFakeBenchmark.class, plan(), new OptionsBuilder().build(), planned,
+                dir.resolve("jmh").resolve(CLS + ".json"), fake(runs), e -> e.toString(), looks);
     }
 
     @Test

@@ -34,6 +34,20 @@ class ProgressTest {
         assertEquals("4 cases, about 1:40 planned; the whole build about 4 cases, 1:40 (+ 2 modules not timed yet)", untimed.plan());
     }
 
+    /** The ETA is the budget's: it never shows more than what is left of it. */
+    @Test
+    void theEtaNeverReachesPastTheBudgetsEnd() {
+        Progress p = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), 4, 100,
+                new BuildShare(0, 30, 0, 0, 2)).budget(120);
+        assertEquals("4 cases, about 1:40 planned; the whole build about 4 cases, 2:10 (+ 2 modules not timed yet); budget 2:00",
+                p.plan());
+        // 30 s before this module, 20 s in it: 70 s left of the budget, where the pace alone would say 3:00 and more
+        assertEquals("[0:50 | 1/4 | ETA 1:10 (budget's end)] A.m x=1: 5", p.line("A.m x=1", "5", 10, 20));
+        assertEquals("[2:40 | 2/4 | ETA 0:00 (budget's end)] A.m x=2: 6", p.line("A.m x=2", "6", 10, 130), "spent: nothing left");
+        Progress roomy = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), 4, 100).budget(3600);
+        assertEquals("[0:20 | 1/4 | ETA 3:00] A.m x=1: 5", roomy.line("A.m x=1", "5", 10, 20), "within the budget: the pace's ETA");
+    }
+
     @Test
     void clockReadsMinutesThenHours() {
         assertEquals("0:59", Progress.clock(59.4));

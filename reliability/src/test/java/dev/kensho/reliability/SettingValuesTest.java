@@ -37,6 +37,8 @@ class SettingValuesTest {
             "kensho.kv.jedisThreads | 0        | 1 … 10000",
             "kensho.redis.cluster   | 2        | 3 … 64",
             "kensho.pin             | both     | off or split",
+            "kensho.forkJdk         | newest   | auto, build, or a Java home",
+            "kensho.forkJdk         | /nonexistent/jdk | auto, build, or a Java home",
             "kensho.shard           | 2/2      | i/N",
             "kensho.startAt         | tomorrow | ISO-8601",
             "kensho.keyPrefix       | a b      | 1 … 32 characters",
@@ -69,6 +71,7 @@ class SettingValuesTest {
         p.setProperty("kensho.startGrid", "10");
         p.setProperty("kensho.trialGap", "30");
         p.setProperty("kensho.rounds", "20");
+        p.setProperty("kensho.forkJdk", "build");
         p.setProperty("kensho.redis.cluster", "3");
         p.setProperty("kensho.shard", "1/2");
         p.setProperty("kensho.keyPrefix", "app-bench:");

@@ -25,7 +25,8 @@ import java.util.Set;
  * A benchmark class's claim rows as one round of its interleaved rounds measures them, computed the way the report
  * computes them (each {@link Section}'s {@link Section#derived} rows, selected by its published claims), from that
  * round's JMH files and measurement lines alone: a ratio's value in a round is the ratio of that round's fork means,
- * the per-round value a {@link ClaimPlan} looks at. A claim row is a published claim (kind {@code claim}) on this
+ * the per-round value a {@link ClaimPlan} looks at. A claim row is a published claim or check (the kinds judged on a
+ * range: a check's answer follows from the suite's set-up, and it stops as soon as its interval says so) on this
  * class and one row of ours it selects; its key is the claim's key and the row's params.
  *
  * <p>Which cases a claim row rests on is found by leaving each case out of a round in turn: the rows whose value goes
@@ -59,10 +60,10 @@ public final class RoundClaims {
     public RoundClaims(String cls, List<Section> sections) {
         this.cls = cls;
         this.sections = sections.stream().filter(s -> s.published().stream()
-                .anyMatch(p -> p.kind() == Published.Kind.CLAIM && cls.equals(p.cls()))).toList();
+                .anyMatch(p -> p.judged() && cls.equals(p.cls()))).toList();
     }
 
-    /** Whether some published claim names this class. */
+    /** Whether some published claim or check names this class. */
     public boolean any() {
         return !sections.isEmpty();
     }
@@ -115,7 +116,7 @@ public final class RoundClaims {
             List<Results.Row> all = new ArrayList<>(rows);
             all.addAll(s.derived(rows));
             for (Published p : s.published()) {
-                if (p.kind() != Published.Kind.CLAIM || !cls.equals(p.cls())) {
+                if (!p.judged() || !cls.equals(p.cls())) {
                     continue;
                 }
                 for (Results.Row r : p.ours(all)) {

@@ -105,6 +105,14 @@ public final class Export {
                 throw new TargetFailure("cannot read " + pooled + " (" + e.getMessage() + ")");
             }
         }
+        Path forkJdk = run.dir().resolve(RunFolder.FORK_JDK_FILE);
+        if (Files.exists(forkJdk)) {
+            try {
+                env.put("fork_jdk", RunFolder.JSON.readTree(forkJdk.toFile())); // what each class's forks ran on, and why
+            } catch (IOException e) {
+                throw new TargetFailure("cannot read " + forkJdk + " (" + e.getMessage() + ")");
+            }
+        }
         env.put("profiling", Profiling.env(run.dir())); // profiled numbers never pass for plain ones
         env.put("targets", targets());
         Yardstick.summary(run.dir()).ifPresent(y -> env.put("yardstick", y.toMap()));

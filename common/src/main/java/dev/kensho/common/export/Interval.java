@@ -15,6 +15,9 @@ import java.util.Locale;
  */
 public record Interval(double low, double high, String method, String why, int repeats, double df) {
 
+    /** Why a ratio's interval is unbounded unless it says otherwise. */
+    public static final String UNBOUNDED_RATIO = "the denominator's interval reaches 0";
+
     public Interval(double low, double high, String method) {
         this(low, high, method, "");
     }
@@ -65,10 +68,14 @@ public record Interval(double low, double high, String method, String why, int r
         return Math.max(high - value, value - low);
     }
 
-    /** "[0.40, 1.61] Fieller", or "unbounded (Fieller: …)". */
+    /**
+     * "[0.40, 1.61] Fieller", or "unbounded (Fieller: the denominator's interval reaches 0)": an unbounded interval
+     * says why with its {@code why} when it has one (an anytime-valid sequence before its first bounded round), else
+     * a ratio's usual cause.
+     */
     public String shown() {
         if (isUnbounded()) {
-            return String.format(Locale.ROOT, "unbounded (%s: the denominator's interval reaches 0)", method);
+            return String.format(Locale.ROOT, "unbounded (%s: %s)", method, why == null || why.isEmpty() ? UNBOUNDED_RATIO : why);
         }
         String[] ends = Export.fmtApart(low, low, high);
         return "[" + ends[1] + ", " + ends[2] + "] " + method;

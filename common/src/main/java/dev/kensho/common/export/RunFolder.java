@@ -50,6 +50,8 @@ public final class RunFolder {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     public static final String STATUS_FILE = "status.json";
+    /** The JDK the launcher's forks ran on, per class and why (the launcher writes it; env.json carries it as fork_jdk). */
+    public static final String FORK_JDK_FILE = "fork-jdk.json";
 
     private final Path dir;
 

@@ -24,9 +24,11 @@ import java.util.Set;
  *       left once the claims cheaper to settle have had theirs;</li>
  *   <li><b>budget</b> — the budget is spent.</li>
  * </ul>
- * Before round {@link ConfidenceSequence#firstBounded()} the interval holds every value, so a claim's cases run at
- * least that many rounds (budget or not: fewer would leave its row without an interval). Cases that no claim rests on
- * run the class's planned rounds. It is a plain object, fed by the launcher's round loop and tested alone.
+ * Before round {@link ConfidenceSequence#firstBounded()} the interval holds every value: until then a claim's remedy is
+ * reaching that round, and a claim whose cases cannot reach it within what is left stops at once (remedy beyond
+ * budget), as every open claim does when the budget is spent — the run ends on time, each row saying at which round
+ * and why. Cases that no claim rests on run the class's planned rounds. It is a plain object, fed by the launcher's
+ * round loop and tested alone.
  */
 public final class ClaimPlan {
 
@@ -125,9 +127,7 @@ public final class ClaimPlan {
                 open.add(s);
             }
         }
-        if (round >= cs.firstBounded()) {
-            budget(open, secondsLeft);
-        }
+        budget(open, secondsLeft);
         Set<String> next = new LinkedHashSet<>();
         Set<String> claimed = new LinkedHashSet<>();
         for (Subject s : subjects) {
@@ -172,9 +172,10 @@ public final class ClaimPlan {
         }
         double mean = Arrays.stream(x).average().orElse(Double.NaN);
         double value = Math.exp(mean);
-        Interval interval = n >= 2 ? cs.ofLogRatios(x) : null;
-        // not resolved while unbounded: still, what no interval changes (needs, context) decides at once
-        String verdict = Verdict.of(s.claim(), value, interval == null || interval.isUnbounded() ? null : interval, conditions(s));
+        Interval interval = cs.ofLogRatios(x);
+        // not resolved while unbounded (the verdict says until which round): still, what no interval changes (needs,
+        // context) decides at once
+        String verdict = Verdict.of(s.claim(), value, interval, conditions(s));
         if (!verdict.startsWith(Verdict.NOT_RESOLVED)) {
             return new State(s.key(), Stop.DECIDED, n, spent, value, interval, verdict, 0);
         }
@@ -223,13 +224,13 @@ public final class ClaimPlan {
         byCost.sort(Comparator.comparingDouble(this::cost));
         Map<String, Integer> dueBy = new LinkedHashMap<>(); // case → the round its last kept claim needs
         for (Subject s : byCost) {
-            State st = states.get(s.key());
-            if (st.roundsNeeded() > ConfidenceSequence.MAX_ROUNDS || st.roundsNeeded() == 0) {
+            int due = due(states.get(s.key()));
+            if (due > ConfidenceSequence.MAX_ROUNDS || due == 0) {
                 stop(s, Stop.BEYOND_BUDGET);
                 continue;
             }
             Map<String, Integer> with = new LinkedHashMap<>(dueBy);
-            s.cases().forEach(c -> with.merge(c, st.roundsNeeded(), Math::max));
+            s.cases().forEach(c -> with.merge(c, due, Math::max));
             if (rest(with) <= secondsLeft) {
                 dueBy = with;
             } else {
@@ -241,7 +242,15 @@ public final class ClaimPlan {
     /** What settling one claim row alone would cost: its cases' rounds still needed, at their seconds per round. */
     private double cost(Subject s) {
         State st = states.get(s.key());
-        return s.cases().stream().mapToDouble(c -> Math.max(0, st.roundsNeeded() - st.rounds()) * perRound(c)).sum();
+        return s.cases().stream().mapToDouble(c -> Math.max(0, due(st) - st.rounds()) * perRound(c)).sum();
+    }
+
+    /**
+     * The round an open claim row is due to be settled by: before the first bounded round, that round (no interval
+     * yet, and a spread from fewer rounds prices nothing); after it, the rounds its remedy needs (0: not known).
+     */
+    private int due(State st) {
+        return st.rounds() < cs.firstBounded() ? cs.firstBounded() : st.roundsNeeded();
     }
 
     /** Seconds the cases still take to reach the rounds they are due by. */

@@ -30,6 +30,9 @@ import java.util.List;
  */
 public final class ConfidenceSequence {
 
+    /** Why a sequence with a round whose ratio is 0, negative or not a number bounds nothing. */
+    static final String NOT_FINITE = "a round's ratio is not a positive number";
+
     /** The mixture's precision c: the standardized effect is weighted as N(0, 1/c), sd ≈ 3.2. */
     static final double MIXTURE = 0.1;
     /** Beyond this many rounds {@link #roundsNeeded} stops counting. */
@@ -65,6 +68,14 @@ public final class ConfidenceSequence {
         double k = 2.0 / n * (Math.log(1 / alpha) + 0.5 * Math.log((c + n) / c));
         double qn = -Math.expm1(-k);
         return qn < n / (n + c) ? qn : Double.NaN;
+    }
+
+    /**
+     * Why the sequence is unbounded with fewer rounds than {@link #firstBounded()}: not the data's spread, the price of
+     * being valid however often the run looks.
+     */
+    String beforeBounded() {
+        return "valid however often the run looks, it holds every value until round " + firstBounded();
     }
 
     /** The first number of observations whose interval is bounded (a property of α and c alone, not of the data). */
@@ -105,12 +116,15 @@ public final class ConfidenceSequence {
     public Interval ofLogRatios(double[] logs) {
         int n = logs.length;
         String label = RatioMethod.anytimeLabel(n);
-        if (n < 2 || Arrays.stream(logs).anyMatch(v -> !Double.isFinite(v))) {
-            return Interval.unbounded(label).restingOn(n, Math.max(0, n - 1));
+        if (Arrays.stream(logs).anyMatch(v -> !Double.isFinite(v))) {
+            return Interval.unbounded(label).because(NOT_FINITE).restingOn(n, Math.max(0, n - 1));
+        }
+        if (n < 2) {
+            return Interval.unbounded(label).because(beforeBounded()).restingOn(n, 0);
         }
         double[] m = ofMean(logs);
         if (Double.isInfinite(m[0]) || Double.isInfinite(m[1])) {
-            return Interval.unbounded(label).restingOn(n, n - 1);
+            return Interval.unbounded(label).because(beforeBounded()).restingOn(n, n - 1);
         }
         return new Interval(Math.exp(m[0]), Math.exp(m[1]), label).restingOn(n, n - 1);
     }

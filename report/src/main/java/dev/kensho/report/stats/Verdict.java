@@ -99,6 +99,15 @@ public final class Verdict {
             return NOT_RESOLVED + ": no interval (one sample)" + factor(value, null, p, "")
                     + "; resolve: two forks or more per side";
         }
+        if (interval.isUnbounded() && RatioMethod.of(interval.method()) == RatioMethod.ANYTIME) {
+            // an anytime-valid sequence: unbounded before its first bounded round whatever the spread, not for a zero
+            int first = ConfidenceSequence.REPORT.firstBounded();
+            int more = first - interval.repeats();
+            return NOT_RESOLVED + ": our interval " + interval.shown().replaceFirst("^unbounded", "is unbounded")
+                    + factor(value, null, p, "") + "; resolve: " + (more > 0 ? more + " more round" + (more == 1 ? "" : "s")
+                    + " per side at least (the sequence is bounded from round " + first + " on)"
+                    : "rounds whose ratio is a positive number on both sides");
+        }
         if (interval.isUnbounded()) {
             return NOT_RESOLVED + ": our interval is unbounded (" + interval.method()
                     + ": the denominator's interval reaches 0)" + factor(value, null, p, "")

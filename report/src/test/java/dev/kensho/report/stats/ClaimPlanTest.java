@@ -104,12 +104,29 @@ class ClaimPlanTest {
     }
 
     @Test
-    void aSpentBudgetStopsOpenClaimsAtTheFirstBoundedRound() {
+    void aSpentBudgetStopsOpenClaimsAtOnceSayingWhereTheyStood() {
         Set<String> all = new LinkedHashSet<>(List.of("a", "b"));
         ClaimPlan plan = new ClaimPlan(List.of(subject("near", 1, Double.POSITIVE_INFINITY, "a", "b")), all, 2, 2);
         Map<String, Integer> ran = run(plan, all, Map.of("near", new double[]{1.08, 0.05}), 0);
-        assertEquals(ClaimPlan.Stop.BUDGET, state(plan, "near").stop());
-        assertEquals(ConfidenceSequence.REPORT.firstBounded(), ran.get("a"), "never fewer rounds than give an interval");
+        ClaimPlan.State s = state(plan, "near");
+        assertEquals(ClaimPlan.Stop.BUDGET, s.stop());
+        assertEquals(1, ran.get("a"), "the run ends on time: no round beyond the budget");
+        assertEquals(1, s.rounds());
+        assertTrue(s.verdict().contains("holds every value until round 5") && s.verdict().contains("4 more rounds"), s.verdict());
+    }
+
+    @Test
+    void aClaimThatCannotReachItsFirstBoundedRoundWithinTheBudgetStopsAtOnce() {
+        Set<String> all = new LinkedHashSet<>(List.of("a", "b"));
+        ClaimPlan plan = new ClaimPlan(List.of(subject("near", 1, Double.POSITIVE_INFINITY, "a", "b")), all, 2, 2);
+        // after round 1, 30 s are left; reaching round 5 takes 2 cases × 4 rounds × 10 s = 80 s
+        Map<String, Integer> ran = run(plan, all, Map.of("near", new double[]{1.08, 0.05}), 50);
+        assertEquals(ClaimPlan.Stop.BEYOND_BUDGET, state(plan, "near").stop());
+        assertEquals(1, ran.get("a"));
+        // with 100 s left after round 1 it can: it reaches round 5, its first interval
+        ClaimPlan enough = new ClaimPlan(List.of(subject("near", 1, Double.POSITIVE_INFINITY, "a", "b")), all, 2, 2);
+        assertTrue(run(enough, all, Map.of("near", new double[]{1.08, 0.05}), 120).get("a") >= 5);
+        assertTrue(state(enough, "near").interval().low() > 0, state(enough, "near").interval().shown());
     }
 
     /** The shared denominator runs while any claim on it is open; the cheap claim gets the time, the dear one stops. */

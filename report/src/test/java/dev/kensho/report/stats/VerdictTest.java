@@ -220,6 +220,27 @@ class VerdictTest {
                 .startsWith(Verdict.NOT_RESOLVED + ": our interval is unbounded (Fieller: the denominator's interval reaches 0)"));
     }
 
+    /**
+     * A looked pair before the sequence's first bounded round: unbounded because it is valid however often the run
+     * looks, not because a denominator reaches 0, and more rounds (not forks of a denominator) resolve it.
+     */
+    @Test
+    void anAnytimeIntervalBeforeItsFirstBoundedRoundSaysSoAndHowManyRoundsAreLeft() {
+        Published load = claim(2.0, Range.of(Range.Rule.RATIO_X2, 2, NONE, NONE), NONE);
+        Interval three = ConfidenceSequence.REPORT.ofLogRatios(new double[]{0.69, 0.70, 0.71});
+        String v = Verdict.of(load, 2.0, three, TWO_CORES);
+        assertTrue(v.startsWith(Verdict.NOT_RESOLVED + ": our interval is unbounded (anytime-valid, 3 paired rounds: valid"
+                + " however often the run looks, it holds every value until round 5)"), v);
+        assertTrue(v.endsWith("; resolve: 2 more rounds per side at least (the sequence is bounded from round 5 on)"), v);
+        assertTrue(!v.contains("denominator") && !v.contains("forks"), v);
+        String one = Verdict.of(load, 2.0, ConfidenceSequence.REPORT.ofLogRatios(new double[]{0.69}), TWO_CORES);
+        assertTrue(one.contains("anytime-valid, 1 paired rounds") && one.contains("4 more rounds"), one);
+        String zero = Verdict.of(load, 2.0, ConfidenceSequence.REPORT.ofLogRatios(
+                new double[]{0.69, 0.7, Double.NEGATIVE_INFINITY, 0.7, 0.71}), TWO_CORES);
+        assertTrue(zero.contains("a round's ratio is not a positive number") && zero.endsWith(
+                "resolve: rounds whose ratio is a positive number on both sides"), zero);
+    }
+
     /** A bare point is never judged: without a range, ours is shown and the claim left open. */
     @Test
     void aClaimWithoutARangeIsNeverJudged() {
