@@ -31,7 +31,7 @@ public final class Setting {
             .checked(SettingValues.BOOLEAN_CHECK);
     public static final Setting ROUNDS = run("kensho.rounds", "1", "N (1 … 1000): N > 1 runs every class as N rounds, every case once per round with one fork, in an order shuffled per round (seed and order in rounds.jsonl); 1: every class's forks back to back. Unset: a class's @rounds in its scale table (the HBase compression matrix: 2), else 1. The report takes what moves a whole round out of a ratio")
             .checked(SettingValues.range(1, 1000));
-    public static final Setting BUDGET = run("kensho.budget", "60", "minutes (a number > 0) the whole run may take; default 60, the default scale's hour on a 2-core machine. A class run in rounds gives one more round only to the claims still open whose remedy fits in what is left of it (minus the planned time of the classes after it); the report says per claim why it stopped (decided, budget, remedy beyond budget)")
+    public static final Setting BUDGET = run("kensho.budget", "60", "minutes (a number > 0) the whole run may take; default 60 at the smoke and default scales (the default scale's hour on a 2-core machine), none (a week) at full and seed. A class run in rounds gives one more round only to the claims still open whose remedy fits in what is left of it (minus the planned time of the classes after it); the report says per claim why it stopped (decided, budget, remedy beyond budget)")
             .checked((k, v) -> budgetMinutes(k, v));
     public static final Setting PIN = run("kensho.pin", "off", "off | split: the embedded server on the last core, the benchmark JVM on the others (taskset; recorded in env.json)")
             .checked(SettingValues.oneOf("off", "split"));
@@ -61,13 +61,23 @@ public final class Setting {
     static final List<Setting> RUN_WIDE = List.of(SCALE, BENCH, JFR, JFR_SETTINGS, VERBOSE, ROUNDS, BUDGET, PIN, FORK_JDK, ARGS, RESULTS, RUN_ID, ROOT,
             RUN_DIR, BENCH_CLASS, WATCH_PID, MODULE, REACTOR, COMMIT_ENV, KEY_PREFIX, DESTRUCTIVE, PRICES);
 
-    /** The run's budget in minutes ({@link #BUDGET}; {@value #BUDGET_DEFAULT_MINUTES} when unset). */
+    /** The run's budget in minutes ({@link #BUDGET}) when unset, at the smoke and default scales. */
     public static final double BUDGET_DEFAULT_MINUTES = 60;
+    /**
+     * The budget when unset at the full and seed scales: a week, i.e. none — those runs take hours by design, and an
+     * hour's budget would stop their claims' rounds before the intervals they exist for.
+     */
+    public static final double BUDGET_LONG_SCALES_MINUTES = 7 * 24 * 60;
 
-    /** {@code kensho.budget}'s minutes, checked: a number above 0. */
+    /** {@code kensho.budget}'s minutes, checked: a number above 0; unset, by the scale. */
     public static double budgetMinutes() {
         String v = BUDGET.get();
-        return v == null ? BUDGET_DEFAULT_MINUTES : budgetMinutes(BUDGET.key(), v);
+        if (v != null) {
+            return budgetMinutes(BUDGET.key(), v);
+        }
+        String scale = SCALE.get();
+        boolean longScale = scale != null && (scale.trim().equalsIgnoreCase("full") || scale.trim().equalsIgnoreCase("seed"));
+        return longScale ? BUDGET_LONG_SCALES_MINUTES : BUDGET_DEFAULT_MINUTES;
     }
 
     private static double budgetMinutes(String key, String value) {
