@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
@@ -38,6 +38,6 @@ public class CodecSizeBenchmark extends CompressionMatrixBenchmark {
     public static final ParamRules RULES = CompressionMatrixBenchmark.RULES;
 
     public static void main(String[] args) {
-        Bench.main(CodecSizeBenchmark.class, args);
+        Kensho.main(CodecSizeBenchmark.class, args);
     }
 }

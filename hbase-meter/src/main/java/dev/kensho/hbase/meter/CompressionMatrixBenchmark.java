@@ -1,9 +1,9 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.cpu.OperationCpu;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.HBaseTarget;
 import dev.kensho.targets.hbase.HFiles;
@@ -265,6 +265,6 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(CompressionMatrixBenchmark.class, args);
+        Kensho.main(CompressionMatrixBenchmark.class, args);
     }
 }

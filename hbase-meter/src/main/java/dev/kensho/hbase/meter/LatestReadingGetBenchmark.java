@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
@@ -136,6 +136,6 @@ public class LatestReadingGetBenchmark extends MeterQuery {
     }
 
     public static void main(String[] args) {
-        Bench.main(LatestReadingGetBenchmark.class, args);
+        Kensho.main(LatestReadingGetBenchmark.class, args);
     }
 }

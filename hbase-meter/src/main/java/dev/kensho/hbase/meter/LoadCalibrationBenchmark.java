@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.HBaseTarget;
@@ -218,6 +218,6 @@ public class LoadCalibrationBenchmark extends AbstractMeterBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(LoadCalibrationBenchmark.class, args);
+        Kensho.main(LoadCalibrationBenchmark.class, args);
     }
 }

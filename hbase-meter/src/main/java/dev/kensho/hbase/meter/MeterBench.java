@@ -1,7 +1,7 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.Codecs;

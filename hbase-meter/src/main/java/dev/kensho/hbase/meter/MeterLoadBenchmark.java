@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.shard.Windows;
 import dev.kensho.targets.hbase.HBaseTarget;
@@ -247,6 +247,6 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(MeterLoadBenchmark.class, args);
+        Kensho.main(MeterLoadBenchmark.class, args);
     }
 }

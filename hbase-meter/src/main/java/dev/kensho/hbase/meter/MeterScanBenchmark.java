@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -149,6 +149,6 @@ public class MeterScanBenchmark extends MeterQuery {
     }
 
     public static void main(String[] args) {
-        Bench.main(MeterScanBenchmark.class, args);
+        Kensho.main(MeterScanBenchmark.class, args);
     }
 }

@@ -1,9 +1,9 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
@@ -260,6 +260,6 @@ public class AggregatedPutRecordsBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(AggregatedPutRecordsBenchmark.class, args);
+        Kensho.main(AggregatedPutRecordsBenchmark.class, args);
     }
 }

@@ -1,9 +1,9 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.targets.kinesis.KinesisTargets;
@@ -178,6 +178,6 @@ public class BatchSweepBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(BatchSweepBenchmark.class, args);
+        Kensho.main(BatchSweepBenchmark.class, args);
     }
 }

@@ -1,8 +1,8 @@
 package dev.kensho.kinesis.batch;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
@@ -245,6 +245,6 @@ public class PutRecordVsPutRecordsBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PutRecordVsPutRecordsBenchmark.class, args);
+        Kensho.main(PutRecordVsPutRecordsBenchmark.class, args);
     }
 }

@@ -1,8 +1,8 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.JedisClusterLoad;
@@ -217,6 +217,6 @@ public class ClusterThroughputBenchmark extends KvTrialState {
     }
 
     public static void main(String[] args) {
-        Bench.main(ClusterThroughputBenchmark.class, args);
+        Kensho.main(ClusterThroughputBenchmark.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.Halves;
@@ -175,6 +175,6 @@ public class KeyValueThroughputBenchmark extends KvTrialState {
     }
 
     public static void main(String[] args) {
-        Bench.main(KeyValueThroughputBenchmark.class, args);
+        Kensho.main(KeyValueThroughputBenchmark.class, args);
     }
 }

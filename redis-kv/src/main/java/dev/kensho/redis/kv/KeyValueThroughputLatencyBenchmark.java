@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
@@ -120,6 +120,6 @@ public class KeyValueThroughputLatencyBenchmark extends KvTrialState {
     }
 
     public static void main(String[] args) {
-        Bench.main(KeyValueThroughputLatencyBenchmark.class, args);
+        Kensho.main(KeyValueThroughputLatencyBenchmark.class, args);
     }
 }

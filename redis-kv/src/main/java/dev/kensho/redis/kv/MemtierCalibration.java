@@ -3,8 +3,8 @@ package dev.kensho.redis.kv;
 import com.sun.management.OperatingSystemMXBean;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.KeyDistribution;
@@ -289,6 +289,6 @@ public class MemtierCalibration extends CalibrationState {
     }
 
     public static void main(String[] args) {
-        Bench.main(MemtierCalibration.class, args);
+        Kensho.main(MemtierCalibration.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.settings.KvSettings;
@@ -239,6 +239,6 @@ public class RedisBenchmarkCalibration extends CalibrationState {
     }
 
     public static void main(String[] args) {
-        Bench.main(RedisBenchmarkCalibration.class, args);
+        Kensho.main(RedisBenchmarkCalibration.class, args);
     }
 }

@@ -2,8 +2,8 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.JedisPublisher;
 import dev.kensho.redis.pubsub.client.PubSubMode;
@@ -273,6 +273,6 @@ public class ClusterPublishBenchmark extends FlowBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(ClusterPublishBenchmark.class, args);
+        Kensho.main(ClusterPublishBenchmark.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.PubSubMode;
 import dev.kensho.redis.pubsub.client.Receiver;
@@ -189,6 +189,6 @@ public class PubSubFanoutBenchmark extends FlowBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubFanoutBenchmark.class, args);
+        Kensho.main(PubSubFanoutBenchmark.class, args);
     }
 }

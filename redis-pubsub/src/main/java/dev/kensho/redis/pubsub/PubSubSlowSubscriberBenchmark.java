@@ -4,8 +4,8 @@ import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.PubSubMode;
@@ -249,6 +249,6 @@ public class PubSubSlowSubscriberBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubSlowSubscriberBenchmark.class, args);
+        Kensho.main(PubSubSlowSubscriberBenchmark.class, args);
     }
 }

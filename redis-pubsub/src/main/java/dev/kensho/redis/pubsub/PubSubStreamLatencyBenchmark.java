@@ -1,8 +1,8 @@
 package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.pubsub.client.Client;
@@ -231,6 +231,6 @@ public class PubSubStreamLatencyBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubStreamLatencyBenchmark.class, args);
+        Kensho.main(PubSubStreamLatencyBenchmark.class, args);
     }
 }

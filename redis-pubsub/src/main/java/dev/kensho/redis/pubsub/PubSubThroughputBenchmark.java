@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Publisher;
 import dev.kensho.redis.pubsub.client.Receiver;
@@ -132,6 +132,6 @@ public class PubSubThroughputBenchmark extends FlowBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubThroughputBenchmark.class, args);
+        Kensho.main(PubSubThroughputBenchmark.class, args);
     }
 }

@@ -2,7 +2,7 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Scale;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.launcher.ScaleTable;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.client.Client;

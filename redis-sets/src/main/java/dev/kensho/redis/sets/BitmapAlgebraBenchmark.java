@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.sets.data.AttributeKeys;
@@ -265,6 +265,6 @@ public class BitmapAlgebraBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(BitmapAlgebraBenchmark.class, args);
+        Kensho.main(BitmapAlgebraBenchmark.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisCluster;
@@ -276,6 +276,6 @@ public class ClusterSetAlgebraBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(ClusterSetAlgebraBenchmark.class, args);
+        Kensho.main(ClusterSetAlgebraBenchmark.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
@@ -41,6 +41,6 @@ public class SetAlgebraBenchmark extends SetOperations {
     public static final ParamRules RULES = SetOperations.rules();
 
     public static void main(String[] args) {
-        Bench.main(SetAlgebraBenchmark.class, args);
+        Kensho.main(SetAlgebraBenchmark.class, args);
     }
 }

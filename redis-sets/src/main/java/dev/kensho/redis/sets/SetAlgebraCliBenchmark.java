@@ -2,8 +2,8 @@ package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
@@ -263,6 +263,6 @@ public class SetAlgebraCliBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetAlgebraCliBenchmark.class, args);
+        Kensho.main(SetAlgebraCliBenchmark.class, args);
     }
 }

@@ -3,8 +3,8 @@ package dev.kensho.redis.sets;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisEndpoint;
@@ -168,6 +168,6 @@ public class SetFlushBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetFlushBenchmark.class, args);
+        Kensho.main(SetFlushBenchmark.class, args);
     }
 }

@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
@@ -208,6 +208,6 @@ public class SetImportBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetImportBenchmark.class, args);
+        Kensho.main(SetImportBenchmark.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisTargets;
@@ -125,6 +125,6 @@ public class SetMemoryBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetMemoryBenchmark.class, args);
+        Kensho.main(SetMemoryBenchmark.class, args);
     }
 }

@@ -1,6 +1,6 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.sets.data.AttributeKeys;

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.sets.data.UserIds;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -61,6 +61,6 @@ public class UserIdGeneratorBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(UserIdGeneratorBenchmark.class, args);
+        Kensho.main(UserIdGeneratorBenchmark.class, args);
     }
 }

@@ -34,6 +34,7 @@ final class Architecture {
 
     static {
         MODULES.put("dev.kensho.common", "common");
+        MODULES.put("dev.kensho.api", "api");
         MODULES.put("dev.kensho.report", "report");
         MODULES.put("dev.kensho.launcher", "launcher");
         MODULES.put("dev.kensho.targets.redis", "redis-target");
@@ -47,18 +48,22 @@ final class Architecture {
         MODULES.put("dev.kensho.benchmarks", "benchmarks");
 
         MAY_NAME.put("common", Set.of());
+        MAY_NAME.put("api", Set.of("common"));
         MAY_NAME.put("report", Set.of("common"));
-        MAY_NAME.put("launcher", Set.of("common", "report"));
+        MAY_NAME.put("launcher", Set.of("common", "api", "report"));
         MAY_NAME.put("redis-target", Set.of("common"));
         MAY_NAME.put("hbase-target", Set.of("common"));
         MAY_NAME.put("kinesis-target", Set.of("common"));
-        MAY_NAME.put("redis-sets", Set.of("common", "report", "launcher", "redis-target"));
-        MAY_NAME.put("redis-kv", Set.of("common", "report", "launcher", "redis-target"));
-        MAY_NAME.put("redis-pubsub", Set.of("common", "report", "launcher", "redis-target"));
-        MAY_NAME.put("hbase-meter", Set.of("common", "report", "launcher", "hbase-target"));
-        MAY_NAME.put("kinesis-batch", Set.of("common", "report", "launcher", "kinesis-target"));
+        MAY_NAME.put("redis-sets", Set.of("common", "api", "report", "redis-target"));
+        MAY_NAME.put("redis-kv", Set.of("common", "api", "report", "redis-target"));
+        MAY_NAME.put("redis-pubsub", Set.of("common", "api", "report", "redis-target"));
+        MAY_NAME.put("hbase-meter", Set.of("common", "api", "report", "hbase-target"));
+        MAY_NAME.put("kinesis-batch", Set.of("common", "api", "report", "kinesis-target"));
         MAY_NAME.put("benchmarks", Set.copyOf(MODULES.values()));
     }
+
+    /** The experiment modules: what they implement is {@code api}; the launcher finds them, never the other way. */
+    static final Set<String> EXPERIMENTS = Set.of("redis-sets", "redis-kv", "redis-pubsub", "hbase-meter", "kinesis-batch");
 
     /** Deepest package allowed, counted in names from {@code dev}: {@code dev.kensho.redis.kv.load} is 5. */
     static final int MAX_FLOORS = 6;
@@ -118,6 +123,17 @@ final class Architecture {
                     }
                 }
             });
+
+    /**
+     * No experiment names the launcher: a benchmark class implements {@code api} ({@code BenchmarkState},
+     * {@code ParamRules}) and its {@code main} reaches the launcher through {@code api.Kensho}, which finds it at run
+     * time. The launcher stands above the experiments; only {@code benchmarks} (the jar) names both.
+     */
+    static final ArchRule EXPERIMENTS_NEVER_NAME_THE_LAUNCHER = noClasses()
+            .that(DescribedPredicate.describe("belong to an experiment module",
+                    (JavaClass c) -> moduleOf(c.getPackageName()).map(EXPERIMENTS::contains).orElse(false)))
+            .should().dependOnClassesThat().resideInAPackage("dev.kensho.launcher..")
+            .because("an experiment implements dev.kensho.api; the launcher is found at run time (Kensho.main)");
 
     /**
      * No class of ours opens another's private members ({@code setAccessible}): a library is used through what it documents

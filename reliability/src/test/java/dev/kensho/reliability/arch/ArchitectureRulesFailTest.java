@@ -45,6 +45,15 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void anExperimentNamingTheLauncherIsSeen() {
+        String m = violation(Architecture.EXPERIMENTS_NEVER_NAME_THE_LAUNCHER, dev.kensho.redis.kv.ArchFixtureNamesLauncher.class);
+        assertTrue(m.contains("dev.kensho.launcher.Bench"), m);
+        // the floors rule sees it too, now that no experiment may name the launcher
+        String floors = violation(Architecture.MODULES_NAME_ONLY_THEIR_FLOORS, dev.kensho.redis.kv.ArchFixtureNamesLauncher.class);
+        assertTrue(floors.contains("redis-kv names launcher"), floors);
+    }
+
+    @Test
     void openingAPrivateFieldIsSeen() {
         String m = violation(Architecture.NO_PRIVATE_ACCESS, dev.kensho.common.archfixture.OpensPrivate.class);
         assertTrue(m.contains("setAccessible"), m);

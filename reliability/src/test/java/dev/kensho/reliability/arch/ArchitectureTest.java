@@ -94,6 +94,11 @@ class ArchitectureTest {
     static final int MAX_CLASSES_IN_LOOPS = 62;
 
     @Test
+    void noExperimentNamesTheLauncher() {
+        Architecture.EXPERIMENTS_NEVER_NAME_THE_LAUNCHER.check(suite);
+    }
+
+    @Test
     void noClassOpensAnothersPrivateMembers() {
         Architecture.NO_PRIVATE_ACCESS.check(suite);
     }
