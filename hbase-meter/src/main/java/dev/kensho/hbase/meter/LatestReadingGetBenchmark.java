@@ -7,12 +7,9 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -67,16 +64,12 @@ public class LatestReadingGetBenchmark extends MeterQuery {
     @Param("1")
     int fleetDays;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(MeterBench.check(RULES, bp));
-        MeterShard.beginTrial(target);
-    }
-
     /** Trial set-up for one case (the sanity tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         MeterShard p = MeterShard.of(meters, threads);
         openQuery(c, "get", p, meters, fleetDays, Math.min(p.threads(), p.meters()), p.meters());
+        MeterShard.beginTrial(target);
     }
 
     @Benchmark

@@ -8,7 +8,6 @@ import dev.kensho.targets.hbase.Codecs;
 import dev.kensho.targets.hbase.EmbeddedHBase;
 import dev.kensho.targets.hbase.HBaseTarget;
 import dev.kensho.targets.hbase.HBaseTargets;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -39,14 +38,6 @@ final class MeterBench {
                 .intRange("saltBuckets", 0, MeterRowKey.MAX_SALT_BUCKETS)
                 .preflight(HBaseTargets::preflight)
                 .classServer(HBaseTargets.SHARE_KEY, HBaseTargets::forClass);
-    }
-
-    /** Re-checks a case's params (a direct JMH run bypasses the launcher) and returns its label. */
-    static Case check(ParamRules rules, BenchmarkParams bp) {
-        Case c = Case.of(bp);
-        rules.check(c.params());
-        rules.preflight();
-        return c;
     }
 
     /**

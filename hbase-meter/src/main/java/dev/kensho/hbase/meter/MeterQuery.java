@@ -114,8 +114,8 @@ public abstract class MeterQuery extends AbstractMeterBenchmark {
         }
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void close() {
         MeterBench.shutdown(pool);
         if (table != null) {
             MeterDatasets.release(target, table);

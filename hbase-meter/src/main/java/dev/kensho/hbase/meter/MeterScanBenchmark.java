@@ -8,12 +8,9 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -81,14 +78,9 @@ public class MeterScanBenchmark extends MeterQuery {
     /** Meters one operation scans in this shard: its share of {@code meters} (all of them unsharded). */
     int perOperation;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(MeterBench.check(RULES, bp));
-        MeterShard.beginTrial(target);
-    }
-
     /** Trial set-up for one case (the sanity tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         MeterBench.require(meters <= datasetMeters, "meters", meters, "at most datasetMeters=" + datasetMeters);
         MeterBench.require(days <= datasetDays, "days", days, "at most datasetDays=" + datasetDays);
         MeterShard p = MeterShard.of(datasetMeters, Math.min(threads, meters)); // no more threads work than meters per operation
@@ -96,6 +88,7 @@ public class MeterScanBenchmark extends MeterQuery {
         openQuery(c, "scan", p, datasetMeters, datasetDays, Math.min(p.threads(), perOperation),
                 (long) perOperation * days * MeterReadings.SLOTS_PER_DAY);
         firstSlot = (datasetDays - days) * MeterReadings.SLOTS_PER_DAY;
+        MeterShard.beginTrial(target);
     }
 
     @Benchmark

@@ -3,12 +3,15 @@ package dev.kensho.reliability.arch;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaEnumConstant;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -134,6 +137,42 @@ final class Architecture {
                     (JavaClass c) -> moduleOf(c.getPackageName()).map(EXPERIMENTS::contains).orElse(false)))
             .should().dependOnClassesThat().resideInAPackage("dev.kensho.launcher..")
             .because("an experiment implements dev.kensho.api; the launcher is found at run time (Kensho.main)");
+
+    /** The one base state of every benchmark ({@code api}): the JMH defaults and the trial's life cycle. */
+    static final String BASE_STATE = "dev.kensho.api.BenchmarkState";
+
+    /** Every class that declares a {@code @Benchmark} method is a {@link #BASE_STATE} (itself or through its module's base). */
+    static final ArchRule EVERY_BENCHMARK_EXTENDS_THE_BASE = classes()
+            .that(DescribedPredicate.describe("declare a @Benchmark method", (JavaClass c) -> c.getMethods().stream()
+                    .anyMatch(m -> m.isAnnotatedWith("org.openjdk.jmh.annotations.Benchmark"))))
+            .and().resideOutsideOfPackage("..jmh_generated..")
+            .should().beAssignableTo(BASE_STATE)
+            .because("the JMH defaults, the check of the case and the trial's life cycle are written once, in api");
+
+    /**
+     * The trial's life cycle is entered once: a {@link #BASE_STATE} declares the trial's {@code @Setup} and
+     * {@code @TearDown}, and a subclass overrides {@code open} and {@code close} without them. JMH calls every
+     * annotated method of the hierarchy, so one more at trial level would open or close the trial twice.
+     */
+    static final ArchRule LIFE_CYCLE_ENTERED_ONCE = classes().that().areAssignableTo(BASE_STATE)
+            .and().doNotHaveFullyQualifiedName(BASE_STATE)
+            .should(new ArchCondition<>("declare no trial-level @Setup or @TearDown (override open and close instead)") {
+                @Override
+                public void check(JavaClass c, ConditionEvents events) {
+                    for (JavaMethod m : c.getMethods()) {
+                        for (String helper : List.of("org.openjdk.jmh.annotations.Setup", "org.openjdk.jmh.annotations.TearDown")) {
+                            m.tryGetAnnotationOfType(helper).ifPresent(a -> {
+                                Object level = a.get("value").orElse(null);
+                                String name = level instanceof JavaEnumConstant e ? e.name() : String.valueOf(level);
+                                if (level == null || name.equals("Trial")) {
+                                    events.add(SimpleConditionEvent.violated(m, m.getFullName() + " is a second trial-level "
+                                            + helper.substring(helper.lastIndexOf('.') + 1) + " beside " + BASE_STATE + "'s"));
+                                }
+                            });
+                        }
+                    }
+                }
+            });
 
     /**
      * No class of ours opens another's private members ({@code setAccessible}): a library is used through what it documents

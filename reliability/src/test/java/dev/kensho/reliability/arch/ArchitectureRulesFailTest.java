@@ -54,6 +54,19 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void aBenchmarkBesideTheBaseStateIsSeen() {
+        String m = violation(Architecture.EVERY_BENCHMARK_EXTENDS_THE_BASE, dev.kensho.redis.kv.ArchFixtureBareBenchmark.class);
+        assertTrue(m.contains("ArchFixtureBareBenchmark"), m);
+    }
+
+    @Test
+    void aSecondTrialSetupIsSeen() {
+        String m = violation(Architecture.LIFE_CYCLE_ENTERED_ONCE, dev.kensho.api.BenchmarkState.class,
+                dev.kensho.redis.kv.ArchFixtureSecondSetup.class);
+        assertTrue(m.contains("ArchFixtureSecondSetup.again()") && m.contains("second trial-level Setup"), m);
+    }
+
+    @Test
     void openingAPrivateFieldIsSeen() {
         String m = violation(Architecture.NO_PRIVATE_ACCESS, dev.kensho.common.archfixture.OpensPrivate.class);
         assertTrue(m.contains("setAccessible"), m);

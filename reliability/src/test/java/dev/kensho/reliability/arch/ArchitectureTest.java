@@ -99,6 +99,16 @@ class ArchitectureTest {
     }
 
     @Test
+    void everyBenchmarkExtendsTheBaseState() {
+        Architecture.EVERY_BENCHMARK_EXTENDS_THE_BASE.check(suite);
+    }
+
+    @Test
+    void theTrialsLifeCycleIsEnteredOnce() {
+        Architecture.LIFE_CYCLE_ENTERED_ONCE.check(suite);
+    }
+
+    @Test
     void noClassOpensAnothersPrivateMembers() {
         Architecture.NO_PRIVATE_ACCESS.check(suite);
     }
