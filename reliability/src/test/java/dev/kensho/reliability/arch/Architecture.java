@@ -10,7 +10,8 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 
-import java.util.LinkedHashMap;
+import dev.kensho.common.Settings;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,48 +26,21 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * main classes and {@link ArchitectureRulesFailTest} checks on deliberately wrong classes — a rule that cannot fail
  * proves nothing.
  *
- * <p>A module is known by its root package ({@link #MODULES}); what each module may name is {@link #MAY_NAME}.
- * Adding a module means adding one line to each map: the package rule fails until it is there.
+ * <p>A module is known by its root package ({@link #MODULES}); what each module may name is {@link #MAY_NAME}. Both are
+ * read from the checkout ({@link ModuleMap}): a new module is seen as soon as its folder has a pom and sources, and
+ * may name what its pom depends on at compile scope.
  */
 final class Architecture {
 
-    /** Root package → module. A class in no listed root belongs to no module and fails {@link #PACKAGE_NAMES}. */
-    static final Map<String, String> MODULES = new LinkedHashMap<>();
-    /** Module → the modules it may name (besides itself and the JDK and libraries). */
-    static final Map<String, Set<String>> MAY_NAME = new LinkedHashMap<>();
+    /** The checkout's modules ({@link ModuleMap}): read from the module folders and their poms, not listed here. */
+    static final ModuleMap CHECKOUT = ModuleMap.read(Settings.root());
+    /** Root package → module. A class in no module's root belongs to no module and fails {@link #PACKAGE_NAMES}. */
+    static final Map<String, String> MODULES = CHECKOUT.roots();
+    /** Module → the modules it may name (besides itself and the JDK and libraries): its pom's compile dependencies. */
+    static final Map<String, Set<String>> MAY_NAME = CHECKOUT.mayName();
 
-    static {
-        MODULES.put("dev.kensho.common", "common");
-        MODULES.put("dev.kensho.api", "api");
-        MODULES.put("dev.kensho.report", "report");
-        MODULES.put("dev.kensho.launcher", "launcher");
-        MODULES.put("dev.kensho.targets.redis", "redis-target");
-        MODULES.put("dev.kensho.targets.hbase", "hbase-target");
-        MODULES.put("dev.kensho.targets.kinesis", "kinesis-target");
-        MODULES.put("dev.kensho.redis.sets", "redis-sets");
-        MODULES.put("dev.kensho.redis.kv", "redis-kv");
-        MODULES.put("dev.kensho.redis.pubsub", "redis-pubsub");
-        MODULES.put("dev.kensho.hbase.meter", "hbase-meter");
-        MODULES.put("dev.kensho.kinesis.batch", "kinesis-batch");
-        MODULES.put("dev.kensho.benchmarks", "benchmarks");
-
-        MAY_NAME.put("common", Set.of());
-        MAY_NAME.put("api", Set.of("common"));
-        MAY_NAME.put("report", Set.of("common"));
-        MAY_NAME.put("launcher", Set.of("common", "api", "report"));
-        MAY_NAME.put("redis-target", Set.of("common"));
-        MAY_NAME.put("hbase-target", Set.of("common"));
-        MAY_NAME.put("kinesis-target", Set.of("common"));
-        MAY_NAME.put("redis-sets", Set.of("common", "api", "report", "redis-target"));
-        MAY_NAME.put("redis-kv", Set.of("common", "api", "report", "redis-target"));
-        MAY_NAME.put("redis-pubsub", Set.of("common", "api", "report", "redis-target"));
-        MAY_NAME.put("hbase-meter", Set.of("common", "api", "report", "hbase-target"));
-        MAY_NAME.put("kinesis-batch", Set.of("common", "api", "report", "kinesis-target"));
-        MAY_NAME.put("benchmarks", Set.copyOf(MODULES.values()));
-    }
-
-    /** The experiment modules: what they implement is {@code api}; the launcher finds them, never the other way. */
-    static final Set<String> EXPERIMENTS = Set.of("redis-sets", "redis-kv", "redis-pubsub", "hbase-meter", "kinesis-batch");
+    /** The modules that may name the launcher: itself, and the jar that starts it. */
+    static final Set<String> LAUNCHER_NAMED_BY = Set.of("launcher", "benchmarks");
 
     /** Deepest package allowed, counted in names from {@code dev}: {@code dev.kensho.redis.kv.load} is 5. */
     static final int MAX_FLOORS = 6;
@@ -133,8 +107,8 @@ final class Architecture {
      * time. The launcher stands above the experiments; only {@code benchmarks} (the jar) names both.
      */
     static final ArchRule EXPERIMENTS_NEVER_NAME_THE_LAUNCHER = noClasses()
-            .that(DescribedPredicate.describe("belong to an experiment module",
-                    (JavaClass c) -> moduleOf(c.getPackageName()).map(EXPERIMENTS::contains).orElse(false)))
+            .that(DescribedPredicate.describe("belong to a module below the launcher (an experiment, a target, api, ...)",
+                    (JavaClass c) -> moduleOf(c.getPackageName()).map(m -> !LAUNCHER_NAMED_BY.contains(m)).orElse(false)))
             .should().dependOnClassesThat().resideInAPackage("dev.kensho.launcher..")
             .because("an experiment implements dev.kensho.api; the launcher is found at run time (Kensho.main)");
 
