@@ -19,8 +19,9 @@ import java.util.stream.Stream;
 /**
  * The suite's modules as the checkout declares them, so a new module needs no line in the architecture rules: every
  * folder of the root with a {@code pom.xml} and main sources is a module; its root package is the shallowest package
- * of its sources; the modules it may name are the suite's modules its pom depends on at compile scope (a
- * {@code runtime} dependency, as an experiment's on the launcher, may be on the class path but never named).
+ * of its sources; the modules it may name are the suite's modules it compiles against: its pom's compile-scope
+ * dependencies and theirs (a {@code runtime} dependency, as an experiment's on the launcher, may be on the class path
+ * but is never named).
  */
 record ModuleMap(Map<String, String> roots, Map<String, Set<String>> mayName) {
 
@@ -47,6 +48,15 @@ record ModuleMap(Map<String, String> roots, Map<String, Set<String>> mayName) {
             throw new UncheckedIOException(e);
         }
         mayName.values().forEach(s -> s.retainAll(roots.values()));
+        // what a module compiles against: its compile dependencies and theirs (an experiment reaches common through api)
+        for (boolean grew = true; grew; ) {
+            grew = false;
+            for (Set<String> names : mayName.values()) {
+                for (String n : List.copyOf(names)) {
+                    grew |= names.addAll(mayName.getOrDefault(n, Set.of()));
+                }
+            }
+        }
         return new ModuleMap(roots, mayName);
     }
 
