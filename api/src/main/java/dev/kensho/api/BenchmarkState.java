@@ -44,10 +44,18 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3)
 public abstract class BenchmarkState {
 
-    /** JMH's entry at the trial's start: this case checked, then opened. */
+    /** JMH's entry at the trial's start: this case checked, then opened, then {@link #begin}. */
     @Setup(Level.Trial)
     public final void setup(BenchmarkParams bp) throws Exception {
         start(Case.of(bp));
+        begin();
+    }
+
+    /**
+     * After {@link #open}, in a JMH trial only: what a sanity test that drives {@code open} itself does its own way (a
+     * first table made, the shards' common start awaited).
+     */
+    protected void begin() throws Exception {
     }
 
     /** The trial's start for {@code c}, as JMH's {@link #setup} runs it (sanity tests call it with a case of their own). */

@@ -69,7 +69,6 @@ public class LatestReadingGetBenchmark extends MeterQuery {
     protected void open(Case c) {
         MeterShard p = MeterShard.of(meters, threads);
         openQuery(c, "get", p, meters, fleetDays, Math.min(p.threads(), p.meters()), p.meters());
-        MeterShard.beginTrial(target);
     }
 
     @Benchmark

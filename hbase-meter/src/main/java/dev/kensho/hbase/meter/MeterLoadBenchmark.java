@@ -117,7 +117,7 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
     long rowsWritten;
     long rowsReadBack;
 
-    /** Trial set-up for one case (the sanity tests call it directly), ending with the first iteration's empty table. */
+    /** Trial set-up for one case (the sanity tests call it directly). */
     @Override
     protected void open(Case c) {
         label = c;
@@ -129,9 +129,14 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
         pool = MeterBench.pool("load", Math.max(1, part.threads()));
         part.record(label, Math.min(part.threads(), part.meters()));
         part.declareIdle(label);
+    }
+
+    /** In a JMH trial: the first iteration's empty table, made before the shards' common start, not after it. */
+    @Override
+    protected void begin() {
         schema.create(target, table);
         fresh = true;
-        MeterShard.beginTrial(target); // the first table made before the shards' common start, not after it
+        MeterShard.beginTrial(target);
     }
 
     @Setup(Level.Iteration)

@@ -88,7 +88,6 @@ public class MeterScanBenchmark extends MeterQuery {
         openQuery(c, "scan", p, datasetMeters, datasetDays, Math.min(p.threads(), perOperation),
                 (long) perOperation * days * MeterReadings.SLOTS_PER_DAY);
         firstSlot = (datasetDays - days) * MeterReadings.SLOTS_PER_DAY;
-        MeterShard.beginTrial(target);
     }
 
     @Benchmark
