@@ -1,5 +1,7 @@
 package dev.kensho.launcher;
 
+import dev.kensho.api.ClassEnd;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.MisplacedSetting;
 import dev.kensho.common.Setting;
@@ -27,7 +29,8 @@ import java.util.ServiceConfigurationError;
 import java.util.Set;
 
 /**
- * The one launcher. Every benchmark class's {@code main} calls {@link #main(Class, String[])}; the Maven
+ * The one launcher. Every benchmark class's {@code main} reaches {@link #main(Class, String[])} through
+ * {@code dev.kensho.api.Kensho} (which finds {@link ClassMain} on the class path); the Maven
  * {@code bench} profile calls {@link BenchMain}, which runs every benchmark of a module through the same
  * code — so an IDE run and {@code mvn verify -Pbench} write the same files into the same kind of run
  * folder ({@code target/kensho-runs/<runId>/}, see {@link RunFolder}).
@@ -47,7 +50,7 @@ public final class Bench {
     }
 
     /**
-     * Entry point of every benchmark class's {@code main}: runs just that class. A {@code -D} setting among its
+     * Entry point of every benchmark class's {@code main} ({@link ClassMain}): runs just that class. A {@code -D} setting among its
      * arguments (an IDE's program arguments rather than its VM options) stops it in one line.
      */
     public static void main(Class<?> benchmarkClass, String[] args) {
@@ -160,7 +163,7 @@ public final class Bench {
                                 new ClassRun.Console(verbose ? null : progress, perCase.get(cp.cls().getName()),
                                         budget.leftFor(cp.cls().getName())), javaOf.get(cp.cls().getName()));
                     } finally {
-                        ClassEnd.run(); // what a non-forked class kept open ends with it, not in the next class
+                        ClassEnd.runAll(); // what a non-forked class kept open ends with it, not in the next class
                     }
                     // per case and fork (a rounds run: one fork per case per round), so the next run's ETA scales it
                     // a class planned by its claims ran as many one-fork cases as its rounds wrote

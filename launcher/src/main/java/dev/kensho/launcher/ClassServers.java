@@ -1,5 +1,6 @@
 package dev.kensho.launcher;
 
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.targets.ClassServer;
 
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.kensho.launcher;
 
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Scale;
 import dev.kensho.common.Setting;

@@ -2,7 +2,7 @@ package dev.kensho.reliability;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -50,7 +50,7 @@ class MavenOwnershipTest {
 
     @BeforeAll
     static void copy() throws Exception {
-        MavenRun.copyCheckout(checkout, Set.of("common", "report", "launcher", "redis-target", "redis-sets"));
+        MavenRun.copyCheckout(checkout, Set.of("common", "api", "report", "launcher", "redis-target", "redis-sets"));
     }
 
     @Test

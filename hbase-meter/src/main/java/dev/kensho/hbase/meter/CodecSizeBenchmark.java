@@ -1,10 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
-import org.openjdk.jmh.annotations.BenchmarkMode;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -29,7 +27,6 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.scale=seed} at the write-up's 10.08M rows.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 0)
 @Measurement(iterations = 5)
@@ -38,6 +35,6 @@ public class CodecSizeBenchmark extends CompressionMatrixBenchmark {
     public static final ParamRules RULES = CompressionMatrixBenchmark.RULES;
 
     public static void main(String[] args) {
-        Bench.main(CodecSizeBenchmark.class, args);
+        Kensho.main(CodecSizeBenchmark.class, args);
     }
 }

@@ -1,26 +1,21 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.cpu.OperationCpu;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.HBaseTarget;
 import dev.kensho.targets.hbase.HFiles;
 import org.apache.hadoop.hbase.TableName;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
@@ -97,10 +92,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
 public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
 
     public static final ParamRules RULES = MeterBench.schemaRules()
@@ -151,13 +143,9 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
     MatrixFiles files;
     long baseline;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(MeterBench.check(RULES, bp));
-    }
-
     /** Trial set-up for one case (the sanity tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
         scanCase = label.benchmark().endsWith(".fullScan");
         schema = new MeterSchema(encoding, codec, saltBuckets);
@@ -256,8 +244,8 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
         }
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void close() {
         MeterBench.shutdown(pool);
         if (target != null && table != null) {
             target.dropTable(table);
@@ -265,6 +253,6 @@ public class CompressionMatrixBenchmark extends AbstractMeterBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(CompressionMatrixBenchmark.class, args);
+        Kensho.main(CompressionMatrixBenchmark.class, args);
     }
 }

@@ -1,18 +1,15 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -67,14 +64,9 @@ public class LatestReadingGetBenchmark extends MeterQuery {
     @Param("1")
     int fleetDays;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(MeterBench.check(RULES, bp));
-        MeterShard.beginTrial(target);
-    }
-
     /** Trial set-up for one case (the sanity tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         MeterShard p = MeterShard.of(meters, threads);
         openQuery(c, "get", p, meters, fleetDays, Math.min(p.threads(), p.meters()), p.meters());
     }
@@ -136,6 +128,6 @@ public class LatestReadingGetBenchmark extends MeterQuery {
     }
 
     public static void main(String[] args) {
-        Bench.main(LatestReadingGetBenchmark.class, args);
+        Kensho.main(LatestReadingGetBenchmark.class, args);
     }
 }

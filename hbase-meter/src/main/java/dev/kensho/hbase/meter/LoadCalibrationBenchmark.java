@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.HBaseTarget;
@@ -22,18 +22,12 @@ import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.util.ToolRunner;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
@@ -64,10 +58,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Run: {@code mvn verify -Pbench -pl hbase-meter -Dkensho.bench=LoadCalibration}, or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
 public class LoadCalibrationBenchmark extends AbstractMeterBenchmark {
 
     public static final ParamRules RULES = ParamRules.of()
@@ -102,13 +93,9 @@ public class LoadCalibrationBenchmark extends AbstractMeterBenchmark {
     /** Newest cell timestamp (ms, region server clock) the previous check saw: later cells were written since. */
     long writtenAfter;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(MeterBench.check(RULES, bp));
-    }
-
     /** Trial set-up for one case (the sanity tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
         MeterBench.require(rows % (48 * threads) == 0, "rows", rows, "a multiple of 48 × threads (" + 48 * threads + ")");
         target = MeterBench.target();
@@ -208,8 +195,8 @@ public class LoadCalibrationBenchmark extends AbstractMeterBenchmark {
         }
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void close() {
         MeterBench.shutdown(pool);
         TableName tn = pe ? peTable : meterTable;
         if (tn != null) {
@@ -218,6 +205,6 @@ public class LoadCalibrationBenchmark extends AbstractMeterBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(LoadCalibrationBenchmark.class, args);
+        Kensho.main(LoadCalibrationBenchmark.class, args);
     }
 }

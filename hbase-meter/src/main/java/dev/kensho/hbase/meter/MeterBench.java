@@ -1,14 +1,13 @@
 package dev.kensho.hbase.meter;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.hbase.Codecs;
 import dev.kensho.targets.hbase.EmbeddedHBase;
 import dev.kensho.targets.hbase.HBaseTarget;
 import dev.kensho.targets.hbase.HBaseTargets;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -39,14 +38,6 @@ final class MeterBench {
                 .intRange("saltBuckets", 0, MeterRowKey.MAX_SALT_BUCKETS)
                 .preflight(HBaseTargets::preflight)
                 .classServer(HBaseTargets.SHARE_KEY, HBaseTargets::forClass);
-    }
-
-    /** Re-checks a case's params (a direct JMH run bypasses the launcher) and returns its label. */
-    static Case check(ParamRules rules, BenchmarkParams bp) {
-        Case c = Case.of(bp);
-        rules.check(c.params());
-        rules.preflight();
-        return c;
     }
 
     /**

@@ -1,8 +1,8 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.shard.Windows;
 import dev.kensho.targets.hbase.HBaseTarget;
@@ -16,18 +16,13 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
@@ -73,10 +68,7 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.args="-p threads=64 -p rowsPerRequest=10000"}), or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
 public class MeterLoadBenchmark extends AbstractMeterBenchmark {
 
     public static final ParamRules RULES = MeterBench.schemaRules()
@@ -125,16 +117,9 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
     long rowsWritten;
     long rowsReadBack;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(MeterBench.check(RULES, bp));
-        schema.create(target, table);
-        fresh = true;
-        MeterShard.beginTrial(target); // the first table made before the shards' common start, not after it
-    }
-
     /** Trial set-up for one case (the sanity tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
         schema = new MeterSchema(encoding, codec, saltBuckets);
         target = MeterBench.target();
@@ -144,6 +129,14 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
         pool = MeterBench.pool("load", Math.max(1, part.threads()));
         part.record(label, Math.min(part.threads(), part.meters()));
         part.declareIdle(label);
+    }
+
+    /** In a JMH trial: the first iteration's empty table, made before the shards' common start, not after it. */
+    @Override
+    protected void begin() {
+        schema.create(target, table);
+        fresh = true;
+        MeterShard.beginTrial(target);
     }
 
     @Setup(Level.Iteration)
@@ -234,8 +227,8 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
         return n;
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void close() {
         if (label != null && rowsWritten > 0) {
             MeterBench.measurement(label, "rows_written", rowsWritten, "records");
             MeterBench.measurement(label, "rows_read_back", rowsReadBack, "records");
@@ -247,6 +240,6 @@ public class MeterLoadBenchmark extends AbstractMeterBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(MeterLoadBenchmark.class, args);
+        Kensho.main(MeterLoadBenchmark.class, args);
     }
 }

@@ -84,6 +84,12 @@ public abstract class MeterQuery extends AbstractMeterBenchmark {
         part.declareIdle(label);
     }
 
+    /** In a JMH trial: the shards' common start awaited ({@code kensho.startAt}). */
+    @Override
+    protected void begin() {
+        MeterShard.beginTrial(target);
+    }
+
     /** An idle shard's operation ({@link MeterShard#idle}): a millisecond's wait, no query (its score is left out). */
     static long idle() {
         LockSupport.parkNanos(1_000_000L);
@@ -114,8 +120,8 @@ public abstract class MeterQuery extends AbstractMeterBenchmark {
         }
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void close() {
         MeterBench.shutdown(pool);
         if (table != null) {
             MeterDatasets.release(target, table);

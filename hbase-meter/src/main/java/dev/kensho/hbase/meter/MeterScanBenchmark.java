@@ -1,19 +1,16 @@
 package dev.kensho.hbase.meter;
 
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -81,14 +78,9 @@ public class MeterScanBenchmark extends MeterQuery {
     /** Meters one operation scans in this shard: its share of {@code meters} (all of them unsharded). */
     int perOperation;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(MeterBench.check(RULES, bp));
-        MeterShard.beginTrial(target);
-    }
-
     /** Trial set-up for one case (the sanity tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         MeterBench.require(meters <= datasetMeters, "meters", meters, "at most datasetMeters=" + datasetMeters);
         MeterBench.require(days <= datasetDays, "days", days, "at most datasetDays=" + datasetDays);
         MeterShard p = MeterShard.of(datasetMeters, Math.min(threads, meters)); // no more threads work than meters per operation
@@ -149,6 +141,6 @@ public class MeterScanBenchmark extends MeterQuery {
     }
 
     public static void main(String[] args) {
-        Bench.main(MeterScanBenchmark.class, args);
+        Kensho.main(MeterScanBenchmark.class, args);
     }
 }

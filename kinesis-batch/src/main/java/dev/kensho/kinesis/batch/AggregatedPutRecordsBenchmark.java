@@ -1,28 +1,24 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.latency.Latencies;
 import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.targets.kinesis.KinesisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -70,12 +66,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@code -Dkensho.args="-p aggregateBytes=51200 -p flushMs=100"}), or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 5)
-public class AggregatedPutRecordsBenchmark {
+public class AggregatedPutRecordsBenchmark extends BenchmarkState {
 
     /** The allowed aggregate sizes, as the refusal names them. */
     static final String AGGREGATE_RANGE = "an integer in 64 … " + PutRecordsBatcher.MAX_RECORD_BYTES
@@ -139,14 +132,18 @@ public class AggregatedPutRecordsBenchmark {
     long written;
     long cpuNanos;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        RULES.check(params());
-        caseId = bp != null ? Case.of(bp) : new Case(getClass().getName() + ".putRecords", params());
+    @Override
+    protected void open(Case c) {
+        caseId = c;
         Recorder.work(caseId.benchmark(), caseId.params(), userRecords, (long) userRecords * userRecordBytes);
         fx = StreamFixture.open(roundTripMs);
         log = IntervalLog.open(caseId, "intended", "latency_intended_",
                 "from a user record's intended arrival to the acknowledgement of the PutRecords call that carried it");
+    }
+
+    /** This class's case outside JMH (tests): {@code putRecords} with the params as set. */
+    Case defaultCase() {
+        return new Case(getClass().getName() + ".putRecords", params());
     }
 
     Map<String, String> params() {
@@ -242,7 +239,7 @@ public class AggregatedPutRecordsBenchmark {
         Recorder.measurement(caseId.benchmark(), caseId.params(), metric, value, unit);
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         try {
             org.HdrHistogram.Histogram h = latencies.total();
@@ -260,6 +257,6 @@ public class AggregatedPutRecordsBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(AggregatedPutRecordsBenchmark.class, args);
+        Kensho.main(AggregatedPutRecordsBenchmark.class, args);
     }
 }

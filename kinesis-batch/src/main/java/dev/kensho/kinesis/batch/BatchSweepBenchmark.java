@@ -1,26 +1,21 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
+import dev.kensho.api.Kensho;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.targets.kinesis.KinesisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import software.amazon.awssdk.core.exception.SdkException;
 
 import java.util.ArrayList;
@@ -50,12 +45,8 @@ import java.util.concurrent.TimeUnit;
  * -Dkensho.args="-p batchSize=1,500 -p roundTripMs=20"}, or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
-public class BatchSweepBenchmark {
+public class BatchSweepBenchmark extends BenchmarkState {
 
     public static final ParamRules RULES = ParamRules.of()
             .rule("batchSize", v -> PutRecordsBatcher.checkBatchSize("batchSize", v))
@@ -95,10 +86,9 @@ public class BatchSweepBenchmark {
     long invocations;
     long callsAtIterationStart;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        RULES.check(params());
-        caseId = bp != null ? Case.of(bp) : new Case(getClass().getName() + ".putRecords", params());
+    @Override
+    protected void open(Case c) {
+        caseId = c;
         long records = recordsPerInvocation();
         Recorder.work(caseId.benchmark(), caseId.params(), records, records * recordBytes);
         fx = StreamFixture.open(roundTripMs);
@@ -107,6 +97,11 @@ public class BatchSweepBenchmark {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /** This class's case outside JMH (tests): {@code putRecords} with the params as set. */
+    Case defaultCase() {
+        return new Case(getClass().getName() + ".putRecords", params());
     }
 
     Map<String, String> params() {
@@ -167,7 +162,7 @@ public class BatchSweepBenchmark {
         fx.checkAndDrop(caseId, invocations * recordsPerInvocation());
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (producers != null) {
             producers.shutdownNow();
@@ -178,6 +173,6 @@ public class BatchSweepBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(BatchSweepBenchmark.class, args);
+        Kensho.main(BatchSweepBenchmark.class, args);
     }
 }

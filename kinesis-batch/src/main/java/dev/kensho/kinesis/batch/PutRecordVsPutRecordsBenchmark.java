@@ -1,25 +1,21 @@
 package dev.kensho.kinesis.batch;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.targets.kinesis.DelayProxy;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.kinesis.KinesisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -29,7 +25,6 @@ import software.amazon.awssdk.services.kinesis.model.PutRecordsRequestEntry;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The write-up's case: how much faster is writing 1,000 records of 50 B into a 1-shard stream with
@@ -64,12 +59,8 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.args="-p connection=FRESH_TLS -p roundTripMs=320"}), or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 5)
-public class PutRecordVsPutRecordsBenchmark {
+public class PutRecordVsPutRecordsBenchmark extends BenchmarkState {
 
     public static final ParamRules RULES = ParamRules.of()
             .intRange("records", 1, 100_000)
@@ -129,7 +120,6 @@ public class PutRecordVsPutRecordsBenchmark {
 
         @Setup(Level.Trial)
         public void setup(BenchmarkParams bp) {
-            RULES.check(Map.of("putRecordCalls", Integer.toString(putRecordCalls)));
             if (bp != null) {
                 Case c = Case.of(bp);
                 Recorder.work(c.benchmark(), c.params(), putRecordCalls, (long) putRecordCalls * Integer.parseInt(bp.getParam("recordBytes")));
@@ -137,15 +127,19 @@ public class PutRecordVsPutRecordsBenchmark {
         }
     }
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        RULES.check(params());
-        caseId = bp != null ? Case.of(bp) : new Case(getClass().getName() + ".direct", params());
+    @Override
+    protected void open(Case c) {
+        caseId = c;
         if (caseId.benchmark().endsWith(".putRecords")) {
             Recorder.work(caseId.benchmark(), caseId.params(), records, (long) records * recordBytes);
         }
         conn = Connection.parse("connection", connection);
         fx = StreamFixture.open(roundTripMs, conn == Connection.FRESH_TLS);
+    }
+
+    /** This class's case outside JMH (tests): {@code direct} with the params as set. */
+    Case defaultCase() {
+        return new Case(getClass().getName() + ".direct", params());
     }
 
     Map<String, String> params() {
@@ -237,7 +231,7 @@ public class PutRecordVsPutRecordsBenchmark {
         fx.checkAndDrop(caseId, written);
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (fx != null) {
             fx.close();
@@ -245,6 +239,6 @@ public class PutRecordVsPutRecordsBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PutRecordVsPutRecordsBenchmark.class, args);
+        Kensho.main(PutRecordVsPutRecordsBenchmark.class, args);
     }
 }

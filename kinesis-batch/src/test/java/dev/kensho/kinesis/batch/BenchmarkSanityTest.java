@@ -18,7 +18,7 @@ class BenchmarkSanityTest {
     void putRecordsWritesTheCaseOnce() {
         var b = new PutRecordVsPutRecordsBenchmark();
         Smoke.apply(b, "putRecords");
-        b.setup(null);
+        b.open(b.defaultCase());
         try {
             b.newStream();
             String stream = b.fx.stream();
@@ -41,7 +41,7 @@ class BenchmarkSanityTest {
         var single = new PutRecordVsPutRecordsBenchmark.SingleCalls();
         Smoke.applyNested(single, PutRecordVsPutRecordsBenchmark.class);
         single.setup(null);
-        b.setup(null);
+        b.open(b.defaultCase());
         try {
             b.newStream();
             long t0 = System.nanoTime();
@@ -58,7 +58,7 @@ class BenchmarkSanityTest {
     void aggregatedWritesEveryUserRecordOnceInFewerKinesisRecords() {
         var b = new AggregatedPutRecordsBenchmark();
         Smoke.apply(b, "putRecords");
-        b.setup(null);
+        b.open(b.defaultCase());
         try {
             b.newStream(null);
             long kinesisRecords = b.putRecords();
@@ -80,7 +80,7 @@ class BenchmarkSanityTest {
     void sweepCaseWritesEveryRecordOnceAcrossShardsAndThreads() throws InterruptedException {
         var b = new BatchSweepBenchmark();
         Smoke.apply(b, "putRecords");
-        b.setup(null);
+        b.open(b.defaultCase());
         try {
             b.newStream();
             b.putRecords();

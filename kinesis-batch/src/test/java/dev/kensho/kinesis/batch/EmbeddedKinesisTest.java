@@ -66,7 +66,7 @@ class EmbeddedKinesisTest {
         b.shards = 1;
         b.threads = 2;
         b.calls = 3;
-        b.setup(null);
+        b.open(b.defaultCase());
         try {
             b.newStream();
             EmbeddedKinesis k = assertInstanceOf(EmbeddedKinesis.class, b.fx.target);

@@ -23,7 +23,7 @@ class FreshTlsSanityTest {
         var single = new PutRecordVsPutRecordsBenchmark.SingleCalls();
         Smoke.applyNested(single, PutRecordVsPutRecordsBenchmark.class);
         single.setup(null);
-        b.setup(null);
+        b.open(b.defaultCase());
         try {
             assertTrue(b.fx.target.tls(), b.fx.target.describe() + " serves TLS");
             assertTrue(b.fx.target.endpoint().toString().startsWith("https://"), b.fx.target.endpoint().toString());
@@ -48,7 +48,7 @@ class FreshTlsSanityTest {
     void putRecordsUsesAFreshClientPerCallOf500AndEveryRecordIsReadBack() {
         var b = new PutRecordVsPutRecordsBenchmark();
         Smoke.apply(b, "putRecords", Map.of("connection", "FRESH_TLS", "records", "600"));
-        b.setup(null);
+        b.open(b.defaultCase());
         try {
             b.newStream();
             long proxied = b.fx.proxy.connections();

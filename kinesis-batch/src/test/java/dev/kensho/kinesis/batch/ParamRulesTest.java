@@ -2,7 +2,7 @@ package dev.kensho.kinesis.batch;
 
 import dev.kensho.targets.kinesis.KinesisSettings;
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

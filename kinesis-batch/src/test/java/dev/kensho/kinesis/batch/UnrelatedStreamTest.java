@@ -47,7 +47,7 @@ class UnrelatedStreamTest {
                 sweep.shards = 2;
                 sweep.threads = 2;
                 sweep.calls = 2;
-                sweep.setup(null);
+                sweep.open(sweep.defaultCase());
                 try {
                     sweep.newStream();
                     sweep.putRecords();
@@ -60,7 +60,7 @@ class UnrelatedStreamTest {
                 single.recordBytes = 50;
                 single.roundTripMs = 0;
                 single.connection = "REUSED";
-                single.setup(null);
+                single.open(single.defaultCase());
                 try {
                     single.newStream();
                     single.putRecords();

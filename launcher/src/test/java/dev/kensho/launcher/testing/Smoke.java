@@ -3,7 +3,7 @@ package dev.kensho.launcher.testing;
 import dev.kensho.common.Scale;
 import dev.kensho.launcher.Bench;
 import dev.kensho.common.runfiles.Case;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.launcher.ScaleTable;
 import org.openjdk.jmh.annotations.Param;
 

@@ -1,8 +1,8 @@
 package dev.kensho.redis.kv;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.JedisClusterLoad;
@@ -26,7 +26,6 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -35,7 +34,6 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How does the 80/20 GET/SET workload of {@link KeyValueThroughputBenchmark} scale across 1, 3, … shards
@@ -82,7 +80,6 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(2)
 @Threads(1)
 @Warmup(iterations = 3, time = 3)
@@ -136,8 +133,7 @@ public class ClusterThroughputBenchmark extends KvTrialState {
     }
 
     @Override
-    void open(Case c) {
-        RULES.check(c.params());
+    protected void open(Case c) {
         cse = c;
         trial = KvTrial.cluster(client, clients, getRatio, keyspace, start, distribution).open(this::openTarget);
         try {
@@ -152,7 +148,7 @@ public class ClusterThroughputBenchmark extends KvTrialState {
             }
             shardCounters = new ShardCounters(target instanceof RedisCluster rc ? rc.servers() : List.of(target));
         } catch (RuntimeException e) {
-            close();
+            closeTrial();
             throw e;
         }
     }
@@ -200,12 +196,12 @@ public class ClusterThroughputBenchmark extends KvTrialState {
                 shardCounters.record(cse);
             }
         } finally {
-            close();
+            closeTrial();
         }
     }
 
     /** Closes the shard counters, then the trial: connections, the suite's keys (only on an external target), servers. */
-    void close() {
+    private void closeTrial() {
         if (shardCounters != null) {
             shardCounters.close();
             shardCounters = null;
@@ -217,6 +213,6 @@ public class ClusterThroughputBenchmark extends KvTrialState {
     }
 
     public static void main(String[] args) {
-        Bench.main(ClusterThroughputBenchmark.class, args);
+        Kensho.main(ClusterThroughputBenchmark.class, args);
     }
 }

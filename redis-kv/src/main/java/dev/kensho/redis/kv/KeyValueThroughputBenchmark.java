@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.Halves;
@@ -20,14 +20,11 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * How many GET/SET requests per second does one Redis serve at 100 and 800 concurrent clients, with
@@ -104,7 +101,6 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(2)
 @Threads(1)
 @Warmup(iterations = 3, time = 3)
@@ -152,8 +148,7 @@ public class KeyValueThroughputBenchmark extends KvTrialState {
     public String distribution;
 
     @Override
-    void open(Case c) {
-        RULES.check(c.params());
+    protected void open(Case c) {
         trial = KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace, start, distribution)
                 .begin(c, rate, 0, REQUESTS);
     }
@@ -175,6 +170,6 @@ public class KeyValueThroughputBenchmark extends KvTrialState {
     }
 
     public static void main(String[] args) {
-        Bench.main(KeyValueThroughputBenchmark.class, args);
+        Kensho.main(KeyValueThroughputBenchmark.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
@@ -12,18 +12,14 @@ import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.trial.SweptCase;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * How does latency grow with the load offered to one Redis, and where is the knee? The throughput–latency
@@ -62,8 +58,6 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Threads(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 6, time = 1)
@@ -100,8 +94,7 @@ public class KeyValueThroughputLatencyBenchmark extends KvTrialState {
 
     /** The trial of this point: the case's kept trial pointed at this rate, or a new one ({@link SweptCase}). */
     @Override
-    void open(Case c) {
-        RULES.check(c.params());
+    protected void open(Case c) {
         cse = c;
         trial = SweptCase.take(c, rate, REQUESTS, () -> KvTrial.server(client, clients, ioThreads, getRatio, pipeline, keyspace,
                 start, distribution));
@@ -120,6 +113,6 @@ public class KeyValueThroughputLatencyBenchmark extends KvTrialState {
     }
 
     public static void main(String[] args) {
-        Bench.main(KeyValueThroughputLatencyBenchmark.class, args);
+        Kensho.main(KeyValueThroughputLatencyBenchmark.class, args);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.redis.kv.trial.KvTrial;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
@@ -10,12 +11,12 @@ import org.openjdk.jmh.runner.IterationType;
 /**
  * The JMH life cycle of the three kv benchmark classes ({@link KeyValueThroughputBenchmark}, its curve
  * {@link KeyValueThroughputLatencyBenchmark} and {@link ClusterThroughputBenchmark}), written once: the trial
- * ({@link KvTrial}) opened from its case ({@link CaseState}), each iteration started on it (shards aligned, a new
+ * ({@link KvTrial}) opened from its case ({@link BenchmarkState}), each iteration started on it (shards aligned, a new
  * open-loop schedule) and ended on it (answers checked, a warm-up's timings dropped), and the trial ended once. A
  * class says how its trial opens ({@link #open}) and ends ({@link #endTrial}), and what it reads around each
  * iteration besides the trial.
  */
-public abstract class KvTrialState extends CaseState {
+public abstract class KvTrialState extends BenchmarkState {
 
     /** The trial this state holds: server, workload, connections, timings. */
     KvTrial trial;
@@ -34,8 +35,8 @@ public abstract class KvTrialState extends CaseState {
     }
 
     /** Ends the trial (a trial that failed to open is already closed). */
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected final void close() {
         if (trial == null) {
             return;
         }

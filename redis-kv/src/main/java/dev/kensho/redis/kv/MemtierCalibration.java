@@ -3,8 +3,8 @@ package dev.kensho.redis.kv;
 import com.sun.management.OperatingSystemMXBean;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.load.KeyDistribution;
@@ -20,21 +20,13 @@ import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.redis.kv.trial.TrialRecords;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.lang.management.ManagementFactory;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Is the suite's load generator ever behind the best C client? {@code memtier_benchmark} ({@link MemtierTool}) and one
@@ -82,10 +74,6 @@ import java.util.concurrent.TimeUnit;
  * forks on Java 21+: {@code -Dkensho.args="-jvm /usr/lib/jvm/<jdk-21+>/bin/java"}), or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 10)
 public class MemtierCalibration extends CalibrationState {
 
@@ -124,13 +112,12 @@ public class MemtierCalibration extends CalibrationState {
     private int round;
 
     @Override
-    void open(Case c) {
+    protected void open(Case c) {
         open(c, MemtierTool.find());
     }
 
     /** The trial's setup with a given memtier (the tests pass a stub), outside JMH too. */
     void open(Case c, MemtierTool.Found found) {
-        RULES.check(c.params());
         cse = c;
         if (found.binary() == null) {
             notMeasured(found.whyNot(), KvSettings.MEMTIER.get() != null);
@@ -232,7 +219,7 @@ public class MemtierCalibration extends CalibrationState {
         return new double[]{n / (wall / 1e9), cpu / 1e3 / n};
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (trial != null) {
             try {
@@ -289,6 +276,6 @@ public class MemtierCalibration extends CalibrationState {
     }
 
     public static void main(String[] args) {
-        Bench.main(MemtierCalibration.class, args);
+        Kensho.main(MemtierCalibration.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.kv.settings.KvSettings;
@@ -13,17 +13,9 @@ import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How fast is the same server under {@code redis-benchmark}, the C tool the write-up's numbers come from?
@@ -68,11 +59,6 @@ import java.util.concurrent.TimeUnit;
  * {@code main} with JMH flags.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
 public class RedisBenchmarkCalibration extends CalibrationState {
 
     /** Key prefix on a server the suite owns: 4 bytes + 12 digits = the suite's 16-byte keys. */
@@ -107,8 +93,7 @@ public class RedisBenchmarkCalibration extends CalibrationState {
     private Map<String, String> params;
 
     @Override
-    void open(Case c) {
-        RULES.check(c.params());
+    protected void open(Case c) {
         params = new TreeMap<>(c.params());
         params.remove("requests");
         params.put("pipeline", "1");
@@ -184,7 +169,7 @@ public class RedisBenchmarkCalibration extends CalibrationState {
         return set.rps() + get.rps();
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (target != null) {
             try {
@@ -239,6 +224,6 @@ public class RedisBenchmarkCalibration extends CalibrationState {
     }
 
     public static void main(String[] args) {
-        Bench.main(RedisBenchmarkCalibration.class, args);
+        Kensho.main(RedisBenchmarkCalibration.class, args);
     }
 }

@@ -2,7 +2,7 @@ package dev.kensho.redis.kv;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.settings.KvSettings;
 import org.junit.jupiter.api.Test;

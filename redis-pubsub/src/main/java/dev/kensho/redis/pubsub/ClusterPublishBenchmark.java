@@ -2,8 +2,8 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.JedisPublisher;
 import dev.kensho.redis.pubsub.client.PubSubMode;
@@ -17,10 +17,8 @@ import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -30,8 +28,6 @@ import org.openjdk.jmh.runner.IterationType;
 import redis.clients.jedis.Jedis;
 
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What does classic {@code PUBLISH} cost on a Redis Cluster, where every message is broadcast over the
@@ -67,8 +63,6 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 5, time = 2)
 public class ClusterPublishBenchmark extends FlowBenchmark {
@@ -124,12 +118,6 @@ public class ClusterPublishBenchmark extends FlowBenchmark {
     private NodeCounters.Snapshot trialStart;
     private NodeCounters.Snapshot iterationStart;
     private long iterationFirst;
-
-    @Override
-    void checkParams() {
-        RULES.check(Map.of("mode", mode.name(), "nodes", Integer.toString(nodes), "subscribers", Integer.toString(subscribers),
-                "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
-    }
 
     /** One node, or a cluster and the master that owns the channel: subscribers and publisher connect to it. */
     @Override
@@ -273,6 +261,6 @@ public class ClusterPublishBenchmark extends FlowBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(ClusterPublishBenchmark.class, args);
+        Kensho.main(ClusterPublishBenchmark.class, args);
     }
 }

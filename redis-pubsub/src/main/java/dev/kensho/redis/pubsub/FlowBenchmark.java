@@ -1,5 +1,6 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.pubsub.client.Publisher;
@@ -12,7 +13,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ import java.util.List;
  * add their own bookkeeping through the {@code iteration…} and {@link #recordTrial} hooks.
  */
 @State(Scope.Benchmark)
-public abstract class FlowBenchmark {
+public abstract class FlowBenchmark extends BenchmarkState {
 
     RedisTarget target;
     final List<Subscriber> subs = new ArrayList<>();
@@ -37,14 +37,9 @@ public abstract class FlowBenchmark {
     Flow flow;
     Case benchCase;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
-    /** Checks the params, then opens target, subscribers, publisher and flow for {@code c} (tests call this directly). */
+    /** Opens target, subscribers, publisher and flow for {@code c} (tests call this directly). */
+    @Override
     public void open(Case c) {
-        checkParams();
         benchCase = c;
         try {
             connect();
@@ -53,9 +48,6 @@ public abstract class FlowBenchmark {
             throw e;
         }
     }
-
-    /** Checks this case's params against the class's {@code RULES} (a direct JMH run bypasses the launcher). */
-    abstract void checkParams();
 
     /** Opens {@link #target} (or not), the {@link #subs} with their {@link #receivers}, {@link #sender} and {@link #flow}. */
     abstract void connect();
@@ -101,7 +93,7 @@ public abstract class FlowBenchmark {
     void iterationEnded(IterationParams ip) {
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         try {
             if (flow != null) {

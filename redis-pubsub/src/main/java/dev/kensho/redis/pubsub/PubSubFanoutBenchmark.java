@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.PubSubMode;
 import dev.kensho.redis.pubsub.client.Receiver;
@@ -14,10 +14,8 @@ import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -25,8 +23,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -56,8 +52,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class PubSubFanoutBenchmark extends FlowBenchmark {
@@ -82,12 +76,6 @@ public class PubSubFanoutBenchmark extends FlowBenchmark {
 
     @Param({"8388608"})
     public long windowBytes;
-
-    @Override
-    void checkParams() {
-        RULES.check(Map.of("client", client.name(), "mode", mode.name(), "subscribers", Integer.toString(subscribers),
-                "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
-    }
 
     /** This process's part of a sharded run ({@code -Dkensho.shard=i/N}); the whole run unsharded. */
     Shard shard;
@@ -189,6 +177,6 @@ public class PubSubFanoutBenchmark extends FlowBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubFanoutBenchmark.class, args);
+        Kensho.main(PubSubFanoutBenchmark.class, args);
     }
 }

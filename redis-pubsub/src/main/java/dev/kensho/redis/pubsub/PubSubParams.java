@@ -1,6 +1,6 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.pubsub.client.Messages;
 import dev.kensho.redis.pubsub.flow.Flow;
 import dev.kensho.targets.redis.RedisTarget;

@@ -1,11 +1,12 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.PubSubMode;
@@ -20,25 +21,18 @@ import dev.kensho.redis.pubsub.flow.ServerCuts;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import redis.clients.jedis.Jedis;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What happens when a subscriber reads slower than the publisher writes? The write-up's warning, made
@@ -83,12 +77,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Run: {@code mvn verify -Pbench -pl redis-pubsub -Dkensho.bench=PubSubSlowSubscriber}, or this class's {@code main}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 0)
-@Measurement(iterations = 3)
-public class PubSubSlowSubscriberBenchmark {
+public class PubSubSlowSubscriberBenchmark extends BenchmarkState {
 
     public static final ParamRules RULES = PubSubParams.messageBytes(ParamRules.of()
             .oneOf("client", Client.class)
@@ -136,16 +126,8 @@ public class PubSubSlowSubscriberBenchmark {
     private Publisher publisher;
     private Flood.Outcome outcome;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
+    @Override
     public void open(Case c) {
-        RULES.check(Map.of("client", client.name(), "messageBytes", Integer.toString(messageBytes),
-                "publishRate", Integer.toString(publishRate), "subscriberRate", Integer.toString(subscriberRate),
-                "hardLimitBytes", Long.toString(hardLimitBytes), "sampleMillis", Integer.toString(sampleMillis),
-                "maxSeconds", Integer.toString(maxSeconds)));
         benchCase = c;
         OutputBufferLimit wanted = new OutputBufferLimit(hardLimitBytes, 0, 0);
         try {
@@ -225,7 +207,7 @@ public class PubSubSlowSubscriberBenchmark {
         cuts.requireSawCut();
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         try {
             if (restore != null && target != null) {
@@ -249,6 +231,6 @@ public class PubSubSlowSubscriberBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubSlowSubscriberBenchmark.class, args);
+        Kensho.main(PubSubSlowSubscriberBenchmark.class, args);
     }
 }

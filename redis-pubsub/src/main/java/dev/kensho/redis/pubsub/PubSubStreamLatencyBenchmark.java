@@ -1,8 +1,9 @@
 package dev.kensho.redis.pubsub;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.pubsub.client.Client;
@@ -18,25 +19,21 @@ import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -70,11 +67,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 3, time = 3)
-public class PubSubStreamLatencyBenchmark {
+public class PubSubStreamLatencyBenchmark extends BenchmarkState {
 
     public static final ParamRules RULES = ParamRules.of()
             .rule("stream", StreamSpec::parse)
@@ -108,13 +103,8 @@ public class PubSubStreamLatencyBenchmark {
         }
     }
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
+    @Override
     public void open(Case c) {
-        RULES.check(Map.of("stream", stream, "client", client.name()));
         spec = StreamSpec.parse(stream);
         benchCase = c;
         try {
@@ -187,7 +177,7 @@ public class PubSubStreamLatencyBenchmark {
         }
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         try {
             if (flow != null && flow.next() > 0) {
@@ -231,6 +221,6 @@ public class PubSubStreamLatencyBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubStreamLatencyBenchmark.class, args);
+        Kensho.main(PubSubStreamLatencyBenchmark.class, args);
     }
 }

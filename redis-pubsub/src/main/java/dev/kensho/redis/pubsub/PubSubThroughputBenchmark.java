@@ -1,7 +1,7 @@
 package dev.kensho.redis.pubsub;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.pubsub.client.Client;
 import dev.kensho.redis.pubsub.client.Publisher;
 import dev.kensho.redis.pubsub.client.Receiver;
@@ -14,17 +14,12 @@ import dev.kensho.redis.pubsub.report.PubSubSection;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How fast does Redis Pub/Sub move messages from one publisher to one subscriber, against message size,
@@ -61,8 +56,6 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 3, time = 2)
 public class PubSubThroughputBenchmark extends FlowBenchmark {
@@ -82,12 +75,6 @@ public class PubSubThroughputBenchmark extends FlowBenchmark {
 
     @Param({"8388608"})
     public long windowBytes;
-
-    @Override
-    void checkParams() {
-        RULES.check(Map.of("transport", transport.name(), "publisher", publisher.name(),
-                "messageBytes", Integer.toString(messageBytes), "windowBytes", Long.toString(windowBytes)));
-    }
 
     /** Target (none for TCP), one subscriber and the publisher of {@code transport}. */
     @Override
@@ -132,6 +119,6 @@ public class PubSubThroughputBenchmark extends FlowBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(PubSubThroughputBenchmark.class, args);
+        Kensho.main(PubSubThroughputBenchmark.class, args);
     }
 }

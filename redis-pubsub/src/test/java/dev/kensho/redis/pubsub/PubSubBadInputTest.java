@@ -2,7 +2,7 @@ package dev.kensho.redis.pubsub;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Scale;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.launcher.ScaleTable;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.client.Client;
@@ -88,7 +88,8 @@ class PubSubBadInputTest {
         t.publisher = PublishLoop.SYNC;
         t.messageBytes = 0;
         t.windowBytes = 1 << 20;
-        assertThrows(BadInput.class, () -> t.open(new Case("x.publish", Map.of())));
+        assertThrows(BadInput.class, () -> t.start(new Case("x.publish", Map.of("transport", "JEDIS", "publisher", "SYNC",
+                "messageBytes", "0", "windowBytes", Integer.toString(1 << 20)))));
         assertEquals(null, t.flow(), "nothing opened");
 
         PubSubFanoutBenchmark f = new PubSubFanoutBenchmark();
@@ -97,12 +98,13 @@ class PubSubBadInputTest {
         f.subscribers = 0;
         f.messageBytes = 256;
         f.windowBytes = 1 << 20;
-        assertThrows(BadInput.class, () -> f.open(new Case("x.publishFanout", Map.of())));
+        assertThrows(BadInput.class, () -> f.start(new Case("x.publishFanout", Map.of("client", "JEDIS", "mode", "CLASSIC",
+                "subscribers", "0", "messageBytes", "256", "windowBytes", Integer.toString(1 << 20)))));
 
         PubSubStreamLatencyBenchmark s = new PubSubStreamLatencyBenchmark();
         s.client = Client.JEDIS;
         s.stream = "680B@0Hz";
-        assertThrows(BadInput.class, () -> s.open(new Case("x.publishAtStreamRate", Map.of())));
+        assertThrows(BadInput.class, () -> s.start(new Case("x.publishAtStreamRate", Map.of("client", "JEDIS", "stream", "680B@0Hz"))));
 
         PubSubSlowSubscriberBenchmark w = new PubSubSlowSubscriberBenchmark();
         w.client = Client.JEDIS;
@@ -112,7 +114,9 @@ class PubSubBadInputTest {
         w.hardLimitBytes = 1 << 22;
         w.sampleMillis = 50;
         w.maxSeconds = 10;
-        assertThrows(BadInput.class, () -> w.open(new Case("x.floodSlowSubscriber", Map.of())));
+        assertThrows(BadInput.class, () -> w.start(new Case("x.floodSlowSubscriber", Map.of("client", "JEDIS", "messageBytes", "4096",
+                "publishRate", "2000", "subscriberRate", "0", "hardLimitBytes", Integer.toString(1 << 22), "sampleMillis", "50",
+                "maxSeconds", "10"))));
     }
 
     @Test

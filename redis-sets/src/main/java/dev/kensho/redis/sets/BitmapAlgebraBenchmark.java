@@ -1,31 +1,25 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.BenchmarkState;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.sets.data.AttributeKeys;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.BitOP;
 
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The write-up's future work: what if each attribute were a bitmap (users as bit offsets, through an
@@ -57,12 +51,8 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.args="-p users=10000000 -p overlap=0,1"} for the write-up's size.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 10)
-public class BitmapAlgebraBenchmark {
+public class BitmapAlgebraBenchmark extends BenchmarkState {
 
     /** Where the answer is counted. */
     public enum Reply { COUNT, FETCH }
@@ -118,15 +108,10 @@ public class BitmapAlgebraBenchmark {
     private long lastCount = -1;
     private long lastImported = -1;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
     /** Trial setup for a given case label (tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
-        RULES.check(label.params());
         session = SetSession.open();
         conn = session.redis.jedis();
         data = SetData.of(session.redis.keyPrefix(), 2, users, overlap, memberBytes);
@@ -254,7 +239,7 @@ public class BitmapAlgebraBenchmark {
         lastCount = -1;
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (conn != null) {
             conn.close();
@@ -265,6 +250,6 @@ public class BitmapAlgebraBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(BitmapAlgebraBenchmark.class, args);
+        Kensho.main(BitmapAlgebraBenchmark.class, args);
     }
 }

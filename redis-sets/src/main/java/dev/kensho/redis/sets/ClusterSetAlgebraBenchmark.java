@@ -1,7 +1,8 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.BenchmarkState;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisCluster;
@@ -11,25 +12,17 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.sync.RedisAdvancedClusterCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * On a Redis Cluster, set algebra across slots fails ({@code CROSSSLOT}): what do the two ways around it
@@ -61,12 +54,8 @@ import java.util.concurrent.TimeUnit;
  * {@code main}; {@code -Dkensho.redis.cluster=6} for six masters.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 10)
-public class ClusterSetAlgebraBenchmark {
+public class ClusterSetAlgebraBenchmark extends BenchmarkState {
 
     /** Where A and B live, and so who computes the answer. */
     public enum Layout { HASH_TAGGED, CLIENT_SIDE }
@@ -116,16 +105,10 @@ public class ClusterSetAlgebraBenchmark {
     private long lastCount = -1;
     private long lastMoved;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
     /** Trial set-up for a case label (tests call it directly): cluster, both sets on their shards, checks. */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
-        RULES.check(Map.of("layout", layout.name(), "op", op.name(), "overlap", Double.toString(overlap),
-                "users", Long.toString(users), "memberBytes", Integer.toString(memberBytes)));
         try {
             cluster = RedisTargets.openCluster(Map.of());
             cluster.record();
@@ -259,7 +242,7 @@ public class ClusterSetAlgebraBenchmark {
         lastCount = -1;
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (connection != null) {
             connection.close();
@@ -276,6 +259,6 @@ public class ClusterSetAlgebraBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(ClusterSetAlgebraBenchmark.class, args);
+        Kensho.main(ClusterSetAlgebraBenchmark.class, args);
     }
 }

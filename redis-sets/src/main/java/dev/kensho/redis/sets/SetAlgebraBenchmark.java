@@ -1,15 +1,8 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * What do {@code SINTER}, {@code SUNION} and {@code SDIFF} of two attribute sets cost, how does the
@@ -31,16 +24,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Run: {@code mvn verify -Pbench -Dkensho.bench=SetAlgebra} or this class's {@code main};
  * {@code -Dkensho.args="-p users=10000000 -p overlap=0,1"} for the write-up's size.
  */
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 10)
 public class SetAlgebraBenchmark extends SetOperations {
 
     public static final ParamRules RULES = SetOperations.rules();
 
     public static void main(String[] args) {
-        Bench.main(SetAlgebraBenchmark.class, args);
+        Kensho.main(SetAlgebraBenchmark.class, args);
     }
 }

@@ -1,9 +1,10 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
@@ -11,19 +12,11 @@ import dev.kensho.redis.sets.calibration.Tools;
 import dev.kensho.targets.redis.RedisTarget;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What do {@code SINTER}, {@code SUNION} and {@code SDIFF} cost in the write-up's own regime — the server builds and
@@ -66,12 +58,7 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.args="-p client=SUITE_RESP"}; the write-up's size: {@code -Dkensho.scale=seed} (10M members per set).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
-public class SetAlgebraCliBenchmark {
+public class SetAlgebraCliBenchmark extends BenchmarkState {
 
     /** Who writes the reply to the file. The method is named for the regime (redis-cli's); this says which program ran it. */
     public enum Client {
@@ -146,15 +133,10 @@ public class SetAlgebraCliBenchmark {
     private long digest;
     private boolean ran;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
     /** Trial set-up for one case (tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
-        RULES.check(label.params());
         Optional<Path> redisCli = Tools.find(SetsSettings.REDIS_CLI);
         if (client == Client.REDIS_CLI && redisCli.isEmpty()) {
             throw new TargetFailure(NO_REDIS_CLI); // before anything is loaded
@@ -236,7 +218,7 @@ public class SetAlgebraCliBenchmark {
         return writer.reply();
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (session != null) {
             session.close();
@@ -263,6 +245,6 @@ public class SetAlgebraCliBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetAlgebraCliBenchmark.class, args);
+        Kensho.main(SetAlgebraCliBenchmark.class, args);
     }
 }

@@ -1,10 +1,11 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.Settings;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisEndpoint;
@@ -12,19 +13,13 @@ import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import redis.clients.jedis.Jedis;
 
 import java.util.concurrent.TimeUnit;
@@ -54,12 +49,8 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.args="-p users=10000000"} for the write-up's size.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 5)
-public class SetFlushBenchmark {
+public class SetFlushBenchmark extends BenchmarkState {
 
     /** FLUSHDB or FLUSHDB ASYNC. */
     public enum FlushMode { SYNC, ASYNC }
@@ -107,15 +98,10 @@ public class SetFlushBenchmark {
         }
     }
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
     /** Trial setup for a given case label (tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
-        RULES.check(label.params());
         session = SetSession.open("FLUSHDB");
         conn = session.redis.jedis();
         data = SetData.of(session.redis.keyPrefix(), attributes, users, 0.0, memberBytes);
@@ -157,7 +143,7 @@ public class SetFlushBenchmark {
         flushedAt = -1;
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (conn != null) {
             conn.close();
@@ -168,6 +154,6 @@ public class SetFlushBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetFlushBenchmark.class, args);
+        Kensho.main(SetFlushBenchmark.class, args);
     }
 }

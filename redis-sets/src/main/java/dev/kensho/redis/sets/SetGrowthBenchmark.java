@@ -1,15 +1,8 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * How does each set operation's time grow with the set size N, so a user can extrapolate to the
@@ -26,16 +19,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Run: {@code mvn verify -Pbench -Dkensho.bench=SetGrowth} or this class's {@code main};
  * {@code -Dkensho.args="-p users=10000,100000,1000000,10000000"} to go to the published size.
  */
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 10)
 public class SetGrowthBenchmark extends SetOperations {
 
     public static final ParamRules RULES = SetOperations.rules();
 
     public static void main(String[] args) {
-        Bench.main(SetGrowthBenchmark.class, args);
+        Kensho.main(SetGrowthBenchmark.class, args);
     }
 }

@@ -1,8 +1,9 @@
 package dev.kensho.redis.sets;
 
+import dev.kensho.api.BenchmarkState;
 import dev.kensho.common.TargetFailure;
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
@@ -10,19 +11,13 @@ import dev.kensho.redis.sets.calibration.Tools;
 import dev.kensho.targets.redis.RedisCliPipe;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +27,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How fast can {@code attributes × users} members be bulk-loaded into Redis sets with pipelined
@@ -60,12 +54,8 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.args="-p users=1000000 -p client=JEDIS"} to choose sizes.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1)
 @Measurement(iterations = 5)
-public class SetImportBenchmark {
+public class SetImportBenchmark extends BenchmarkState {
 
     /** Who sends the commands. */
     public enum Client { JEDIS, LETTUCE, REDIS_CLI }
@@ -115,15 +105,10 @@ public class SetImportBenchmark {
     private Path workDir;
     private long usedBefore;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) throws IOException {
-        open(Case.of(bp));
-    }
-
     /** Trial setup for a given case label (tests call it directly). */
-    void open(Case c) throws IOException {
+    @Override
+    protected void open(Case c) throws IOException {
         label = c;
-        RULES.check(label.params());
         session = SetSession.open();
         data = SetData.of(session.redis.keyPrefix(), attributes, users, 0.0, memberBytes);
         if (client == Client.REDIS_CLI) {
@@ -196,7 +181,7 @@ public class SetImportBenchmark {
         Recorder.measurement(label.benchmark(), label.params(), "overhead_ratio", (double) used / data.rawBytes(), "x");
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (loader != null) {
             loader.close();
@@ -208,6 +193,6 @@ public class SetImportBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetImportBenchmark.class, args);
+        Kensho.main(SetImportBenchmark.class, args);
     }
 }

@@ -1,26 +1,19 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.BenchmarkState;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.targets.redis.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * How much memory does a set member cost as a function of the set size N and the member size, and how
@@ -41,12 +34,8 @@ import java.util.concurrent.TimeUnit;
  * {@code -Dkensho.args="-p users=10000000 -p memberBytes=64"}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 0)
-@Measurement(iterations = 3)
-public class SetMemoryBenchmark {
+public class SetMemoryBenchmark extends BenchmarkState {
 
     public static final ParamRules RULES = ParamRules.of()
             .intRange("users", 1, 1_000_000_000)
@@ -73,15 +62,10 @@ public class SetMemoryBenchmark {
     /** Memory per member of the last checked iteration (tests read it). */
     double lastPerMember = Double.NaN;
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
     /** Trial setup for a given case label (tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
-        RULES.check(label.params());
         session = SetSession.open();
         data = SetData.of(session.redis.keyPrefix(), 1, users, 0.0, memberBytes);
         Recorder.work(label.benchmark(), label.params(), data.records(), 0);
@@ -117,7 +101,7 @@ public class SetMemoryBenchmark {
         loaded = false;
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (session != null) {
             session.close();
@@ -125,6 +109,6 @@ public class SetMemoryBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(SetMemoryBenchmark.class, args);
+        Kensho.main(SetMemoryBenchmark.class, args);
     }
 }

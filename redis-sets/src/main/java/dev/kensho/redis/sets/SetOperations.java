@@ -1,6 +1,7 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.BenchmarkState;
+import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.sets.data.AttributeKeys;
@@ -12,10 +13,8 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -44,7 +43,7 @@ import java.util.Map;
  * {@code used_memory_per_member} (B).
  */
 @State(Scope.Benchmark)
-public abstract class SetOperations {
+public abstract class SetOperations extends BenchmarkState {
 
     /** Which question: the op param, only for the benchmarks that take it. */
     @State(Scope.Benchmark)
@@ -96,15 +95,10 @@ public abstract class SetOperations {
                 .preflight(RedisTargets::validate);
     }
 
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams bp) {
-        open(Case.of(bp));
-    }
-
     /** Trial setup for a given case label (tests call it directly). */
-    void open(Case c) {
+    @Override
+    protected void open(Case c) {
         label = c;
-        rules().check(label.params());
         session = SetSession.open();
         data = SetData.of(session.redis.keyPrefix(), 2, users, overlap, memberBytes);
         a = data.key(0);
@@ -205,7 +199,7 @@ public abstract class SetOperations {
         lastCount = -1;
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         if (connection != null) {
             connection.close();

@@ -1,22 +1,20 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.launcher.Bench;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.common.runfiles.Case;
+import dev.kensho.api.BenchmarkState;
+import dev.kensho.api.Kensho;
+import dev.kensho.api.ParamRules;
 import dev.kensho.redis.sets.data.UserIds;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * Is data generation ever the bottleneck? Rate of {@link UserIds} writing ids into a buffer, as ids/s.
@@ -27,11 +25,9 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class UserIdGeneratorBenchmark {
+public class UserIdGeneratorBenchmark extends BenchmarkState {
 
     static final int BATCH = 1024;
 
@@ -44,9 +40,8 @@ public class UserIdGeneratorBenchmark {
     private byte[] buffer;
     private long next;
 
-    @Setup
-    public void setup() {
-        RULES.check("memberBytes", Integer.toString(memberBytes));
+    @Override
+    protected void open(Case c) {
         ids = new UserIds(42, memberBytes);
         buffer = new byte[BATCH * memberBytes];
     }
@@ -61,6 +56,6 @@ public class UserIdGeneratorBenchmark {
     }
 
     public static void main(String[] args) {
-        Bench.main(UserIdGeneratorBenchmark.class, args);
+        Kensho.main(UserIdGeneratorBenchmark.class, args);
     }
 }

@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.common.BadInput;
-import dev.kensho.launcher.ParamRules;
+import dev.kensho.api.ParamRules;
 import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.sets.calibration.Tools;
 import dev.kensho.targets.redis.RedisTarget;

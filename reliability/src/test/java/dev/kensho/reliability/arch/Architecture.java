@@ -3,12 +3,16 @@ package dev.kensho.reliability.arch;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaEnumConstant;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 
-import java.util.LinkedHashMap;
+import dev.kensho.common.Settings;
+
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,43 +26,21 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * main classes and {@link ArchitectureRulesFailTest} checks on deliberately wrong classes — a rule that cannot fail
  * proves nothing.
  *
- * <p>A module is known by its root package ({@link #MODULES}); what each module may name is {@link #MAY_NAME}.
- * Adding a module means adding one line to each map: the package rule fails until it is there.
+ * <p>A module is known by its root package ({@link #MODULES}); what each module may name is {@link #MAY_NAME}. Both are
+ * read from the checkout ({@link ModuleMap}): a new module is seen as soon as its folder has a pom and sources, and
+ * may name what its pom depends on at compile scope.
  */
 final class Architecture {
 
-    /** Root package → module. A class in no listed root belongs to no module and fails {@link #PACKAGE_NAMES}. */
-    static final Map<String, String> MODULES = new LinkedHashMap<>();
-    /** Module → the modules it may name (besides itself and the JDK and libraries). */
-    static final Map<String, Set<String>> MAY_NAME = new LinkedHashMap<>();
+    /** The checkout's modules ({@link ModuleMap}): read from the module folders and their poms, not listed here. */
+    static final ModuleMap CHECKOUT = ModuleMap.read(Settings.root());
+    /** Root package → module. A class in no module's root belongs to no module and fails {@link #PACKAGE_NAMES}. */
+    static final Map<String, String> MODULES = CHECKOUT.roots();
+    /** Module → the modules it may name (besides itself and the JDK and libraries): its pom's compile dependencies. */
+    static final Map<String, Set<String>> MAY_NAME = CHECKOUT.mayName();
 
-    static {
-        MODULES.put("dev.kensho.common", "common");
-        MODULES.put("dev.kensho.report", "report");
-        MODULES.put("dev.kensho.launcher", "launcher");
-        MODULES.put("dev.kensho.targets.redis", "redis-target");
-        MODULES.put("dev.kensho.targets.hbase", "hbase-target");
-        MODULES.put("dev.kensho.targets.kinesis", "kinesis-target");
-        MODULES.put("dev.kensho.redis.sets", "redis-sets");
-        MODULES.put("dev.kensho.redis.kv", "redis-kv");
-        MODULES.put("dev.kensho.redis.pubsub", "redis-pubsub");
-        MODULES.put("dev.kensho.hbase.meter", "hbase-meter");
-        MODULES.put("dev.kensho.kinesis.batch", "kinesis-batch");
-        MODULES.put("dev.kensho.benchmarks", "benchmarks");
-
-        MAY_NAME.put("common", Set.of());
-        MAY_NAME.put("report", Set.of("common"));
-        MAY_NAME.put("launcher", Set.of("common", "report"));
-        MAY_NAME.put("redis-target", Set.of("common"));
-        MAY_NAME.put("hbase-target", Set.of("common"));
-        MAY_NAME.put("kinesis-target", Set.of("common"));
-        MAY_NAME.put("redis-sets", Set.of("common", "report", "launcher", "redis-target"));
-        MAY_NAME.put("redis-kv", Set.of("common", "report", "launcher", "redis-target"));
-        MAY_NAME.put("redis-pubsub", Set.of("common", "report", "launcher", "redis-target"));
-        MAY_NAME.put("hbase-meter", Set.of("common", "report", "launcher", "hbase-target"));
-        MAY_NAME.put("kinesis-batch", Set.of("common", "report", "launcher", "kinesis-target"));
-        MAY_NAME.put("benchmarks", Set.copyOf(MODULES.values()));
-    }
+    /** The modules that may name the launcher: itself, and the jar that starts it. */
+    static final Set<String> LAUNCHER_NAMED_BY = Set.of("launcher", "benchmarks");
 
     /** Deepest package allowed, counted in names from {@code dev}: {@code dev.kensho.redis.kv.load} is 5. */
     static final int MAX_FLOORS = 6;
@@ -114,6 +96,53 @@ final class Architecture {
                         if (to.isPresent() && !to.get().equals(from.get()) && !allowed.contains(to.get())) {
                             events.add(SimpleConditionEvent.violated(d, from.get() + " names " + to.get() + ": "
                                     + d.getDescription()));
+                        }
+                    }
+                }
+            });
+
+    /**
+     * No experiment names the launcher: a benchmark class implements {@code api} ({@code BenchmarkState},
+     * {@code ParamRules}) and its {@code main} reaches the launcher through {@code api.Kensho}, which finds it at run
+     * time. The launcher stands above the experiments; only {@code benchmarks} (the jar) names both.
+     */
+    static final ArchRule EXPERIMENTS_NEVER_NAME_THE_LAUNCHER = noClasses()
+            .that(DescribedPredicate.describe("belong to a module below the launcher (an experiment, a target, api, ...)",
+                    (JavaClass c) -> moduleOf(c.getPackageName()).map(m -> !LAUNCHER_NAMED_BY.contains(m)).orElse(false)))
+            .should().dependOnClassesThat().resideInAPackage("dev.kensho.launcher..")
+            .because("an experiment implements dev.kensho.api; the launcher is found at run time (Kensho.main)");
+
+    /** The one base state of every benchmark ({@code api}): the JMH defaults and the trial's life cycle. */
+    static final String BASE_STATE = "dev.kensho.api.BenchmarkState";
+
+    /** Every class that declares a {@code @Benchmark} method is a {@link #BASE_STATE} (itself or through its module's base). */
+    static final ArchRule EVERY_BENCHMARK_EXTENDS_THE_BASE = classes()
+            .that(DescribedPredicate.describe("declare a @Benchmark method", (JavaClass c) -> c.getMethods().stream()
+                    .anyMatch(m -> m.isAnnotatedWith("org.openjdk.jmh.annotations.Benchmark"))))
+            .and().resideOutsideOfPackage("..jmh_generated..")
+            .should().beAssignableTo(BASE_STATE)
+            .because("the JMH defaults, the check of the case and the trial's life cycle are written once, in api");
+
+    /**
+     * The trial's life cycle is entered once: a {@link #BASE_STATE} declares the trial's {@code @Setup} and
+     * {@code @TearDown}, and a subclass overrides {@code open} and {@code close} without them. JMH calls every
+     * annotated method of the hierarchy, so one more at trial level would open or close the trial twice.
+     */
+    static final ArchRule LIFE_CYCLE_ENTERED_ONCE = classes().that().areAssignableTo(BASE_STATE)
+            .and().doNotHaveFullyQualifiedName(BASE_STATE)
+            .should(new ArchCondition<>("declare no trial-level @Setup or @TearDown (override open and close instead)") {
+                @Override
+                public void check(JavaClass c, ConditionEvents events) {
+                    for (JavaMethod m : c.getMethods()) {
+                        for (String helper : List.of("org.openjdk.jmh.annotations.Setup", "org.openjdk.jmh.annotations.TearDown")) {
+                            m.tryGetAnnotationOfType(helper).ifPresent(a -> {
+                                Object level = a.get("value").orElse(null);
+                                String name = level instanceof JavaEnumConstant e ? e.name() : String.valueOf(level);
+                                if (level == null || name.equals("Trial")) {
+                                    events.add(SimpleConditionEvent.violated(m, m.getFullName() + " is a second trial-level "
+                                            + helper.substring(helper.lastIndexOf('.') + 1) + " beside " + BASE_STATE + "'s"));
+                                }
+                            });
                         }
                     }
                 }

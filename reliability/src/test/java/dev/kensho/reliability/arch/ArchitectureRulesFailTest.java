@@ -45,6 +45,28 @@ class ArchitectureRulesFailTest {
     }
 
     @Test
+    void anExperimentNamingTheLauncherIsSeen() {
+        String m = violation(Architecture.EXPERIMENTS_NEVER_NAME_THE_LAUNCHER, dev.kensho.redis.kv.ArchFixtureNamesLauncher.class);
+        assertTrue(m.contains("dev.kensho.launcher.Bench"), m);
+        // the floors rule sees it too, now that no experiment may name the launcher
+        String floors = violation(Architecture.MODULES_NAME_ONLY_THEIR_FLOORS, dev.kensho.redis.kv.ArchFixtureNamesLauncher.class);
+        assertTrue(floors.contains("redis-kv names launcher"), floors);
+    }
+
+    @Test
+    void aBenchmarkBesideTheBaseStateIsSeen() {
+        String m = violation(Architecture.EVERY_BENCHMARK_EXTENDS_THE_BASE, dev.kensho.redis.kv.ArchFixtureBareBenchmark.class);
+        assertTrue(m.contains("ArchFixtureBareBenchmark"), m);
+    }
+
+    @Test
+    void aSecondTrialSetupIsSeen() {
+        String m = violation(Architecture.LIFE_CYCLE_ENTERED_ONCE, dev.kensho.api.BenchmarkState.class,
+                dev.kensho.redis.kv.ArchFixtureSecondSetup.class);
+        assertTrue(m.contains("ArchFixtureSecondSetup.again()") && m.contains("second trial-level Setup"), m);
+    }
+
+    @Test
     void openingAPrivateFieldIsSeen() {
         String m = violation(Architecture.NO_PRIVATE_ACCESS, dev.kensho.common.archfixture.OpensPrivate.class);
         assertTrue(m.contains("setAccessible"), m);

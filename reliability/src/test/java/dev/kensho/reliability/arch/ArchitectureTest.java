@@ -123,6 +123,21 @@ class ArchitectureTest {
     static final int MAX_CLASSES_IN_LOOPS = 62;
 
     @Test
+    void noExperimentNamesTheLauncher() {
+        Architecture.EXPERIMENTS_NEVER_NAME_THE_LAUNCHER.check(suite);
+    }
+
+    @Test
+    void everyBenchmarkExtendsTheBaseState() {
+        Architecture.EVERY_BENCHMARK_EXTENDS_THE_BASE.check(suite);
+    }
+
+    @Test
+    void theTrialsLifeCycleIsEnteredOnce() {
+        Architecture.LIFE_CYCLE_ENTERED_ONCE.check(suite);
+    }
+
+    @Test
     void noClassOpensAnothersPrivateMembers() {
         Architecture.NO_PRIVATE_ACCESS.check(suite);
     }

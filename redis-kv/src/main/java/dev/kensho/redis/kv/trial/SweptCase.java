@@ -1,6 +1,6 @@
 package dev.kensho.redis.kv.trial;
 
-import dev.kensho.launcher.ClassEnd;
+import dev.kensho.api.ClassEnd;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 
@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  * rate, timings and {@code .hlog} files ({@link KvTrial#point}); the kept trial carries the case's closed-loop maximum
  * (its {@code rate=0} point's achieved rate) to the open-loop points. The kept trial is closed
  * when a point of another case starts, when the launcher has finished the class
- * ({@link dev.kensho.launcher.ClassEnd}: before the next class starts, so its clean-up of the suite's keys
+ * ({@link dev.kensho.api.ClassEnd}: before the next class starts, so its clean-up of the suite's keys
  * cannot land in another class's data), after {@value #IDLE_SECONDS} s idle when run outside the launcher, or
  * when the JVM exits. With forks ≥ 1 every point is a JVM of its own and opens its own trial (a relative point
  * then probes the maximum). Nothing is read back from the run folder.

@@ -1,4 +1,4 @@
-package dev.kensho.launcher;
+package dev.kensho.api;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -22,8 +22,8 @@ public final class ClassEnd {
         HOOKS.add(hook);
     }
 
-    /** Runs every hook; one that throws does not stop the others. */
-    static void run() {
+    /** Runs every hook; one that throws does not stop the others. The launcher calls it after each class. */
+    public static void runAll() {
         Runnable[] hooks;
         synchronized (ClassEnd.class) {
             hooks = HOOKS.toArray(Runnable[]::new);

@@ -1,9 +1,11 @@
-package dev.kensho.launcher;
+package dev.kensho.api;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.targets.ClassServer;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -14,11 +16,16 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * What each {@code @Param} of a benchmark class may be. A class declares
+ * What each {@code @Param} of a benchmark class may be, and what the class needs of its target. A class declares
  * {@code public static final ParamRules RULES = ParamRules.of().intRange("batch", 1, 100_000)…};
  * the launcher checks every value (scale table, {@code -p}, annotation default) against it before any
- * server starts, and the class's {@code @Setup} calls {@link #check(Map)} again so a direct JMH run is
- * guarded too. A failure is one {@link BadInput} line naming the param, the value and what is allowed.
+ * server starts, and {@link BenchmarkState}'s trial setup checks the case again ({@link #check(Map)}) so a direct
+ * JMH run is guarded too. A failure is one {@link BadInput} line naming the param, the value and what is allowed.
+ *
+ * <p>Two kinds of rule: the values ({@link #intRange}, {@link #oneOf}, {@link #rule}, {@link #combination}), and
+ * the target's part ({@link #preflight}: settings checked before anything starts; {@link #needs} and
+ * {@link #unavailableWhen}: a class or a value this target cannot run, skipped with a note; {@link #classServer}:
+ * the server the launcher keeps for all of a class's forks).
  */
 public final class ParamRules {
 
@@ -36,6 +43,21 @@ public final class ParamRules {
 
     public static ParamRules of() {
         return new ParamRules();
+    }
+
+    /** The {@code public static final ParamRules RULES} of a benchmark class (or a superclass), or null. */
+    public static ParamRules declaredBy(Class<?> cls) {
+        try {
+            Field f = cls.getField("RULES");
+            if (Modifier.isStatic(f.getModifiers()) && f.get(null) instanceof ParamRules r) {
+                return r;
+            }
+        } catch (NoSuchFieldException e) {
+            return null;
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+        return null;
     }
 
     public ParamRules intRange(String param, long min, long max) {
@@ -166,7 +188,7 @@ public final class ParamRules {
 
     /**
      * As {@link #classServer(java.util.function.Supplier)}, and consecutive classes of a run that declare the
-     * same {@code key} share the one server ({@link ClassServers}).
+     * same {@code key} share the one server (the launcher keeps it between them).
      */
     public ParamRules classServer(String key, Supplier<ClassServer> start) {
         classServerKey = key;
