@@ -26,7 +26,7 @@ public interface Section {
 
     String title();
 
-    /** The write-up it reproduces as the README's table names it ("write-up 1 (AudienceOne, c. 2014)"), or "" when none. */
+    /** The write-up it reproduces as the README's table names it ("write-up 1 (AudienceOne; c. 2014)"), or "" when none. */
     String seed();
 
     String question();

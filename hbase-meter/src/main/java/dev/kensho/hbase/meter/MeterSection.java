@@ -52,7 +52,7 @@ public final class MeterSection implements Section {
 
     @Override
     public String seed() {
-        return "write-up 2 (Ito, Think IT, 2017)";
+        return "write-up 2 (Ito; Think IT; 2017)";
     }
 
     @Override

@@ -1,6 +1,6 @@
 /**
  * Experiment 2 of {@code experiments.md}: smart-meter time series on a real HBase (seed write-up
- * write-up 2 (Ito, Think IT, 2017), "スマートメータのデータを用いたHBaseの性能検証(後編)", Think IT 2017).
+ * write-up 2 (Ito; Think IT; 2017), "スマートメータのデータを用いたHBaseの性能検証(後編)", Think IT 2017).
  *
  * <p>Row key = salt + meter id + date + time ({@link dev.kensho.hbase.meter.MeterRowKey}), one reading
  * every 30 minutes ({@link dev.kensho.hbase.meter.MeterReadings}). One benchmark class per question:

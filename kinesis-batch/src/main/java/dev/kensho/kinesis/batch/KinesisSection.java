@@ -43,7 +43,7 @@ public final class KinesisSection implements Section {
 
     @Override
     public String seed() {
-        return "write-up 5 (Classmethod, 2014)";
+        return "write-up 5 (Classmethod; 2014)";
     }
 
     @Override

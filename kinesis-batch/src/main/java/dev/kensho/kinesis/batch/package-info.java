@@ -1,6 +1,6 @@
 /**
  * Experiment 5 of {@code shared/experiments.md}, "kinesis-batch — PutRecords vs PutRecord", from the seed
- * write-up 5 (Classmethod, 2014) (Classmethod, 2014-12-07: 1,000 records of 50 B into a
+ * write-up 5 (Classmethod; 2014) (Classmethod, 2014-12-07: 1,000 records of 50 B into a
  * 1-shard stream took 324 s with 1,000 {@code PutRecord} calls and 2.6 s with 2 {@code PutRecords} calls of
  * 500, "about 125×", both through the AWS CLI).
  *

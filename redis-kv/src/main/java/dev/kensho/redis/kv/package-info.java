@@ -1,6 +1,6 @@
 /**
  * Experiment 3 of {@code shared/experiments.md}, "redis-kv": the ElastiCache enhanced-I/O throughput test
- * (write-up 3 (AWS blog, 2019)) reproduced against a real Redis, with {@code io-threads} as the
+ * (write-up 3 (AWS blog; 2019)) reproduced against a real Redis, with {@code io-threads} as the
  * open-source analogue of "enhanced I/O": 16-byte keys, 200-byte values, 80% GET / 20% SET, uniformly
  * random keys, 100 and 800 connections each with one request in flight, Lettuce and Jedis as clients,
  * closed loop or open loop at an offered rate (service-time and intended-time latency, HdrHistogram

@@ -1,6 +1,6 @@
 /**
  * Experiment 4 of {@code shared/experiments.md}, "Pub/Sub transfer speed vs message size", reproducing
- * the write-up in write-up 4 (Redis Pub/Sub evaluation, undated) (RedisPubSub performance evaluation: one
+ * the write-up in write-up 4 (Redis Pub/Sub evaluation; undated) (RedisPubSub performance evaluation: one
  * publisher, one subscriber, a TCP-socket baseline, Mbit/s against message bytes on log-log axes,
  * ~10 kHz for small messages, the 1.5 kB @ 1 kHz and 680 B @ 3.3 kHz detector streams, and the
  * output-buffer growth of a subscriber that falls behind).

@@ -44,7 +44,7 @@ public final class SetsSection implements Section {
 
     @Override
     public String seed() {
-        return "write-up 1 (AudienceOne, c. 2014)";
+        return "write-up 1 (AudienceOne; c. 2014)";
     }
 
     @Override

@@ -1,5 +1,5 @@
 /**
- * Experiment 1 — set algebra for audience segmentation (write-up 1 (AudienceOne, c. 2014)): one
+ * Experiment 1 — set algebra for audience segmentation (write-up 1 (AudienceOne; c. 2014)): one
  * Redis SET per attribute, 64-byte pseudo-random user ids as members.
  * <ul>
  *   <li>{@link dev.kensho.redis.sets.SetImportBenchmark} — the bulk {@code SADD} import the write-up

@@ -50,7 +50,7 @@ public final class KeyValueSection implements Section {
 
     @Override
     public String seed() {
-        return "write-up 3 (AWS blog, 2019)";
+        return "write-up 3 (AWS blog; 2019)";
     }
 
     @Override

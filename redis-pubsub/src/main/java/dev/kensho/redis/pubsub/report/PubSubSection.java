@@ -60,7 +60,7 @@ public final class PubSubSection implements Section {
 
     @Override
     public String seed() {
-        return "write-up 4 (Redis Pub/Sub evaluation, undated)";
+        return "write-up 4 (Redis Pub/Sub evaluation; undated)";
     }
 
     @Override
