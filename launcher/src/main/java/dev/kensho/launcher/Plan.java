@@ -22,7 +22,6 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -220,17 +219,7 @@ record Plan(ScaleTable scale, String regex, CommandLineOptions cli, List<ClassPl
 
     /** The {@code RULES} of a benchmark class, or null. */
     public static ParamRules rules(Class<?> cls) {
-        try {
-            Field f = cls.getField("RULES");
-            if (Modifier.isStatic(f.getModifiers()) && f.get(null) instanceof ParamRules r) {
-                return r;
-            }
-        } catch (NoSuchFieldException e) {
-            return null;
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
-        return null;
+        return ParamRules.declaredBy(cls);
     }
 
     /** Every @Param of the class, its nested state classes and its benchmark methods' state params. */
