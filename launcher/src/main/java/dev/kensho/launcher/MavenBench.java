@@ -43,9 +43,13 @@ import java.util.concurrent.TimeUnit;
  * {@code -lp} list each module's benchmarks from its launcher. A failed run ends in an exception whose message is that line: Maven prints
  * it in its BUILD FAILURE summary, without a Java stack trace unless you pass {@code -e}.
  *
+ * In a parallel build ({@code -T}, as {@code .mvn/maven.config} sets) each module's run is held until every module
+ * with benchmarks has built and passed these checks, then all run one at a time in reactor order ({@link BenchTurns}).
+ *
  * <p>Arguments (from the pom): launcher JVM flags and {@code --env=NAME=value} for its environment, then
  * {@code --reactor}, the reactor's module folders
- * (Maven's {@code ${session.projects}}), {@code --module}, this module's folder, then {@code --}, then the JMH flags ({@code kensho.args}).
+ * (Maven's {@code ${session.projects}}), {@code --module}, this module's folder, {@code --parallel}, Maven's
+ * {@code ${session.parallel}}, then {@code --}, then the JMH flags ({@code kensho.args}).
  */
 public final class MavenBench {
 
@@ -59,6 +63,7 @@ public final class MavenBench {
         Map<String, String> env = new LinkedHashMap<>();
         List<String> into = jvm;
         String module = null;
+        boolean parallel = false;
         for (String a : args) {
             if (a == null) {
                 continue;
@@ -69,6 +74,8 @@ public final class MavenBench {
                 }
             } else if (a.startsWith("--reactor=")) {
                 reactor.add(a.substring("--reactor=".length()));
+            } else if (a.startsWith("--parallel=")) {
+                parallel = Boolean.parseBoolean(a.substring("--parallel=".length()));
             } else if (a.startsWith("--module=")) {
                 module = Paths.get(a.substring("--module=".length())).getFileName().toString();
             } else if (a.equals("--") && into != jmh) {
@@ -100,6 +107,9 @@ public final class MavenBench {
             Prices.checkUserFile();
             index.check(jmhArgs);
         } catch (BadInput e) {
+            if (parallel && module != null) {
+                BenchTurns.failed(module);
+            }
             System.err.println("kensho: " + e.getMessage());
             throw new KenshoRunFailed("kensho: " + e.getMessage());
         }
@@ -117,8 +127,20 @@ public final class MavenBench {
         cmd.add(classpath());
         cmd.add(BenchMain.class.getName());
         cmd.addAll(List.of(jmhArgs));
-        ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
-        pb.environment().putAll(env);
+        BenchTurns.Job job = new BenchTurns.Job(module, cmd, env);
+        if (parallel && module != null && index.modules().contains(module)) {
+            for (BenchTurns.Job held : BenchTurns.arrive(job, index.modules(), System.out)) {
+                run(held);
+            }
+        } else {
+            run(job);
+        }
+    }
+
+    /** Runs one module's launcher to its end; Maven's death ends it too. */
+    private static void run(BenchTurns.Job job) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(job.command()).inheritIO();
+        pb.environment().putAll(job.env());
         Process launcher = pb.start();
         Thread reaper = new Thread(() -> {
             launcher.destroy();
@@ -134,7 +156,8 @@ public final class MavenBench {
         Runtime.getRuntime().removeShutdownHook(reaper);
         if (status != 0) {
             // the launcher has printed the reason as one kensho line; Maven's summary adds this one
-            throw new KenshoRunFailed("the benchmark run failed (exit " + status + "): see the kensho line above"
+            throw new KenshoRunFailed((job.module() == null ? "" : job.module() + ": ")
+                    + "the benchmark run failed (exit " + status + "): see the kensho line above"
                     + (status == 2 ? " (bad input: nothing was started)" : ""));
         }
     }
