@@ -151,6 +151,16 @@ public final class Bench {
                         run.markSkipped(cp.cls().getSimpleName());
                         continue;
                     }
+                    if (budget.spent() && !Rounds.inRounds(plan, cp.cls())) {
+                        // a class planned by its claims runs at least its first round (its rows say where it stopped);
+                        // one without claims has nothing to decide, and the run ends on time
+                        String n = "not run: the run's budget of " + Clock.of(budget.seconds()) + " was spent before it ("
+                                + Setting.BUDGET.key() + "=<minutes> gives more)";
+                        err.println("kensho: " + cp.cls().getSimpleName() + ": " + n);
+                        run.note(cp.cls().getSimpleName(), n);
+                        run.markOverBudget(cp.cls().getSimpleName());
+                        continue;
+                    }
                     // the machine's speed now: a shared host drifts, and the report shows by how much across the run
                     Optional<String> notTaken = Yardstick.record(run.dir(), cp.cls().getSimpleName());
                     if (notTaken.isPresent()) {

@@ -59,6 +59,11 @@ final class Budget {
         return seconds;
     }
 
+    /** The whole budget is used up now (the build's earlier modules included). */
+    boolean spent() {
+        return seconds - before - (System.nanoTime() - start) / 1e9 <= 0;
+    }
+
     /** Seconds left for {@code cls}'s further rounds, now (≤ 0: spent). */
     DoubleSupplier leftFor(String cls) {
         double reserved = after.getOrDefault(cls, 0.0) + laterModules;

@@ -2,6 +2,7 @@ package dev.kensho.launcher;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
+import dev.kensho.common.export.RunFolder;
 import dev.kensho.launcher.testing.IdsBenchmark;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -115,6 +116,24 @@ class BenchTest {
         String csv = Files.readString(run.resolve("results.csv"));
         assertTrue(csv.contains("launcher,IdsBenchmark,generateIds,memberBytes=64,thrpt"), csv);
         assertFalse(Files.readString(run.resolve("env.json")).contains("KENSHO_REDIS_PASSWORD="));
+    }
+
+    @Test
+    void aClassWithoutClaimsStartsNoMoreOnceTheBudgetIsSpent() throws Exception {
+        System.setProperty(Setting.RESULTS.key(), results.toString());
+        System.setProperty(Setting.SCALE.key(), "smoke");
+        System.setProperty(Setting.RUN_ID.key(), "spent");
+        System.setProperty(Setting.BUDGET.key(), "0.0001"); // 6 ms: spent before the first class
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Bench.run(Set.of(IdsBenchmark.class.getName()),
+                new String[]{"-f", "0", "-wi", "0", "-i", "1", "-r", "100ms"}, true, new PrintStream(err, true, StandardCharsets.UTF_8));
+        String out = err.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, out);
+        assertTrue(out.contains("kensho: IdsBenchmark: not run: the run's budget of 0:00 was spent before it (kensho.budget=<minutes> gives more)"), out);
+        Path run = results.resolve("spent");
+        assertFalse(Files.exists(run.resolve("jmh/IdsBenchmark.json")), "nothing measured");
+        assertTrue(Files.readString(run.resolve("status.json")).contains("\"IdsBenchmark\" : \"" + RunFolder.OVER_BUDGET + "\""),
+                Files.readString(run.resolve("status.json")));
     }
 
     @Test

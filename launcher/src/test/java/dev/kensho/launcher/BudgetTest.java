@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What is left of the budget for a class: the budget less the run so far and the planned time after the class. */
@@ -28,6 +29,10 @@ class BudgetTest {
     void aSpentBudgetLeavesNothing() {
         Budget b = new Budget(1, System.nanoTime() - 120_000_000_000L, List.of("A"), Map.of("A", 10.0), BuildShare.NONE);
         assertTrue(b.leftFor("A").getAsDouble() < 0, "a minute's budget two minutes in");
+        assertTrue(b.spent(), "a class outside rounds starts no more");
+        assertFalse(new Budget(60, System.nanoTime(), List.of("A"), Map.of("A", 10.0), BuildShare.NONE).spent());
+        assertTrue(new Budget(60, System.nanoTime(), List.of("A"), Map.of(), new BuildShare(0, 3700, 0, 0, 0)).spent(),
+                "the build's earlier modules used the hour");
     }
 
     @Test

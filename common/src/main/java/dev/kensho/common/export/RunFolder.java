@@ -181,6 +181,13 @@ public final class RunFolder {
         setState("running", cls, SKIPPED);
     }
 
+    /** {@code cls} did not start because the run's budget was spent before it. */
+    public void markOverBudget(String cls) {
+        setState("running", cls, OVER_BUDGET);
+    }
+
+    public static final String OVER_BUDGET = "skipped (the run's budget was spent before it)";
+
     public static final String SKIPPED = "skipped (not in this scale's run)";
 
     /** The launcher is done: complete unless something failed. */
