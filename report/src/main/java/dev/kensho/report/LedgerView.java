@@ -86,6 +86,41 @@ final class LedgerView {
         return sb.append('\n').toString();
     }
 
+    /**
+     * An experiment page's ledger: the findings with a verdict, numbered as in the whole ledger, as its table's five
+     * columns; no reasons, no context, set, check or unmeasured rows — those are on the run page the page links once.
+     */
+    static String findings(Table ledger) {
+        Columns c = new Columns(ledger.headers());
+        StringBuilder sb = new StringBuilder("| # | claim | ours (99.9% interval) | published | verdict |\n|---:|---|---:|---:|---|\n");
+        List<List<String>> rows = ledger.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> r = rows.get(i);
+            if (finding(r, c)) {
+                sb.append("| ").append(i + 1).append(" | ").append(Table.mdCell(r.get(c.claim))).append(" | ")
+                        .append(Table.mdCell(ours(r, c))).append(" | ").append(Table.mdCell(r.get(c.published))).append(" | ")
+                        .append(word(r, c)).append(" |\n");
+            }
+        }
+        return sb.append('\n').toString();
+    }
+
+    /** The ledger's rows that {@link #findings} leaves to the run page. */
+    static long others(Table ledger) {
+        Columns c = new Columns(ledger.headers());
+        return ledger.rows().stream().filter(r -> !finding(r, c)).count();
+    }
+
+    /** A finding with a verdict: its kind "finding" (a ledger without kinds: any row but context, set or unmeasured). */
+    static boolean finding(List<String> r, Columns c) {
+        String v = r.get(c.verdict);
+        if (v.startsWith(Verdict.NOT_MEASURED) || r.get(c.ours).equals(Verdict.NOT_MEASURED)) {
+            return false;
+        }
+        return c.kind >= 0 && c.kind < r.size() ? r.get(c.kind).equals("finding")
+                : !v.startsWith(Verdict.CONTEXT) && !v.startsWith("set by the suite");
+    }
+
     static String html(Table ledger) {
         return html(ledger, Set.of());
     }
