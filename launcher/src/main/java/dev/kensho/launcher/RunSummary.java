@@ -21,8 +21,9 @@ import java.util.stream.Stream;
 
 /**
  * The end of a run on the console, at most {@value #MAX_LINES} lines: how it ended, the ledger's verdict
- * counts (the findings', then the checks' — rows whose answer follows from the suite's own set-up — apart), the published claims with ours and the verdict (as many as fit), how many cases were client-bound or
- * the machine busy, and where the report is. Read from the run folder (the sections the report module rendered
+ * counts (the findings', then the checks' — rows whose answer follows from the suite's own set-up — apart), the published
+ * claims with ours and the verdict (as many whole claims as fit, each claim's text whole, wrapped under its column), how
+ * many cases were client-bound or the machine busy, and where the report is. Read from the run folder (the sections the report module rendered
  * into {@value #SECTIONS}/, as JSON: the launcher does not depend on the report), so it says what the report says.
  */
 final class RunSummary {
@@ -43,7 +44,7 @@ final class RunSummary {
         Map<String, Integer> counts = new LinkedHashMap<>();
         KINDS.forEach(k -> counts.put(k, 0));
         Map<String, Integer> checks = new LinkedHashMap<>(); // rows whose answer follows from the suite's own set-up
-        List<String> claims = new ArrayList<>();
+        List<List<String>> claims = new ArrayList<>(); // each claim's lines: its first, then its text's continuations
         for (JsonNode section : sections(run.dir())) {
             JsonNode ledger = section.path("ledger");
             List<String> headers = strings(ledger.path("headers"));
@@ -63,10 +64,10 @@ final class RunSummary {
                 }
                 boolean check = rowKind >= 0 && rowKind < row.size() && row.get(rowKind).equals("check");
                 (check ? checks : counts).merge(kind, 1, Integer::sum);
-                claims.add(String.format(Locale.ROOT, "  %-9s %-48s %s%s → %s", section.path("id").asText(), cut(row.get(0), 48),
+                claims.add(claim(section.path("id").asText(), row.get(0), String.format(Locale.ROOT, "%s%s → %s",
                         ours < 0 ? "" : row.get(ours), pm < 0 || row.get(pm).isEmpty() ? ""
                                 : (row.get(pm).startsWith("[") ? " " : " ± ") + cut(row.get(pm), 18), // "[a, b] method", or a half-width
-                        cut(row.get(verdict).replace("*", ""), 40)));
+                        cut(row.get(verdict).replace("*", ""), 40))));
             }
         }
         StringBuilder c = new StringBuilder("kensho | verdicts:");
@@ -81,11 +82,15 @@ final class RunSummary {
         String bottlenecks = bottlenecks(run.dir());
         String stops = stops(run.dir());
         int room = MAX_LINES - out.size() - 2 - (bottlenecks == null ? 0 : 1) - (stops == null ? 0 : 1);
-        if (claims.size() <= room) {
-            out.addAll(claims);
+        if (claims.stream().mapToInt(List::size).sum() <= room) {
+            claims.forEach(out::addAll);
         } else {
-            out.addAll(claims.subList(0, Math.max(0, room - 1)));
-            out.add("  … " + (claims.size() - Math.max(0, room - 1)) + " more claims in the report");
+            int shown = 0;
+            for (int lines = 0; shown < claims.size() && lines + claims.get(shown).size() <= room - 1; shown++) {
+                lines += claims.get(shown).size();
+                out.addAll(claims.get(shown));
+            }
+            out.add("  … " + (claims.size() - shown) + " more claims in the report");
         }
         if (stops != null) {
             out.add("kensho | " + stops);
@@ -181,6 +186,48 @@ final class RunSummary {
             }
         }
         return -1;
+    }
+
+    /**
+     * One claim's lines: the experiment, the claim's text, ours and the verdict ({@code rest}) on the first; a claim
+     * longer than {@value #CLAIM_WIDTH} characters goes on, word by word, on lines indented under the claim column. The
+     * claim is printed whole: two rows of one figure differ only in the case at its end ("… — case: threads=10").
+     */
+    static List<String> claim(String experiment, String claim, String rest) {
+        String head = String.format(Locale.ROOT, "  %-9s ", experiment);
+        List<String> parts = wrap(claim.replaceAll("\\s+", " ").strip(), CLAIM_WIDTH);
+        List<String> out = new ArrayList<>();
+        out.add(head + String.format(Locale.ROOT, "%-" + CLAIM_WIDTH + "s ", parts.get(0)) + rest);
+        parts.subList(1, parts.size()).forEach(p -> out.add(" ".repeat(head.length()) + p));
+        return out;
+    }
+
+    /** The claim column's width: a longer claim wraps onto continuation lines. */
+    static final int CLAIM_WIDTH = 48;
+
+    /** {@code text} in lines of at most {@code width} characters, broken between words (inside a longer word only). */
+    static List<String> wrap(String text, int width) {
+        List<String> out = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            while (word.length() > width) { // a word wider than the column: the column's width of it to a line
+                if (line.length() > 0) {
+                    out.add(line.toString());
+                    line.setLength(0);
+                }
+                out.add(word.substring(0, width));
+                word = word.substring(width);
+            }
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                out.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : " ").append(word);
+        }
+        if (line.length() > 0 || out.isEmpty()) {
+            out.add(line.toString());
+        }
+        return out;
     }
 
     private static String cut(String s, int n) {

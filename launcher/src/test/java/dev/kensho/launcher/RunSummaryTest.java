@@ -67,4 +67,45 @@ class RunSummaryTest {
                 + " set by the suite 0; checks (follow from the suite's set-up, not findings): reproduced 2",
                 RunSummary.lines(RunFolder.at(dir), 60).get(1));
     }
+
+    /**
+     * Two rows of one figure differ only in the case at the end of the claim: each prints whole (wrapped under the claim
+     * column), so no two rows of an experiment print the same text.
+     */
+    @Test
+    void everyClaimPrintsWholeWrappedUnderItsColumn(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("jmh"));
+        Files.writeString(dir.resolve(RunFolder.STATUS_FILE), "{\"state\":\"complete\"}");
+        String figure = "Query 2: more meters raise rows/s (1M ≈ 10M meters) at the same threads";
+        List<List<String>> rows = List.of(
+                List.of(figure + " — case: threads=1", "1.1", "[0.9, 1.3]", "1.0", "not resolved here", "finding"),
+                List.of(figure + " — case: threads=10", "1.6", "[1.2, 2.0]", "1.0", "reproduced", "finding"),
+                List.of("short claim", "2", "[1.5, 2.5]", "2", "reproduced", "finding"));
+        Map<String, Object> section = Map.of("id", "hbase-meter", "order", 1, "title", "Meters", "measured", true,
+                "ledger", Map.of("caption", "", "headers", List.of("published claim or figure", ">ours", ">± or interval (99.9%)",
+                        ">published", "verdict", "kind"), "rows", rows), "blocks", List.of());
+        Files.createDirectories(dir.resolve("sections"));
+        new ObjectMapper().writeValue(dir.resolve("sections").resolve("hbase-meter.json").toFile(), section);
+
+        List<String> lines = RunSummary.lines(RunFolder.at(dir), 60);
+        List<String> printed = new ArrayList<>(); // each claim's text as the console shows it, continuations joined
+        int column = "  hbase-meter ".length();
+        for (String l : lines.subList(2, lines.size() - 1)) {
+            if (l.startsWith("  hbase-meter ")) {
+                String text = l.substring(column);
+                printed.add((text.length() > RunSummary.CLAIM_WIDTH ? text.substring(0, RunSummary.CLAIM_WIDTH) : text).strip());
+            } else {
+                assertTrue(l.startsWith(" ".repeat(column)) && !l.substring(column).startsWith(" "),
+                        "a continuation starts under the claim column: '" + l + "'");
+                printed.set(printed.size() - 1, printed.get(printed.size() - 1) + " " + l.strip());
+            }
+        }
+        assertEquals(List.of(figure + " — case: threads=1", figure + " — case: threads=10", "short claim"), printed,
+                String.join("\n", lines));
+        assertTrue(lines.stream().allMatch(l -> !l.contains("…") || l.contains("more claims")), "nothing cut: " + lines);
+        assertEquals(List.of("  hbase-meter short claim" + " ".repeat(RunSummary.CLAIM_WIDTH - "short claim".length())
+                + " 2 [1.5, 2.5] → reproduced"), RunSummary.claim("hbase-meter", "short claim", "2 [1.5, 2.5] → reproduced"));
+        assertEquals(List.of("a".repeat(48), "a".repeat(12) + " b c"), RunSummary.wrap("a".repeat(60) + " b c", 48),
+                "a word wider than the column is broken at it");
+    }
 }

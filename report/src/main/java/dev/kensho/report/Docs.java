@@ -20,8 +20,9 @@ import java.util.List;
 /**
  * Publishes a run's results into {@code docs/}. Each experiment's page {@code docs/<experiment>.md} gets, between
  * {@code <!-- kensho:reference-run -->} and {@code <!-- /kensho:reference-run -->} (appended when the markers are
- * missing), the run's ledger of published figures (its chart links pointing at the run's page) and a link to
- * {@code docs/runs/<run>/<experiment>.md}; that run page gets the whole rendered section
+ * missing), the run's findings with their verdicts ({@link LedgerView#findings}: the page stays short) and one link to
+ * {@code docs/runs/<run>/<experiment>.md}; that run page gets the whole rendered section (the whole ledger with each
+ * row's reason, its context, set, check and unmeasured rows)
  * ({@code sections/<id>.json}: ledger, charts and tables) followed by the run's environment, between the same
  * markers, so text written around them there (an analysis of that run) stays. The charts are copied to
  * {@code docs/images/}. A run at another scale than {@code default} (env.json's {@code host.scale}: {@code seed},
@@ -92,10 +93,13 @@ public final class Docs {
                         + r.id() + ".md).\n", StandardCharsets.UTF_8);
             }
             replaceBlock(runFile, start, end, full);
-            // the page keeps the default run's ledger, its chart links pointing at the run page
-            String ledger = main ? legended(r.ledger()).replace("](#", "](" + runPage + "#") : "";
-            String block = start + "\n" + heading + ledger
-                    + "Charts, derived tables and the environment of this run: [" + runPage + "](" + runPage + ").\n" + end;
+            // the page keeps the default run's findings, short: the rest of the ledger is one link away, on the run page
+            boolean findings = main && !r.ledger().isEmpty();
+            String ledger = findings ? LedgerView.LEGEND + "\n\n" + LedgerView.findings(r.ledger()) : "";
+            String rest = findings ? "Each finding's reason, parameters and what it rests on, the ledger's other "
+                    + LedgerView.others(r.ledger()) + " rows (context, set by the suite, checks, not measured), charts,"
+                    + " derived tables and the environment of this run: " : "Charts, derived tables and the environment of this run: ";
+            String block = start + "\n" + heading + ledger + rest + "[" + runPage + "](" + runPage + ").\n" + end;
             replaceBlock(page, start, end, block);
         }
         copyReport(run, docs.resolve("runs").resolve(run.getFileName().toString()));

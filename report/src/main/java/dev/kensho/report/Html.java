@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  */
 final class Html {
 
-    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\((#[\\w-]+|[\\w./,=+~%-]+)\\)");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\((#[\\w.-]+|[\\w./,=+~%-]+)\\)");
     private static final Pattern CODE = Pattern.compile("`([^`]+)`");
     private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
     /** Markdown's emphasis: an opening {@code *} before a non-space, a closing one after it; not a regex's {@code .*}. */

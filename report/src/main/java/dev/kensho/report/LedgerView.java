@@ -1,7 +1,9 @@
 package dev.kensho.report;
 
+import dev.kensho.report.profile.ProfileAnchors;
 import dev.kensho.report.stats.Verdict;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The ledger as a person reads it. The ledger's {@link Table} keeps every column (claim, ours, interval, published,
@@ -55,6 +57,14 @@ final class LedgerView {
 
     /** The ledger's numbered table, then one line per row with its reason, parameters and what it rests on. */
     static String markdown(Table ledger) {
+        return markdown(ledger, Set.of());
+    }
+
+    /**
+     * As above, each row's line ending with links to the profiles of the cases its interval comes from, where
+     * {@code anchors} (the ids the page's profile part carries) holds them.
+     */
+    static String markdown(Table ledger, Set<String> anchors) {
         if (ledger.isEmpty()) {
             return "";
         }
@@ -69,12 +79,54 @@ final class LedgerView {
         }
         sb.append('\n');
         for (int i = 0; i < rows.size(); i++) {
-            sb.append(i + 1).append(". ").append(details(rows.get(i), c).replace('\n', ' ')).append('\n');
+            String profiles = profiles(rows.get(i), c, anchors);
+            sb.append(i + 1).append(". ").append(details(rows.get(i), c).replace('\n', ' '))
+                    .append(profiles.isEmpty() ? "" : " " + profiles + ".").append('\n');
         }
         return sb.append('\n').toString();
     }
 
+    /**
+     * An experiment page's ledger: the findings with a verdict, numbered as in the whole ledger, as its table's five
+     * columns; no reasons, no context, set, check or unmeasured rows — those are on the run page the page links once.
+     */
+    static String findings(Table ledger) {
+        Columns c = new Columns(ledger.headers());
+        StringBuilder sb = new StringBuilder("| # | claim | ours (99.9% interval) | published | verdict |\n|---:|---|---:|---:|---|\n");
+        List<List<String>> rows = ledger.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> r = rows.get(i);
+            if (finding(r, c)) {
+                sb.append("| ").append(i + 1).append(" | ").append(Table.mdCell(r.get(c.claim))).append(" | ")
+                        .append(Table.mdCell(ours(r, c))).append(" | ").append(Table.mdCell(r.get(c.published))).append(" | ")
+                        .append(word(r, c)).append(" |\n");
+            }
+        }
+        return sb.append('\n').toString();
+    }
+
+    /** The ledger's rows that {@link #findings} leaves to the run page. */
+    static long others(Table ledger) {
+        Columns c = new Columns(ledger.headers());
+        return ledger.rows().stream().filter(r -> !finding(r, c)).count();
+    }
+
+    /** A finding with a verdict: its kind "finding" (a ledger without kinds: any row but context, set or unmeasured). */
+    static boolean finding(List<String> r, Columns c) {
+        String v = r.get(c.verdict);
+        if (v.startsWith(Verdict.NOT_MEASURED) || r.get(c.ours).equals(Verdict.NOT_MEASURED)) {
+            return false;
+        }
+        return c.kind >= 0 && c.kind < r.size() ? r.get(c.kind).equals("finding")
+                : !v.startsWith(Verdict.CONTEXT) && !v.startsWith("set by the suite");
+    }
+
     static String html(Table ledger) {
+        return html(ledger, Set.of());
+    }
+
+    /** As above, each claim followed by links to its cases' profiles, where {@code anchors} holds them. */
+    static String html(Table ledger, Set<String> anchors) {
         if (ledger.isEmpty()) {
             return "";
         }
@@ -87,7 +139,9 @@ final class LedgerView {
             String word = word(r, c);
             sb.append("<tr class=\"").append(kindClass(word)).append("\"><td class=\"n\">").append(i + 1)
                     .append("</td><td><details><summary>").append(Html.inline(r.get(c.claim)))
-                    .append("</summary><div class=\"why\">").append(Html.inline(details(r, c))).append("</div></details></td>")
+                    .append("</summary><div class=\"why\">").append(Html.inline(details(r, c))).append("</div></details>")
+                    .append(profiles(r, c, anchors).isEmpty() ? "" : "<span class=\"small\">" + Html.inline(profiles(r, c, anchors)) + "</span>")
+                    .append("</td>")
                     .append("<td class=\"n\">").append(together(ours(r, c))).append("</td><td class=\"n\">")
                     .append(together(r.get(c.published))).append("</td><td class=\"v\">").append(Html.esc(word)).append("</td></tr>");
         }
@@ -105,6 +159,33 @@ final class LedgerView {
             sb.append(sb.length() == 0 ? "" : " ").append("<span class=\"nw\">").append(Html.esc(part)).append("</span>");
         }
         return sb.toString();
+    }
+
+    /**
+     * "Profiles: [numerator](#…) ÷ [denominator](#…)", or "[Profile](#…)" for one case — the profiles of the cases a row's interval comes from
+     * ({@link SectionRenderer#PROFILES}), each linked only when {@code anchors} holds its id (a side without one is
+     * named unlinked); a claim about several cases numbers them as its "measured with" cell lists them. "" when the row
+     * names no profiled case or the page has none of its anchors.
+     */
+    static String profiles(List<String> r, Columns c, Set<String> anchors) {
+        if (c.profiles < 0 || c.profiles >= r.size() || anchors.isEmpty()) {
+            return "";
+        }
+        List<List<String>> cases = ProfileAnchors.parse(r.get(c.profiles));
+        StringBuilder sb = new StringBuilder();
+        boolean linked = false;
+        for (int i = 0; i < cases.size(); i++) {
+            List<String> sides = cases.get(i);
+            sb.append(i == 0 ? "" : " · ").append(cases.size() == 1 ? "" : "case " + (i + 1) + " ");
+            for (int k = 0; k < sides.size(); k++) {
+                String label = sides.size() == 1 ? (cases.size() == 1 ? "Profile" : "profile") : k == 0 ? "numerator" : "denominator";
+                boolean here = anchors.contains(sides.get(k));
+                linked |= here;
+                sb.append(k == 0 ? "" : ProfileAnchors.OVER).append(here ? "[" + label + "](#" + sides.get(k) + ")" : label + " (not profiled)");
+            }
+        }
+        boolean one = cases.size() == 1 && cases.get(0).size() == 1;
+        return linked ? (one ? "" : "Profiles: ") + sb : "";
     }
 
     /** The CSS class of a verdict word: its colour. */
@@ -160,12 +241,13 @@ final class LedgerView {
 
     /** Where each part sits in the ledger's table ({@link SectionRenderer#ledger}). */
     record Columns(int claim, int ours, int interval, int published, int verdict, int with, int on, int source, int chart,
-                   int kind) {
+                   int kind, int profiles) {
 
         Columns(List<String> headers) {
             this(0, at(headers, "ours"), at(headers, "± or interval"), at(headers, "published"), at(headers, "verdict"),
                     at(headers, "ours measured with"), at(headers, "published on"), at(headers, "source"), at(headers, "chart"),
-                    headers.indexOf(SectionRenderer.KIND)); // a ledger rendered before checks were told apart has none
+                    headers.indexOf(SectionRenderer.KIND), // a ledger rendered before checks were told apart has none
+                    headers.indexOf(SectionRenderer.PROFILES)); // nor one rendered before rows named their profiles
         }
 
         private static int at(List<String> headers, String name) {

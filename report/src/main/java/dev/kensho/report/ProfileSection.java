@@ -42,8 +42,8 @@ final class ProfileSection {
         for (Grid g : part.grids()) {
             Table t = Table.of(g.caption(), g.headers().toArray(String[]::new));
             g.rows().forEach(r -> t.row(r.toArray(String[]::new)));
-            md.append(t.markdown());
-            html.append(t.html());
+            md.append(t.markdown(g.ids())); // a case's first row carries its anchor, where a ledger row links
+            html.append(t.html(g.ids()));
         }
     }
 }

@@ -113,9 +113,9 @@ public final class Report implements ReportWriter {
                 continue;
             }
             md.append("\n<a id=\"answers-").append(r.id()).append("\"></a>\n\n### ").append(r.title()).append("\n\n")
-                    .append(LedgerView.markdown(r.ledger()));
+                    .append(LedgerView.markdown(r.ledger(), profiles.anchors()));
             html.append("<h3 id=\"answers-").append(Html.esc(r.id())).append("\">").append(Html.esc(r.title())).append("</h3>")
-                    .append(LedgerView.html(r.ledger()));
+                    .append(LedgerView.html(r.ledger(), profiles.anchors()));
         }
         Table stops = ClaimStops.table(dir);
         if (!stops.isEmpty()) {

@@ -9,6 +9,7 @@ import dev.kensho.common.export.Results;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.export.Verdicts;
 import dev.kensho.report.profile.ClaimSides;
+import dev.kensho.report.profile.ProfileAnchors;
 import dev.kensho.report.stats.ForkSpreads;
 import dev.kensho.report.stats.RatioInterval;
 import dev.kensho.report.stats.RatioMethod;
@@ -115,7 +116,7 @@ final class SectionRenderer {
             blocks.add(new Rendered.Block("bottleneck-" + s.id(), "bottleneck", null, null, bound));
         }
         return new Rendered(s.id(), s.order(), s.title(), s.seed(), s.question(), s.docs(), !own.isEmpty(),
-                RunVerdicts.marked(ledger(s, published, rows, env, drawn, status(dir)), s.id(), runs), blocks);
+                RunVerdicts.marked(ledger(s, published, rows, env, drawn, status(dir), ProfileAnchors.of(dir)), s.id(), runs), blocks);
     }
 
     /** The derived rows' caption: the ratio methods in the order {@link RatioInterval#of} tries them. */
@@ -158,8 +159,10 @@ final class SectionRenderer {
         return s.isNumber() ? s.asDouble() * (r.param("over") == null ? 1 : 2) : Double.NaN;
     }
 
-    /** The ledger's last column: a claim's "finding", a check's "check", else the figure's kind. */
+    /** The ledger's column of a claim's "finding", a check's "check", else the figure's kind. */
     static final String KIND = "kind";
+    /** The ledger's last column: the profiled cases its interval comes from ({@link ProfileAnchors#cell}), "" for none. */
+    static final String PROFILES = "profiles";
 
     /**
      * Per published figure: ours, its interval, the published value and the range it is judged on, the verdict, the
@@ -167,8 +170,14 @@ final class SectionRenderer {
      */
     static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn,
                         JsonNode status) {
+        return ledger(s, published, rows, env, drawn, status, ProfileAnchors.NONE);
+    }
+
+    /** As above, each row naming the profiled cases its interval comes from ({@code profiles}: the run's). */
+    static Table ledger(Section s, List<Published> published, List<Results.Row> rows, JsonNode env, List<String> drawn,
+                        JsonNode status, ProfileAnchors profiles) {
         Table t = Table.of("", "published claim or figure", ">ours", ">± or interval (99.9%)", ">published", "verdict",
-                "ours measured with", "published on", "source", "chart", KIND);
+                "ours measured with", "published on", "source", "chart", KIND, PROFILES);
         int cores = env.path("host").path("cores").asInt(0);
         String pooled = pooledRuns(env);
         List<Published> ordered = new ArrayList<>();
@@ -180,11 +189,13 @@ final class SectionRenderer {
             String kind = kindOf(p);
             List<Results.Row> ours = p.ours(rows);
             if (ours.isEmpty()) {
-                t.row(p.what(), "not measured", "", pub, Verdict.notMeasured(p), "", p.setup(), p.source(), "", kind);
+                t.row(p.what(), "not measured", "", pub, Verdict.notMeasured(p), "", p.setup(), p.source(), "", kind, "");
                 continue;
             }
             if (p.every()) {
-                t.row(every(s, p, ours, rows, cores, pooled, status, drawn, kind).toArray(String[]::new));
+                List<String> cells = new ArrayList<>(every(s, p, ours, rows, cores, pooled, status, drawn, kind));
+                cells.add(profiles.cell(ours));
+                t.row(cells.toArray(String[]::new));
                 continue;
             }
             for (Results.Row r : ours) {
@@ -193,7 +204,8 @@ final class SectionRenderer {
                         caseOf(r) + (r.param("over") == null ? "" : " ÷ " + r.param("over")) + "; " + cores
                                 + " cores shared by client and server; " + restsOn(r, pooled)
                                 + (j.bounds() == null || j.bounds().why().isEmpty() ? "" : "; " + j.bounds().why())
-                                + explanation(p, r, rows), p.setup(), p.source(), chart(s, drawn, r), kind);
+                                + explanation(p, r, rows), p.setup(), p.source(), chart(s, drawn, r), kind,
+                        profiles.cell(List.of(r)));
             }
         }
         return t;

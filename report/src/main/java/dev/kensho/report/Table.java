@@ -38,6 +38,14 @@ public record Table(String caption, List<String> headers, List<List<String>> row
     }
 
     public String markdown() {
+        return markdown(List.of());
+    }
+
+    /**
+     * The table with an anchor ({@code <a id>}, in its first cell) on each row whose {@code ids} entry is not null, for
+     * a link elsewhere in the report to land on; {@code ids} parallel to the rows, or shorter.
+     */
+    public String markdown(List<String> ids) {
         StringBuilder sb = new StringBuilder();
         if (caption != null && !caption.isEmpty()) {
             sb.append(caption).append("\n\n");
@@ -47,15 +55,24 @@ public record Table(String caption, List<String> headers, List<List<String>> row
         sb.append("\n|");
         headers.forEach(h -> sb.append(numeric(h) ? "---:|" : "---|"));
         sb.append('\n');
-        for (List<String> r : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            String id = i < ids.size() ? ids.get(i) : null;
             sb.append('|');
-            r.forEach(c -> sb.append(' ').append(mdCell(c)).append(" |"));
+            for (int j = 0; j < rows.get(i).size(); j++) {
+                sb.append(' ').append(j == 0 && id != null ? "<a id=\"" + id + "\"></a>" : "")
+                        .append(mdCell(rows.get(i).get(j))).append(" |");
+            }
             sb.append('\n');
         }
         return sb.append('\n').toString();
     }
 
     public String html() {
+        return html(List.of());
+    }
+
+    /** The table with {@code id} on each row whose {@code ids} entry is not null (as {@link #markdown(List)}). */
+    public String html(List<String> ids) {
         StringBuilder sb = new StringBuilder();
         if (caption != null && !caption.isEmpty()) {
             sb.append("<p>").append(Html.inline(caption)).append("</p>");
@@ -63,8 +80,10 @@ public record Table(String caption, List<String> headers, List<List<String>> row
         sb.append(Html.SCROLL_OPEN).append("<table><tr>");
         headers.forEach(h -> sb.append("<th>").append(Html.esc(name(h))).append("</th>"));
         sb.append("</tr>");
-        for (List<String> r : rows) {
-            sb.append("<tr>");
+        for (int k = 0; k < rows.size(); k++) {
+            List<String> r = rows.get(k);
+            String id = k < ids.size() ? ids.get(k) : null;
+            sb.append(id == null ? "<tr>" : "<tr id=\"" + Html.esc(id) + "\">");
             for (int i = 0; i < r.size(); i++) {
                 sb.append(numeric(headers.get(i)) ? "<td class=\"n\">" : "<td>").append(Html.inline(r.get(i))).append("</td>");
             }

@@ -23,6 +23,9 @@ public final class HtmlLayout {
     private static final Pattern LEFT_EMPHASIS = Pattern.compile("(?<![\\w*.\\\\])\\*{1,2}(?=[^\\s*])[^*\\n]*?[^\\s*]\\*{1,2}(?![\\w*])");
     private static final Pattern NOT_TEXT = Pattern.compile("<(svg|code|style|script)\\b.*?</\\1>", Pattern.DOTALL);
     private static final Pattern TAG = Pattern.compile("<[^>]*>");
+    /** A link within the page: HTML's {@code href="#x"} or Markdown's {@code ](#x)}. */
+    private static final Pattern OWN_LINK = Pattern.compile("href=\"#([^\"]*)\"|\\]\\(#([^)\\s]*)\\)");
+    private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]*)\"");
 
     private HtmlLayout() {
     }
@@ -45,6 +48,25 @@ public final class HtmlLayout {
             String cell = text(n.group(1)).replaceAll("\\s+", " ").strip();
             if (!number(cell)) {
                 out.add("prose in a number column (which never wraps): " + cut(cell));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every link of a whole page ({@code report.html} or {@code report.md}) to an anchor of its own that no element of
+     * the page carries ({@code id="…"}), one line each; empty when every {@code #anchor} lands. For whole pages only:
+     * a fragment (a section's ledger alone) links to charts and profiles that sit elsewhere in the page.
+     */
+    public static List<String> danglingLinks(String page) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        ID.matcher(page).results().forEach(m -> ids.add(m.group(1)));
+        List<String> out = new ArrayList<>();
+        Matcher m = OWN_LINK.matcher(page);
+        while (m.find()) {
+            String anchor = m.group(1) != null ? m.group(1) : m.group(2);
+            if (!ids.contains(anchor)) {
+                out.add("a link to #" + anchor + ", an id the page does not hold");
             }
         }
         return out;

@@ -30,6 +30,8 @@ class ReportHtmlTest {
         String html = Files.readString(run.resolve("report.html"));
         assertTrue(html.contains("<table"), "the fixture's report has tables to check");
         assertEquals(List.of(), HtmlLayout.problems(html));
+        assertEquals(List.of(), HtmlLayout.danglingLinks(html), "every #anchor lands on an id of the page");
+        assertEquals(List.of(), HtmlLayout.danglingLinks(Files.readString(run.resolve("report.md"))));
         assertTrue(html.contains("<meta name=\"viewport\""), "a phone's browser lays it out at its own width");
         Matcher href = Pattern.compile("href=\"([^\"]*)\"").matcher(html);
         while (href.find()) {

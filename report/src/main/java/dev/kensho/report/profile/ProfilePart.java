@@ -5,8 +5,11 @@ import dev.kensho.common.profile.ProfileIndex;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -24,6 +27,13 @@ public final class ProfilePart {
         public boolean isEmpty() {
             return grids.isEmpty();
         }
+
+        /** The ids the part's rows carry: what a link from the ledger may point at. */
+        public Set<String> anchors() {
+            Set<String> out = new LinkedHashSet<>();
+            grids.forEach(g -> g.ids().stream().filter(Objects::nonNull).forEach(out::add));
+            return out;
+        }
     }
 
     private ProfilePart() {
@@ -37,10 +47,12 @@ public final class ProfilePart {
         Grid g = Grid.of("", "case", "profile of", "recordings", "flame graphs", "top frames (share of self CPU samples)",
                 ">allocated B/op", ">GC pause ms/s");
         for (CaseProfile c : cases) {
+            String id = anchor(c); // on the case's first row: where a ledger row's link lands
             for (CaseProfile.Side s : c.sides()) {
-                g.row(caseName(c), s.label(), recordings(s), graphs(s),
+                g.rowWithId(id, caseName(c), s.label(), recordings(s), graphs(s),
                         frames(s), s.jfr() == null ? "–" : Export.fmt(s.jfr().bytesPerOp(s.ops())),
                         s.jfr() == null ? "–" : Export.fmt(s.jfr().gcPauseMsPerSecond()));
+                id = null;
             }
         }
         List<Grid> grids = new ArrayList<>(List.of(g));
@@ -66,13 +78,21 @@ public final class ProfilePart {
     }
 
     /**
-     * The anchor a case's rows of the part can carry, for a ledger row to link its two sides' profiles:
+     * The anchor a case's first row of the part carries, for a ledger row to link its two sides' profiles
+     * ({@link ProfileAnchors}):
      * {@code profile-} and the case's name as results.csv gives it ({@link ProfileIndex#key}), each run of characters
      * other than letters, digits, {@code .}, {@code _} and {@code -} as one {@code -}
      * ({@code profile-SetAlgebraBenchmark.sinter-layout-EQUAL-members-1000}).
      */
     public static String anchor(String cls, String method, Map<String, String> params) {
         return "profile-" + ProfileIndex.key(cls, method, params).replaceAll("[^A-Za-z0-9._-]+", "-");
+    }
+
+    /** The anchor of a profiled case's rows. */
+    static String anchor(CaseProfile c) {
+        String cls = c.benchmark().substring(0, c.benchmark().lastIndexOf('.'));
+        return anchor(cls.substring(cls.lastIndexOf('.') + 1), c.benchmark().substring(c.benchmark().lastIndexOf('.') + 1),
+                c.params());
     }
 
     /** {@code Class.method k=v …}. */
