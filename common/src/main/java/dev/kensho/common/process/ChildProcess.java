@@ -71,7 +71,7 @@ public final class ChildProcess implements AutoCloseable {
             "exec 3<&-",
             "wait $c; s=$?",
             "kill -KILL $w 2>/dev/null",
-            "wait $w",
+            "wait $w 2>/dev/null",
             "exit $s");
 
     private final String name;
