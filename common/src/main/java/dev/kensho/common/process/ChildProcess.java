@@ -58,7 +58,9 @@ public final class ChildProcess implements AutoCloseable {
     // $1.. = the command. fd 3 keeps the JVM's pipe; the server itself gets neither (it must not hold it). The server
     // starts before the trap, so it keeps the default handling of TERM, INT and HUP; the watchdog and its guard (forked
     // after the trap) ignore them. The guard reads the pipe with the shell's own read (no second process to leave
-    // behind): end-of-file means this JVM is gone or has let go, and the server is killed.
+    // behind): end-of-file means this JVM is gone or has let go, and the server is killed. The watchdog reaps its guard
+    // before it exits: an orphaned guard's zombie waits for init to reap it (a second or more where init is slow, e.g. a
+    // VM's agent), and stop waits for every process of the child to be gone.
     private static final String WATCHDOG = String.join("\n",
             "exec 3<&0 0</dev/null",
             "\"$@\" 3<&- &",
@@ -69,6 +71,7 @@ public final class ChildProcess implements AutoCloseable {
             "exec 3<&-",
             "wait $c; s=$?",
             "kill -KILL $w 2>/dev/null",
+            "wait $w 2>/dev/null",
             "exit $s");
 
     private final String name;

@@ -39,13 +39,14 @@ class ShardedRunTest {
     Path tmp;
 
     /**
-     * Iterations of 2 s on a 15 s grid, no warm-up: an iteration runs whole invocations of 40,000 requests (1.6-2.2 s
-     * each on a quiet 2-core machine, cold ones included; several times that beside two busy loops), so one shard's
-     * iteration can be an invocation longer than the other's. The grid starts both shards' second iteration on the
-     * same boundary as long as their first ones end within 15 s of it, whatever else the machine runs. Only the
-     * measured iterations are merged, so none warms up. The shards start 30 s ahead of {@code startAt}: two launchers
-     * started together took about 4 s on a quiet machine from their JVMs' start to their trials' start, over 10 s
-     * beside two busy loops.
+     * Iterations of 1 s on a 6 s grid, no warm-up: an iteration runs whole invocations of 40,000 requests, sent in
+     * pipelines of 16: one took 1.2-2.1 s at a load average of 30 on this 2-core machine (one request at a time, as
+     * before: 5.6-6.8 s at that load, 1.6-2.2 s quiet), so one shard's iteration can be an invocation longer than
+     * the other's. The grid starts both shards' second iteration on the same boundary as long
+     * as their first ones end within 6 s of it: 3.1 s at most at that load. Only the measured iterations are merged,
+     * so none warms up. The shards start 30 s ahead of {@code startAt}: two launchers started together took about
+     * 4 s on a quiet machine from their JVMs' start to their trials' start, over 10 s beside two busy loops, 17 s for
+     * one launcher at a load average of 30.
      */
     @Test
     void twoShardsMergeIntoOneRun(RedisTarget redis) throws Exception {
@@ -54,14 +55,14 @@ class ShardedRunTest {
         for (int i = 0; i < 2; i++) {
             shards.add(new ProcessBuilder(List.of(
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:TieredStopAtLevel=1", // C1 only: 7, not 10 CPU-seconds per shard here; no score is judged
+                    "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", // C1 only, one GC thread: no score is judged
                     "-cp", System.getProperty("java.class.path"),
                     "-Dkensho.redis.uri=redis://" + redis.host() + ":" + redis.port(),
-                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=15",
+                    "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=6",
                     "-Dkensho.results=" + tmp, "-Dkensho.runId=shard" + i, "-Dkensho.scale=smoke",
                     "-Dkensho.root=" + Settings.root(), "-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("tmp" + i)), // JMH's lock is per tmpdir
                     KeyValueThroughputBenchmark.class.getName(),
-                    "-f 0 -wi 0 -i 2 -r 2 -p client=JEDIS -p clients=8 -p keyspace=2000 -p start=PRELOADED -p rate=0 -p ioThreads=1 -p distribution=uniform"))
+                    "-f 0 -wi 0 -i 2 -r 1 -p client=JEDIS -p clients=8 -p pipeline=16 -p keyspace=2000 -p start=PRELOADED -p rate=0 -p ioThreads=1 -p distribution=uniform"))
                     .redirectErrorStream(true).redirectOutput(tmp.resolve("shard" + i + ".log").toFile()).start());
         }
         for (int i = 0; i < 2; i++) {

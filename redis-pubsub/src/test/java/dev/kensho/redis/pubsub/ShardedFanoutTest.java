@@ -46,7 +46,7 @@ class ShardedFanoutTest {
             for (int i = 0; i < 2; i++) {
                 shards.add(new ProcessBuilder(List.of(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-XX:TieredStopAtLevel=1", // no score is judged here
+                        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", // C1 only, one GC thread: no score is judged here
                         "-cp", System.getProperty("java.class.path"),
                         "-Dkensho.redis.uri=redis://" + redis.host() + ":" + redis.port(),
                         "-Dkensho.shard=" + i + "/2", "-Dkensho.startAt=" + startAt, "-Dkensho.startGrid=5",

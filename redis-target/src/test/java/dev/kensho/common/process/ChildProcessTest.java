@@ -45,7 +45,8 @@ class ChildProcessTest {
         org.junit.jupiter.api.Assumptions.assumeFalse(signal.equals("INT") && sigintIgnoredHere(),
                 "SIGINT is ignored in this process (inherited from the shell that started the build): INT cannot reach a child");
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        Process jvm = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        Process jvm = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", // it only holds a server
+                "-cp", System.getProperty("java.class.path"),
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), HoldRedisMain.class.getName())
                 .redirectErrorStream(true).start();
         try {

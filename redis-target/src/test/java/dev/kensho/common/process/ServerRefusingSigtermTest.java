@@ -73,7 +73,8 @@ class ServerRefusingSigtermTest {
     @Test
     void aRefusingServerDiesWithAJvmKilledWhileItWaits() throws Exception {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        Process jvm = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        Process jvm = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", // it only holds a server
+                "-cp", System.getProperty("java.class.path"),
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), HoldRedisMain.class.getName(), "refusing")
                 .redirectErrorStream(true).start();
         long pid = -1;
