@@ -40,7 +40,9 @@ class ShardedFanoutTest {
 
     @Test
     void subscribersSpreadOverTwoShardsMergeIntoEveryDelivery(RedisTarget redis) throws Exception {
-        String startAt = Instant.now().plusSeconds(12).toString();
+        // both launchers must reach their start check before startAt: 12 s was too short once beside a loaded build
+        // (shard 1 got there 15.6 s after startAt was chosen and refused a past start), so 30 s, as redis-kv's shards
+        String startAt = Instant.now().plusSeconds(30).toString();
         List<Process> shards = new ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
