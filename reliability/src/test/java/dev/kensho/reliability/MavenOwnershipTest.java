@@ -3,7 +3,6 @@ package dev.kensho.reliability;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.process.ChildProcess;
 import dev.kensho.targets.redis.EmbeddedRedis;
-import dev.kensho.targets.redis.KeyOwnership;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,11 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <ol>
  *   <li>the run refuses in one line (how many, one example, both ways on), writes nothing, leaves no run folder,
  *       and every key, value and TTL is intact;</li>
- *   <li>with {@code -Dkensho.destructive=true} they are deleted and the run says so;</li>
- *   <li>a run stopped by SIGTERM to Maven says {@code interrupted} in its status.json;</li>
- *   <li>the leftovers of a SIGKILLed run (Maven, launcher and fork all killed) are recognised by the run's marker
- *       and removed by the next run, with a note; keys outside the prefix are never touched.</li>
+ *   <li>with {@code -Dkensho.destructive=true} they are deleted and the run says so; keys outside the prefix are
+ *       never touched.</li>
  * </ol>
+ * What a stopped run leaves, and how the next run treats it, is {@link MavenStoppedRunTest}'s: the two share no
+ * server, so they run in separate test JVMs at once.
  */
 class MavenOwnershipTest {
 
@@ -41,12 +40,10 @@ class MavenOwnershipTest {
     /**
      * Runs that end by themselves: they check the prefix's keys and the run's lines, which the launcher writes (claims,
      * refusal, deletion, the leftovers' note), so the import runs in the launcher ({@code -f 0}, one JVM fewer); a
-     * fork's life is what the SIGTERM and SIGKILL runs check, with {@link #LONG_IMPORT}'s fork.
+     * fork's life is what the SIGTERM and SIGKILL runs of {@link MavenStoppedRunTest} check.
      */
-    private static final String[] SMOKE_IMPORT = {"-pl", "redis-sets", "-am", "-Dkensho.scale=smoke",
+    static final String[] SMOKE_IMPORT = {"-pl", "redis-sets", "-am", "-Dkensho.scale=smoke",
             "-Dkensho.bench=SetImport", "-Dkensho.args=-p client=JEDIS -f 0"};
-    private static final String[] LONG_IMPORT = {"-pl", "redis-sets", "-am", "-Dkensho.scale=smoke",
-            "-Dkensho.bench=SetImport", "-Dkensho.args=-p client=JEDIS -p users=3000000"};
 
     @BeforeAll
     static void copy() throws Exception {
@@ -94,64 +91,9 @@ class MavenOwnershipTest {
             assertTrue(j.keys("kensho:*").isEmpty(), "the suite's keys and the deleted ones are gone: " + j.keys("kensho:*"));
             assertEquals("outside the prefix", j.get("app:outside"));
             assertEquals("complete", RunFolder.at(runDir("destructive")).state());
-
-            // 3. SIGTERM to Maven: the status says interrupted, the marker stays for the next run
-            try (MavenRun run = MavenRun.start(checkout, "sigterm.log", Map.of(), MavenRun.concat(LONG_IMPORT, uri, "-Dkensho.runId=sigterm"))) {
-                awaitSuiteKeys(j, run, "sigterm");
-                List<ProcessHandle> tree = run.handle().descendants().toList();
-                run.handle().destroy(); // SIGTERM to Maven alone: its hook stops the launcher, whose hook writes the state
-                for (ProcessHandle p : tree) {
-                    assertTrue(ChildRun.awaitGone(p, 60), "the run's processes end: " + p.info().commandLine().orElse(""));
-                }
-                awaitState(runDir("sigterm"), RunFolder.INTERRUPTED);
-            }
-            assertTrue(j.exists("kensho:" + KeyOwnership.MARKER_SUFFIX), "the stopped run's marker stays");
-
-            // 4. SIGKILL to everything: the leftovers (marker, lease of a dead pid, keys) go with the next run's note
-            try (MavenRun run = MavenRun.start(checkout, "sigkill.log", Map.of(), MavenRun.concat(LONG_IMPORT, uri, "-Dkensho.runId=sigkill"))) {
-                awaitSuiteKeys(j, run, "sigkill");
-                assertTrue(run.output().contains("left by an earlier kensho run"), "the stopped run's leftovers were removed"
-                        + " with a note: " + run.output());
-                List<ProcessHandle> all = run.handle().descendants().toList();
-                run.handle().destroyForcibly();
-                all.forEach(ProcessHandle::destroyForcibly);
-                for (ProcessHandle p : all) {
-                    ChildRun.awaitGone(p, 30);
-                }
-            }
-            assertTrue(j.keys("kensho:*").stream().anyMatch(k -> !KeyOwnership.bookkeeping(k)), "the killed run left keys");
-            try (MavenRun run = MavenRun.start(checkout, "after-kill.log", Map.of(), MavenRun.concat(SMOKE_IMPORT, uri, "-Dkensho.runId=after-kill"))) {
-                assertEquals(0, run.await(), run.output());
-                assertTrue(run.output().contains("left by an earlier kensho run"), run.output());
-            }
-            assertTrue(j.keys("kensho:*").isEmpty(), "nothing of the suite's is left: " + j.keys("kensho:*"));
-            assertEquals("outside the prefix", j.get("app:outside"));
-            assertEquals(RunFolder.KILLED, RunFolder.at(runDir("sigkill")).state());
         } finally {
             server.close();
         }
-    }
-
-    /** Waits until the run has claimed the prefix and written keys under it (the fork is loading). */
-    private static void awaitSuiteKeys(Jedis j, MavenRun run, String runId) throws InterruptedException {
-        for (int i = 0; i < 2400; i++) {
-            if (runId.equals(j.hget("kensho:" + KeyOwnership.MARKER_SUFFIX, "run"))
-                    && j.keys("kensho:*").stream().anyMatch(k -> !KeyOwnership.bookkeeping(k))) {
-                return;
-            }
-            if (!run.handle().isAlive()) {
-                throw new IllegalStateException("the run ended before it wrote: " + run.output());
-            }
-            Thread.sleep(100);
-        }
-        throw new IllegalStateException("the run wrote no keys in 240 s: " + run.output());
-    }
-
-    private static void awaitState(Path dir, String state) throws InterruptedException {
-        for (int i = 0; i < 600 && !state.equals(RunFolder.at(dir).status().path("state").asText()); i++) {
-            Thread.sleep(100);
-        }
-        assertEquals(state, RunFolder.at(dir).status().path("state").asText(), RunFolder.at(dir).status().toString());
     }
 
     private static Path runDir(String id) {
