@@ -28,11 +28,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>The load runs {@code threads=2} (one thread per shard) and {@code threads=1}, which shard 0 runs alone while
  * shard 1 sits it out: a thread sweep's both sides in one merged run, each saying on how many machines it rests.
  *
- * <p>Shard 1 is launched {@value #LATE_SECONDS} s after shard 0, with {@code startAt} {@value #LEAD_SECONDS} s
- * ahead of shard 0's launch, so shard 1's set-up ends past {@code startAt} while shard 0 waits for it: the shards meet on
- * the cluster before each trial ({@code ShardBarrier}), so both start on one boundary however much later one was
- * ready; without the meeting shard 0 would start at {@code startAt} alone, and Merge refuses the windows (seen here
- * before the barrier existed: set-ups 10 s apart on a busy host).
+ * <p>Both shards are launched with {@code startAt} {@value #LEAD_SECONDS} s ahead, and shard 1 is held (stopped) past
+ * {@code startAt} until shard 0 waits at the barrier ({@link MeterShards}), so shard 1's set-up ends past {@code startAt}
+ * while shard 0 waits for it: the shards meet on the cluster before each trial ({@code ShardBarrier}), so both start on
+ * one boundary however much later one was ready; without the meeting shard 0 would start at {@code startAt} alone, and
+ * Merge refuses the windows (seen here before the barrier existed: set-ups 10 s apart on a busy host).
  *
  * <p>Tiny data (20 meters × 1 day), two measured iterations on a 5 s grid: a load took 0.1–0.3 s here and the
  * iteration around it (re-create the table, count the rows) a few seconds at most.
@@ -40,21 +40,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(SharedHBase.class)
 class ShardedMeterLoadTest {
 
-    /** How far ahead {@code startAt} lies when the shards are launched. */
-    static final int LEAD_SECONDS = 12;
     /**
-     * How much later shard 1 is launched: its set-up (6 s or more here) ends past {@code startAt}, while its
-     * launcher still starts before it (a launcher refuses a {@code startAt} in the past; 2.3 s from launch to that check
-     * were seen on a busy host).
+     * How far ahead {@code startAt} lies when the shards are launched: both launchers must have accepted it by then
+     * (a launcher refuses a {@code startAt} in the past; 2.3 s from launch to that check were seen on a busy host, and
+     * 6.7 s with a dozen processes waiting for the two cores).
      */
-    static final int LATE_SECONDS = 7;
+    static final int LEAD_SECONDS = 10;
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed run's folders and logs stay under target/ to be read
     Path work;
 
     @Test
     void meterLoadAsTwoShardsMergesIntoTheSumOfItsRows(HBaseTarget cluster) throws Exception {
-        List<Path> shards = MeterShards.run(cluster, work, "load", LEAD_SECONDS, LATE_SECONDS, MeterLoadBenchmark.class,
+        List<Path> shards = MeterShards.run(cluster, work, "load", LEAD_SECONDS, true, MeterLoadBenchmark.class,
                 "-f 0 -wi 0 -i 2 -p client=BUFFERED_MUTATOR -p threads=2,1 -p rowsPerRequest=100 -p saltBuckets=2"
                         + " -p meters=20 -p days=1 -p encoding=NONE -p codec=NONE");
         Path merged = work.resolve("load-merged");

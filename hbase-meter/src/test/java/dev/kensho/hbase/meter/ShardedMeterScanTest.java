@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A Query 1 scan as two shards of one run ({@link MeterShards}), launched together with {@code startAt} 5 s ahead (the
- * barrier does the rest): each shard queries its own meters and checks its own answers; {@link Merge} joins the two
+ * A Query 1 scan as two shards of one run ({@link MeterShards}), launched together with {@code startAt} 10 s ahead (time
+ * for both launchers to accept it on a busy machine; their set-ups take longer, and the barrier does the rest): each shard queries its own meters and checks its own answers; {@link Merge} joins the two
  * run folders: an operation of the two reads both shards' rows, and per aligned iteration their rows per ms add up.
  */
 @ExtendWith(SharedHBase.class)
@@ -33,7 +33,7 @@ class ShardedMeterScanTest {
 
     @Test
     void meterScanAsTwoShardsAddsUpTheShardsRowsPerSecond(HBaseTarget cluster) throws Exception {
-        List<Path> shards = MeterShards.run(cluster, work, "scan", 5, 0, MeterScanBenchmark.class,
+        List<Path> shards = MeterShards.run(cluster, work, "scan", 10, false, MeterScanBenchmark.class,
                 "-f 0 -wi 0 -i 2 -r 1s -p meters=2 -p days=1 -p threads=2 -p datasetMeters=4 -p datasetDays=1"
                         + " -p saltBuckets=2 -p encoding=NONE -p codec=NONE");
         Path merged = work.resolve("scan-merged");
