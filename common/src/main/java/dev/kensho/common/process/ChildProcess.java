@@ -47,7 +47,11 @@ public final class ChildProcess implements AutoCloseable {
     private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAll, "kensho-child-reaper"));
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAll, "kensho-child-reaper"));
+        } catch (IllegalStateException shuttingDown) {
+            // first named by TempDirs' exit hook in a JVM that never started a child: nothing to reap
+        }
     }
 
     /** How long {@link #close()} lets a server shut down on SIGTERM before SIGKILL. */
