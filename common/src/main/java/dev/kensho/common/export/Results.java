@@ -200,13 +200,53 @@ public final class Results {
         long bytes = work.path("bytes").asLong();
         if (records > 0) {
             double r = records / seconds;
-            out.add(new Row(experiment(bench), cls(bench), method(bench), p, "records/s", r, r * rel, "records/s", primary.samples(), "derived"));
+            out.add(new Row(experiment(bench), cls(bench), method(bench), p, "records/s", r, r * rel, "records/s", primary.samples(),
+                    "derived", null, rateForks(primary, records)));
         }
         if (bytes > 0) {
             double r = bytes / seconds / (1024.0 * 1024.0);
-            out.add(new Row(experiment(bench), cls(bench), method(bench), p, "MiB/s", r, r * rel, "MiB/s", primary.samples(), "derived"));
+            out.add(new Row(experiment(bench), cls(bench), method(bench), p, "MiB/s", r, r * rel, "MiB/s", primary.samples(),
+                    "derived", null, rateForks(primary, bytes / (1024.0 * 1024.0))));
         }
         return out;
+    }
+
+    /**
+     * The forks of a rate {@code per / seconds} derived from a time-per-operation row, so that a ratio of two rates
+     * gets the interval its two time rows would (paired rounds, an anytime-valid sequence, a bootstrap) instead of
+     * one from the rates' half-widths alone: each fork's iterations become rates, scaled so that the fork's mean is
+     * {@code per} over the fork's mean time — the rate of the fork's work, as the row's score is the rate of the
+     * run's; per-round ratios of fork means are then exactly the reciprocals of the time rows'. Null when the
+     * primary row has no forks or a fork's time is not positive.
+     */
+    static Forks rateForks(Row primary, double per) {
+        Forks f = primary.forks();
+        if (f == null || f.count() == 0) {
+            return null;
+        }
+        List<double[]> out = new ArrayList<>(f.count());
+        for (double[] fork : f.iterations()) {
+            double[] rates = new double[fork.length];
+            double sumSeconds = 0;
+            double sumRates = 0;
+            for (int i = 0; i < fork.length; i++) {
+                double s = toSeconds(fork[i], primary.unit());
+                if (!(s > 0)) {
+                    return null;
+                }
+                sumSeconds += s;
+                rates[i] = per / s;
+                sumRates += rates[i];
+            }
+            if (fork.length > 0) {
+                double scale = (per / (sumSeconds / fork.length)) / (sumRates / fork.length);
+                for (int i = 0; i < rates.length; i++) {
+                    rates[i] *= scale;
+                }
+            }
+            out.add(rates);
+        }
+        return new Forks(out, f.rounds(), null, f.looked());
     }
 
     /** Seconds per operation from a JMH time unit ("s/op", "ms/op", "us/op", "ns/op"), else NaN. */
