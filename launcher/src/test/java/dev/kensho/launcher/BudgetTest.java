@@ -25,6 +25,21 @@ class BudgetTest {
         assertEquals(2700, b.leftFor("C").getAsDouble(), 5);
     }
 
+    /**
+     * A fresh checkout: no later module has a timed run here. Each untimed later module is reserved as much as this
+     * module gets, so the first of five modules has a fifth of the hour, not all of it.
+     */
+    @Test
+    void untimedLaterModulesAreReservedAnEqualShare() {
+        Budget first = new Budget(60, System.nanoTime(), List.of("A"), Map.of("A", 100.0), new BuildShare(0, 0, 0, 0, 4));
+        assertEquals(720, first.leftFor("A").getAsDouble(), 5, "3600 ÷ 5 for this module and four untimed ones");
+        // 20 min in, two untimed modules and one timed (5 min) after it: (3600 − 1200 − 300) ÷ 3 each
+        Budget third = new Budget(60, System.nanoTime(), List.of("A"), Map.of(), new BuildShare(0, 1200, 5, 300, 2));
+        assertEquals(700, third.leftFor("A").getAsDouble(), 5);
+        Budget fed = new Budget(60, System.nanoTime(), List.of("A"), Map.of(), new BuildShare(0, 0, 0, 0, 0));
+        assertEquals(3600, fed.leftFor("A").getAsDouble(), 5, "the last module, or every later one timed: no share taken");
+    }
+
     @Test
     void aSpentBudgetLeavesNothing() {
         Budget b = new Budget(1, System.nanoTime() - 120_000_000_000L, List.of("A"), Map.of("A", 10.0), BuildShare.NONE);

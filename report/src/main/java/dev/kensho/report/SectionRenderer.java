@@ -211,6 +211,19 @@ final class SectionRenderer {
         return t;
     }
 
+    /** What a symmetric interval that reaches below 0 says when its quantity cannot (a time, a rate). */
+    static final String CLIPPED_AT_0 = ", clipped at 0: a time or a rate is not negative";
+
+    /**
+     * {@code v ± e}; for a time or a rate (units {@code s}, {@code ms/op}, {@code records/s} …) whose symmetric
+     * interval reaches below 0, its low end is 0 and the method says so: the true value is positive, so clipping
+     * keeps the interval's coverage, where a negative time would only say the interval is wide.
+     */
+    static Interval symmetric(double v, double e, String unit, String method) {
+        boolean positive = unit.endsWith("/s") || unit.matches("(min|s|ms|us|ns)(/op)?");
+        return positive && v > 0 && v - e < 0 ? new Interval(0, v + e, method + CLIPPED_AT_0) : new Interval(v - e, v + e, method);
+    }
+
     /** "finding" for a claim, "check" for a check, else the kind's name. */
     static String kindOf(Published p) {
         return p.kind() == Published.Kind.CLAIM ? "finding" : p.kind().name().toLowerCase(Locale.ROOT);
@@ -224,7 +237,7 @@ final class SectionRenderer {
         double v = p.convert(r.score(), r.unit());
         double e = Double.isNaN(r.halfWidth()) ? Double.NaN : p.convert(r.halfWidth(), r.unit());
         Interval bounds = r.interval() != null ? r.interval()
-                : Double.isNaN(e) ? null : new Interval(v - e, v + e, Results.RECORDED.equals(r.source()) ? "Student t" : "JMH")
+                : Double.isNaN(e) ? null : symmetric(v, e, r.unit(), Results.RECORDED.equals(r.source()) ? "Student t" : "JMH")
                 .restingOn(r.forks() == null ? 0 : Math.max(r.forks().count(), r.forks().rounds()), Math.max(1, r.samples() - 1));
         if (bounds != null && bounds.why().isEmpty()) {
             bounds = Width.explain(bounds, v, r); // a ratio's reason comes with it, from both sides

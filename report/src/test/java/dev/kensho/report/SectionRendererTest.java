@@ -116,6 +116,20 @@ class SectionRendererTest {
         org.junit.jupiter.api.Assertions.assertEquals(" (no interval)", SectionRenderer.budget(100, Double.NaN));
     }
 
+    /** A time's symmetric interval that reaches below 0 (FLUSHDB: 1.47 s ± 2.22) starts at 0 and says why; others stay. */
+    @Test
+    void aTimeOrRateIsNeverShownReachingBelowZero() {
+        var flush = SectionRenderer.symmetric(1.47, 2.224, "s/op", "JMH");
+        assertEquals(0, flush.low(), 0);
+        assertEquals(3.694, flush.high(), 1e-9);
+        assertEquals("JMH" + SectionRenderer.CLIPPED_AT_0, flush.method());
+        assertEquals(-0.754, SectionRenderer.symmetric(1.47, 2.224, "x", "JMH").low(), 1e-9, "a ratio's row is not clipped here");
+        assertEquals(-0.754, SectionRenderer.symmetric(1.47, 2.224, "cores", "JMH").low(), 1e-9);
+        assertEquals(0, SectionRenderer.symmetric(9_633, 20_000, "records/s", "JMH").low(), 0);
+        assertEquals(1.0, SectionRenderer.symmetric(1.47, 0.47, "ms", "Student t").low(), 1e-9, "one that stays above 0 is as it was");
+        assertEquals("Student t", SectionRenderer.symmetric(1.47, 0.47, "ms", "Student t").method());
+    }
+
     @Test
     void aRecordedMeasurementsStandardDeviationIsTurnedIntoItsIntervalBeforeARatioUsesIt() {
         // 3 samples, sd 1: the 99.9% half-width is t(2) × 1 / √3 = 31.60 × 0.577 = 18.24, not 1
