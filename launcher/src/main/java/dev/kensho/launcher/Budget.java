@@ -17,9 +17,10 @@ import java.util.function.DoubleSupplier;
  * class: the budget less the time since the run started, less the planned time of the classes still to run after it
  * (they run as planned; a class in rounds gives its claims only what they leave). In a Maven build the run is the
  * whole build ({@link BuildShare}): the modules before this one took their time, the ones after it are reserved theirs
- * — their last run's time here, or, for a module never run at this scale here (a fresh checkout), an equal share of
- * what the budget has left once the timed ones are reserved: this module and each untimed later one get the same part,
- * so a first module whose claims are still open cannot spend the hour the later modules need.
+ * — their last run's time here, or, for a module never run at this scale here (a fresh checkout), its part of what
+ * the budget has left once the timed ones are reserved: this module and each untimed later one share it in proportion
+ * to their scale files' {@value BuildShare#SHARE_KEY}, so a first module whose claims are still open cannot spend the
+ * hour the later modules need.
  * {@value #FILE} in the run folder holds the budget and, once a launcher ends, the seconds the run took until then:
  * the report's header reads it.
  */
@@ -45,9 +46,8 @@ final class Budget {
         this.seconds = minutes * 60;
         this.start = start;
         this.before = build.secondsBefore();
-        // an untimed later module: an equal share, with this one, of what is left once the timed ones are reserved
-        double open = Math.max(0, seconds - before - build.secondsAfter());
-        this.laterModules = build.secondsAfter() + open * build.untimedAfter() / (build.untimedAfter() + 1.0);
+        // an untimed later module: its share, beside this one's, of what is left once the timed ones are reserved
+        this.laterModules = build.laterModules(Math.max(0, seconds - before));
         double rest = 0;
         for (int i = classes.size() - 1; i >= 0; i--) {
             after.put(classes.get(i), rest);

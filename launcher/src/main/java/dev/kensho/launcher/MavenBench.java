@@ -2,6 +2,7 @@ package dev.kensho.launcher;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.MisplacedSetting;
+import dev.kensho.common.Scale;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingRegistry;
 import dev.kensho.report.cost.Prices;
@@ -31,8 +32,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>the module's runtime classpath as {@code -cp} (JMH forks inherit {@code java.class.path});</li>
  *   <li>{@code kensho.watchPid} = Maven's pid: the launcher stops its forks and servers when Maven dies,
  *       however it is killed ({@link ParentWatch});</li>
- *   <li>{@code kensho.module} and {@code kensho.reactor}: this module and the build's modules with benchmarks, so
- *       the console's case count and ETA cover the whole build ({@link BuildShare}).</li>
+ *   <li>{@code kensho.module} and {@code kensho.reactor}: this module and the build's modules with benchmarks, each
+ *       with its share of the budget from its scale file's sources, so the console's case count and ETA cover the
+ *       whole build and a module leaves the later ones their part ({@link BuildShare}).</li>
  * </ul>
  * Before anything starts it refuses, in one line, a {@code kensho.*} name no module of the checkout or the build
  * declares (modules not built yet are read from their sources), a value the check of this module or of one built
@@ -86,6 +88,7 @@ public final class MavenBench {
         }
         String[] jmhArgs = LaunchArgs.split(jmh.toArray(String[]::new));
         ReactorIndex index;
+        List<Path> moduleDirs;
         try {
             // names against every module of the build, built yet or not; values against the modules built so far
             List<Path> dirs = ReactorIndex.moduleDirs(String.join(" ", reactor));
@@ -95,6 +98,7 @@ public final class MavenBench {
             settings.checkEnvironment(System.getenv());
             MisplacedSetting.refuse(jmhArgs, MisplacedSetting.Entry.MAVEN); // -Dkensho.args="-Dkensho.scale=smoke"
             index = ReactorIndex.of(dirs);
+            moduleDirs = dirs;
             CommandLineOptions cli = JmhFlags.parse(jmhArgs);
             if (cli.shouldHelp() || cli.shouldListProfilers() || cli.shouldListResultFormats()) {
                 // the same text for every module: printed once, by the first; nothing starts
@@ -121,7 +125,10 @@ public final class MavenBench {
         if (module != null && index.modules().contains(module)) {
             // the console counts and times the whole build, not only this module (BuildShare)
             cmd.add("-D" + Setting.MODULE.key() + "=" + module);
-            cmd.add("-D" + Setting.REACTOR.key() + "=" + String.join(",", index.modules()));
+            // each with its share of the run's budget, from its scale file (BuildShare.SHARE_KEY)
+            cmd.add("-D" + Setting.REACTOR.key() + "=" + String.join(",", index.modules().stream()
+                    .map(m -> BuildShare.entry(m, moduleDirs.stream().filter(d -> d.getFileName().toString().equals(m))
+                            .findFirst().orElse(Path.of(m)), Scale.current())).toList()));
         }
         cmd.add("-cp");
         cmd.add(classpath());

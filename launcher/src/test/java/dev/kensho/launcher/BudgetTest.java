@@ -40,6 +40,13 @@ class BudgetTest {
         assertEquals(3600, fed.leftFor("A").getAsDouble(), 5, "the last module, or every later one timed: no share taken");
     }
 
+    /** With shares, the first of five modules keeps its 20 of the hour's 60 parts, not a fifth of it. */
+    @Test
+    void untimedLaterModulesAreReservedTheirShares() {
+        Budget first = new Budget(60, System.nanoTime(), List.of("A"), Map.of(), new BuildShare(0, 0, 0, 0, 4, 20, 40));
+        assertEquals(1200, first.leftFor("A").getAsDouble(), 5);
+    }
+
     @Test
     void aSpentBudgetLeavesNothing() {
         Budget b = new Budget(1, System.nanoTime() - 120_000_000_000L, List.of("A"), Map.of("A", 10.0), BuildShare.NONE);

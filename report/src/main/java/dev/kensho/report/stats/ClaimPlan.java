@@ -27,8 +27,10 @@ import java.util.Set;
  * Before round {@link ConfidenceSequence#firstBounded()} the interval holds every value: until then a claim's remedy is
  * reaching that round, and a claim whose cases cannot reach it within what is left stops at once (remedy beyond
  * budget), as every open claim does when the budget is spent — the run ends on time, each row saying at which round
- * and why. Cases that no claim rests on run the class's planned rounds. It is a plain object, fed by the launcher's
- * round loop and tested alone.
+ * and why. Cases that no claim rests on run the class's planned rounds from what the open claims leave: after round 1
+ * each of their further rounds runs only when the budget left, less the rounds the kept claims are due, covers it —
+ * claims first, so a class's context cells never take the rounds its claims need. It is a plain object, fed by the
+ * launcher's round loop and tested alone.
  */
 public final class ClaimPlan {
 
@@ -69,6 +71,7 @@ public final class ClaimPlan {
     private final Map<String, State> states = new LinkedHashMap<>();
     private final Map<String, Double> caseSeconds = new LinkedHashMap<>();
     private final Map<String, Integer> caseRounds = new LinkedHashMap<>();
+    private final Set<String> unclaimedStopped = new LinkedHashSet<>();
 
     /**
      * @param cases   every case of the class (as the subjects name them)
@@ -127,7 +130,7 @@ public final class ClaimPlan {
                 open.add(s);
             }
         }
-        budget(open, secondsLeft);
+        Map<String, Integer> dueBy = budget(open, secondsLeft);
         Set<String> next = new LinkedHashSet<>();
         Set<String> claimed = new LinkedHashSet<>();
         for (Subject s : subjects) {
@@ -136,8 +139,20 @@ public final class ClaimPlan {
                 next.addAll(s.cases());
             }
         }
-        if (round < planned) {
-            cases.stream().filter(c -> !claimed.contains(c)).forEach(next::add);
+        // cases no claim rests on: their planned rounds from what the open claims leave, one round at a time; a case
+        // the budget stops never resumes (its rounds stay the first k of the class's)
+        double spare = secondsLeft - rest(dueBy);
+        for (String c : cases) {
+            if (claimed.contains(c) || unclaimedStopped.contains(c)) {
+                continue;
+            }
+            double each = perRound(c);
+            if (round < planned && spare > 0 && (Double.isNaN(each) || each <= spare)) {
+                next.add(c);
+                spare -= Double.isNaN(each) ? 0 : each;
+            } else {
+                unclaimedStopped.add(c);
+            }
         }
         next.retainAll(cases);
         return next;
@@ -213,12 +228,12 @@ public final class ClaimPlan {
     /**
      * The open claim rows, cheapest to settle first, keep their rounds while what they all still need fits in
      * {@code secondsLeft}: a case runs until the last kept claim on it is due. The rest stop, as budget (nothing
-     * left) or remedy beyond budget.
+     * left) or remedy beyond budget. Returns each kept case's due round.
      */
-    private void budget(List<Subject> open, double secondsLeft) {
+    private Map<String, Integer> budget(List<Subject> open, double secondsLeft) {
         if (secondsLeft <= 0) {
             open.forEach(s -> stop(s, Stop.BUDGET));
-            return;
+            return Map.of();
         }
         List<Subject> byCost = new ArrayList<>(open);
         byCost.sort(Comparator.comparingDouble(this::cost));
@@ -237,6 +252,7 @@ public final class ClaimPlan {
                 stop(s, Stop.BEYOND_BUDGET);
             }
         }
+        return dueBy;
     }
 
     /** What settling one claim row alone would cost: its cases' rounds still needed, at their seconds per round. */

@@ -144,6 +144,27 @@ class ClaimPlanTest {
         assertEquals(ran.get("diff"), ran.get("none"));
     }
 
+    /**
+     * Cases no claim rests on get their planned rounds only from what the open claims leave: with 90 s left after round
+     * 1 and a claim due at round 5 (2 cases × 4 rounds × 10 s = 80 s), one context case gets one more round and the
+     * claim gets its interval (running both context cases their 3 rounds would have left the claim beyond budget);
+     * with the budget spent, the context cases stop too.
+     */
+    @Test
+    void contextCasesYieldTheirRoundsToOpenClaims() {
+        Set<String> all = new LinkedHashSet<>(List.of("a", "b", "ctx1", "ctx2"));
+        ClaimPlan plan = new ClaimPlan(List.of(subject("near", 1, Double.POSITIVE_INFINITY, "a", "b")), all, 3, 2);
+        Map<String, Integer> ran = run(plan, all, Map.of("near", new double[]{1.08, 0.05}), 130);
+        assertTrue(state(plan, "near").rounds() >= ConfidenceSequence.REPORT.firstBounded(), state(plan, "near").toString());
+        assertTrue(state(plan, "near").interval().low() > 0, state(plan, "near").interval().shown());
+        assertEquals(3, ran.get("ctx1") + ran.get("ctx2"), "one more round for one context case: " + ran);
+
+        ClaimPlan spent = new ClaimPlan(List.of(subject("near", 1, Double.POSITIVE_INFINITY, "a", "b")), all, 3, 2);
+        Map<String, Integer> none = run(spent, all, Map.of("near", new double[]{1.08, 0.05}), 40);
+        assertEquals(Map.of("a", 1, "b", 1, "ctx1", 1, "ctx2", 1), none);
+        assertEquals(ClaimPlan.Stop.BUDGET, state(spent, "near").stop());
+    }
+
     @Test
     void aClassWithoutClaimsRunsItsPlannedRounds() {
         Set<String> all = new LinkedHashSet<>(List.of("a", "b"));
