@@ -3,6 +3,7 @@ package dev.kensho.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.runfiles.Jsonl;
+import dev.kensho.report.stats.Verdict;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,9 +58,27 @@ final class ClaimStops {
             String needed = l.has("roundsNeeded") ? (l.path("roundsNeeded").asInt() > 1000 ? "more than 1000 rounds"
                     : "≈ " + l.path("roundsNeeded").asInt() + " rounds") : "";
             t.row(l.path("class").asText(), l.path("claim").asText(), String.valueOf(l.path("rounds").asInt()),
-                    minutes(l.path("seconds").asDouble()), l.path("stop").asText(), l.path("interval").asText(""), needed);
+                    minutes(l.path("seconds").asDouble()), stopped(l), l.path("interval").asText(""), needed);
         }
         return t;
+    }
+
+    /**
+     * Why the row stopped; a decided row says what it was decided as, so a row decided with an unbounded interval (a
+     * condition the host cannot meet, which no round changes) reads as what it is.
+     */
+    static String stopped(JsonNode l) {
+        String stop = l.path("stop").asText();
+        String verdict = l.path("verdict").asText("");
+        if (!stop.equals("decided")) {
+            return stop;
+        }
+        for (String kind : List.of(Verdict.NOT_REPRODUCIBLE, Verdict.DIRECTION, Verdict.REPRODUCED, Verdict.CONTRADICTED)) {
+            if (verdict.startsWith(kind)) {
+                return stop + ": " + kind + (kind.equals(Verdict.NOT_REPRODUCIBLE) ? " (no round changes it)" : "");
+            }
+        }
+        return stop;
     }
 
     private static String minutes(double seconds) {

@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.kensho.common.export.RunFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,11 +26,21 @@ class ClaimStopsTest {
         Files.writeString(dir.resolve(ClaimStops.FILE), LINES);
         Table t = ClaimStops.table(dir);
         assertEquals(2, t.rows().size());
-        assertEquals(java.util.List.of("MatrixBenchmark", "load_gz codec=GZ over=codec=NONE", "7", "6.9 min", "decided",
+        assertEquals(java.util.List.of("MatrixBenchmark", "load_gz codec=GZ over=codec=NONE", "7", "6.9 min", "decided: reproduced",
                 "[1.10, 1.52] anytime-valid, 7 paired rounds", ""), t.rows().get(0));
         assertEquals("remedy beyond budget", t.rows().get(1).get(4));
         assertEquals("51 s", t.rows().get(1).get(3));
         assertEquals("more than 1000 rounds", t.rows().get(1).get(6));
+    }
+
+    /** A row decided with an unbounded interval says it was decided by what no round changes. */
+    @Test
+    void aRowDecidedByAConditionSaysSo() throws IOException {
+        JsonNode l = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"stop\":\"decided\",\"interval\":\"unbounded\","
+                + "\"verdict\":\"not reproducible here: the claim needs 4 cores for the server\"}");
+        assertEquals("decided: not reproducible here (no round changes it)", ClaimStops.stopped(l));
+        assertEquals("budget", ClaimStops.stopped(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                "{\"stop\":\"budget\",\"verdict\":\"not resolved here\"}")));
     }
 
     @Test

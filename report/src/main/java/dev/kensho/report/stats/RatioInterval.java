@@ -77,8 +77,10 @@ public final class RatioInterval {
         boolean forks = fa != null && fb != null;
         boolean positive = a.score() > 0 && b.score() > 0;
         return switch (m) {
+            // from the first round on: a looked row with one round is unbounded, as the run's own look said (a bootstrap
+            // over one fork's iterations would bound it without the spread between forks, and decide what the run left open)
             case ANYTIME -> forks && fa.looked() && fb.looked() && a.experiment().equals(b.experiment()) && a.cls().equals(b.cls())
-                    && Math.min(fa.count(), fb.count()) >= 2;
+                    && Math.min(fa.count(), fb.count()) >= 1;
             case POOLED_ROUNDS -> forks && sameRounds(a, b) && fa.rounds() >= 2 && fa.spread() != null
                     && fa.spread().rounds() == fa.rounds() && fa.spread().equals(fb.spread()) && positive;
             case PAIRED -> forks && sameRounds(a, b) && fa.rounds() >= 2;

@@ -79,9 +79,13 @@ class ConfidenceSequenceTest {
         assertEquals(RatioMethod.ANYTIME, RatioMethod.of(RatioInterval.of(num, den).method()));
         Results.Row fixed = row(100, new Forks(b, 5));
         assertTrue(RatioMethod.of(RatioInterval.of(num, fixed).method()) != RatioMethod.ANYTIME);
-        Results.Row one = row(100, new Forks(List.of(new double[]{100}), 1, null, true));
-        assertTrue(RatioInterval.of(num, one) == null || RatioMethod.of(RatioInterval.of(num, one).method()) != RatioMethod.ANYTIME,
-                "one round pairs with nothing");
+        // a looked row stopped after one round: the sequence's own answer, unbounded — not a bootstrap over one fork's
+        // iterations, which would leave out the spread between forks and decide what the run's look left open
+        Results.Row one = row(100, new Forks(List.of(new double[]{96, 100, 104, 99, 101}), 1, null, true));
+        Interval once = RatioInterval.of(num, one);
+        assertEquals(RatioMethod.ANYTIME, RatioMethod.of(once.method()));
+        assertTrue(once.isUnbounded(), once.toString());
+        assertEquals(1, once.repeats());
         assertNull(RatioMethod.of("anytime valid"), "a label is read exactly");
     }
 
