@@ -2,7 +2,7 @@ package dev.kensho.api;
 
 /**
  * The launcher as a benchmark class's {@code main} sees it: one method, implemented by the launcher module and found
- * with {@link java.util.ServiceLoader} ({@code META-INF/services/dev.kensho.api.Launcher}), so an experiment depends
+ * with {@link java.util.ServiceLoader} ({@code @AutoService(Launcher.class)} on its class), so an experiment depends
  * on the launcher at run time only and its code never names it.
  */
 public interface Launcher {

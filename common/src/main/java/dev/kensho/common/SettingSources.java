@@ -16,16 +16,22 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The setting keys each module declares, read from its sources: the classes its
- * {@code META-INF/services/dev.kensho.common.SettingGroup} names, and in them every string literal that is a whole
- * {@code kensho.*} or {@code KENSHO_*} key. So a launcher knows the keys of modules that are not on its class path —
+ * The setting keys each module declares, read from its sources: its classes marked
+ * {@code @AutoService(SettingGroup.class)}, and in them every string literal that is a whole {@code kensho.*} or
+ * {@code KENSHO_*} key. So a launcher knows the keys of modules that are not on its class path —
  * the later modules of a Maven build, not compiled yet, to which Maven hands the same {@code -D}s — and refuses a typo
  * of one before the first module runs, without refusing a valid key of another. A source reading, checked against the
  * compiled groups by the reliability module's {@code SettingSourcesTest}.
  */
 public final class SettingSources {
 
+    /** The services file the build writes from the {@code @AutoService} marks, in a module's {@code target/classes}. */
     static final String SERVICE = "META-INF/services/" + SettingGroup.class.getName();
+    /** An {@code @AutoService(...)} at the start of a line (not in a comment), and what it names. */
+    private static final Pattern AUTO_SERVICE = Pattern.compile(
+            "^\\s*@(?:com\\.google\\.auto\\.service\\.)?AutoService"
+                    + "\\s*\\(\\s*(?:value\\s*=\\s*)?(\\{[^}]*}|[\\w.]+)\\s*\\)",
+            Pattern.MULTILINE);
     private static final Pattern KEY = Pattern.compile("\"((?:kensho\\.|KENSHO_)[A-Za-z0-9_.\\-]+)\"");
 
     private SettingSources() {
@@ -45,18 +51,9 @@ public final class SettingSources {
     /** The keys one module's groups declare, in their order. */
     public static Set<String> keysOf(Path moduleDir) {
         Set<String> keys = new LinkedHashSet<>();
-        Path service = moduleDir.resolve("src/main/resources").resolve(SERVICE);
-        if (!Files.isRegularFile(service)) {
-            return keys;
-        }
         try {
-            for (String line : Files.readAllLines(service, StandardCharsets.UTF_8)) {
-                String cls = line.replaceAll("#.*", "").trim();
-                Path src = moduleDir.resolve("src/main/java").resolve(cls.replace('.', '/') + ".java");
-                if (cls.isEmpty() || !Files.isRegularFile(src)) {
-                    continue;
-                }
-                Matcher m = KEY.matcher(Files.readString(src, StandardCharsets.UTF_8));
+            for (Path src : registering(moduleDir, SettingGroup.class)) {
+                Matcher m = KEY.matcher(Files.readString(moduleDir.resolve(src), StandardCharsets.UTF_8));
                 while (m.find()) {
                     keys.add(m.group(1));
                 }
@@ -65,6 +62,35 @@ public final class SettingSources {
             throw new UncheckedIOException(e);
         }
         return keys;
+    }
+
+    /**
+     * The sources under {@code moduleDir}'s {@code src/main/java} whose class registers as a {@code service}
+     * ({@code @AutoService(Service.class)}, simple or full name), relative to {@code moduleDir}, in path order; none
+     * when the module has no such folder.
+     */
+    public static List<Path> registering(Path moduleDir, Class<?> service) {
+        Path java = moduleDir.resolve("src/main/java");
+        List<Path> out = new ArrayList<>();
+        if (!Files.isDirectory(java)) {
+            return out;
+        }
+        Pattern names = Pattern.compile("(?<![\\w.])(?:" + Pattern.quote(service.getName()) + "|"
+                + Pattern.quote(service.getSimpleName()) + ")\\s*\\.\\s*class\\b");
+        try (Stream<Path> files = Files.walk(java)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                Matcher m = AUTO_SERVICE.matcher(Files.readString(f, StandardCharsets.UTF_8));
+                while (m.find()) {
+                    if (names.matcher(m.group(1)).find()) {
+                        out.add(moduleDir.relativize(f));
+                        break;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
     }
 
     /** The module folders of the checkout at {@code root} (one level down, each with a pom), or none outside a checkout. */

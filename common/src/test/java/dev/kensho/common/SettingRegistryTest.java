@@ -72,14 +72,15 @@ class SettingRegistryTest {
     }
 
     @Test
-    void aModuleNotBuiltYetIsReadFromItsServiceFileAndSource(@TempDir Path dir) throws IOException {
+    void aModuleNotBuiltYetIsReadFromItsMarkedSource(@TempDir Path dir) throws IOException {
         Path module = dir.resolve("later-module");
-        Path service = module.resolve("src/main/resources").resolve(SettingSources.SERVICE);
-        Files.createDirectories(service.getParent());
-        Files.writeString(service, "# the module's groups\ndev.example.LaterSettings\n");
         Path src = module.resolve("src/main/java/dev/example/LaterSettings.java");
         Files.createDirectories(src.getParent());
-        Files.writeString(src, "class LaterSettings { Setting A = Setting.run(\"kensho.later.depth\", \"2\", \"the kensho.later.width too\"); }");
+        Files.writeString(src, "/** Not {@code @AutoService(SettingGroup.class)} in a comment. */\n@AutoService(SettingGroup.class)\n"
+                + "class LaterSettings { Setting A = Setting.run(\"kensho.later.depth\", \"2\", \"the kensho.later.width too\"); }");
+        Path other = module.resolve("src/main/java/dev/example/LaterSection.java");
+        Files.writeString(other, "@AutoService(Section.class)\nclass LaterSection { String k = \"kensho.later.other\"; }");
+        assertEquals(List.of(module.relativize(src)), SettingSources.registering(module, SettingGroup.class));
         assertEquals(Map.of("kensho.later.depth", "later-module"), SettingSources.keys(List.of(module)));
         SettingRegistry build = SettingRegistry.withSources(List.of(module));
         assertDoesNotThrow(() -> build.check(props("kensho.later.depth", "anything"))); // its check runs in its own module

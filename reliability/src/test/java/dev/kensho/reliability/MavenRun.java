@@ -1,5 +1,7 @@
 package dev.kensho.reliability;
 
+import dev.kensho.common.SettingGroup;
+import dev.kensho.common.SettingSources;
 import dev.kensho.common.Settings;
 
 import java.io.IOException;
@@ -61,21 +63,12 @@ final class MavenRun implements AutoCloseable {
     }
 
     /**
-     * A module left out of the copy keeps its settings' declarations (its SettingGroup services file and the classes it
-     * names), as a checkout's module that this build does not compile: launchers read its keys from them.
+     * A module left out of the copy keeps its settings' declarations (its classes marked
+     * {@code @AutoService(SettingGroup.class)}), as a checkout's module that this build does not compile: launchers
+     * read its keys from them.
      */
     private static void copySettingDeclarations(Path module, Path to) throws IOException {
-        Path service = Path.of("src/main/resources/META-INF/services/dev.kensho.common.SettingGroup");
-        if (!Files.isRegularFile(module.resolve(service))) {
-            return;
-        }
-        List<Path> files = new java.util.ArrayList<>(List.of(service));
-        for (String cls : Files.readAllLines(module.resolve(service))) {
-            if (!cls.isBlank()) {
-                files.add(Path.of("src/main/java", cls.strip().replace('.', '/') + ".java"));
-            }
-        }
-        for (Path f : files) {
+        for (Path f : SettingSources.registering(module, SettingGroup.class)) {
             Files.createDirectories(to.resolve(f).getParent());
             Files.copy(module.resolve(f), to.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
         }

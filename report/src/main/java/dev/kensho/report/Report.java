@@ -2,6 +2,7 @@ package dev.kensho.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.auto.service.AutoService;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.SettingRegistry;
 import dev.kensho.common.Settings;
@@ -41,6 +42,7 @@ import java.util.TreeMap;
  * <p>Runs after every export of a launcher run. Re-render any run folder:
  * {@code java -jar benchmarks/target/kensho-benchmarks.jar report target/kensho-runs/<runId>}
  */
+@AutoService(ReportWriter.class)
 public final class Report implements ReportWriter {
 
     /** The report's legend; its ratio methods are {@link RatioMethod#legend()}, in the order they are tried. */

@@ -10,8 +10,8 @@ import java.util.stream.StreamSupport;
 
 /**
  * One experiment's part of the report, owned by its module and registered as a {@link ServiceLoader}
- * service ({@code META-INF/services/dev.kensho.report.Section}): what the experiment asks, which
- * charts the write-up drew (as selections of the run's rows), its published figures (a
+ * service ({@code @AutoService(Section.class)}, which writes {@code META-INF/services}): what the experiment asks,
+ * which charts the write-up drew (as selections of the run's rows), its published figures (a
  * {@code published.csv} resource in the module, see {@link Published}), and what is computed from the
  * run's rows at report time — ratios between cases with their intervals ({@link Ratios}), rankings,
  * fits, time series. A section returns data; {@link Report} renders it, and names no experiment.

@@ -1,5 +1,6 @@
 package dev.kensho.common.shard;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingGroup;
 import dev.kensho.common.SettingValues;
@@ -10,6 +11,7 @@ import java.util.List;
  * {@code kensho.shard}, {@code kensho.startAt}, {@code kensho.startGrid} and {@code kensho.trialGap}: run-wide settings whose forms this package
  * knows, declared here (and found with the other groups) so that the settings name nothing above them.
  */
+@AutoService(SettingGroup.class)
 public final class ShardSettings implements SettingGroup {
 
     public static final Setting SHARD = Setting.run("kensho.shard", "0/1", "run shard i of N (0 ≤ i < N): its share of connections, keys and seed; Merge joins the N run folders")

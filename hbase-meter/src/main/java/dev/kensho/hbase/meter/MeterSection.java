@@ -1,5 +1,6 @@
 package dev.kensho.hbase.meter;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.cpu.OperationCpu;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
@@ -31,6 +32,7 @@ import java.util.function.Predicate;
  * PerformanceEvaluation ({@code suite_over_calibration}). Tables: the write-up's "sum of changes" ranking; storage $
  * and server CPU per encoding × codec ({@link MeterCostTable}).
  */
+@AutoService(Section.class)
 public final class MeterSection implements Section {
 
     private static final String MATRIX = "CompressionMatrixBenchmark";

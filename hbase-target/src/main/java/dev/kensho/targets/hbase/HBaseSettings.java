@@ -1,5 +1,6 @@
 package dev.kensho.targets.hbase;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingGroup;
 import dev.kensho.common.SettingValues;
@@ -7,6 +8,7 @@ import dev.kensho.common.SettingValues;
 import java.util.List;
 
 /** The settings of the HBase targets: which cluster (an external quorum, a container, the embedded mini cluster) and where the suite's tables go. */
+@AutoService(SettingGroup.class)
 public final class HBaseSettings implements SettingGroup {
 
     public static final Setting ZOOKEEPER = Setting.run("kensho.hbase.zookeeper", null, "ZooKeeper quorum of your HBase (zk1,zk2:2181)");

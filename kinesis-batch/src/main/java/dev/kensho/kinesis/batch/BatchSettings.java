@@ -1,5 +1,6 @@
 package dev.kensho.kinesis.batch;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingGroup;
 import dev.kensho.common.SettingValues;
@@ -7,6 +8,7 @@ import dev.kensho.common.SettingValues;
 import java.util.List;
 
 /** kinesis-batch's settings: the cost table's sizing target, and whether its pom re-installs the emulator. */
+@AutoService(SettingGroup.class)
 public final class BatchSettings implements SettingGroup {
 
     public static final Setting TARGET_RECORDS = Setting.of("kensho.target.records", null, "user records per second to size for: kinesis-batch's cost table gives the shards needed at the per-shard limits and their cost", Setting.Use.RUN_AND_COMMANDS)

@@ -1,5 +1,6 @@
 package dev.kensho.kinesis.batch;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Published;
@@ -22,6 +23,7 @@ import java.util.TreeMap;
  * KPL-style aggregation ({@link CostTable}, beyond the write-up), and the shards for
  * {@code -Dkensho.target.records} ({@link ShardSizing}).
  */
+@AutoService(Section.class)
 public final class KinesisSection implements Section {
 
     private static final String VERSUS = "PutRecordVsPutRecordsBenchmark";

@@ -1,5 +1,6 @@
 package dev.kensho.targets.kinesis;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingGroup;
 import dev.kensho.common.SettingValues;
@@ -7,6 +8,7 @@ import dev.kensho.common.SettingValues;
 import java.util.List;
 
 /** The settings of the Kinesis targets: real AWS, another endpoint, a container or the embedded emulator, and the streams' names. */
+@AutoService(SettingGroup.class)
 public final class KinesisSettings implements SettingGroup {
 
     public static final Setting REGION = Setting.run("kensho.kinesis.region", null, "AWS region: real Kinesis, default credentials chain");

@@ -1,5 +1,6 @@
 package dev.kensho.redis.sets;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.export.Results;
 import dev.kensho.report.ChartSpec;
 import dev.kensho.report.Published;
@@ -25,6 +26,7 @@ import java.util.List;
  * is not the published table's A=B/A≠B, so it stands beside no published figure. Table: memory and the ElastiCache
  * node for the write-up's 100M members and {@code -Dkensho.target.members} ({@link SetsCostTable}).
  */
+@AutoService(Section.class)
 public final class SetsSection implements Section {
 
     @Override

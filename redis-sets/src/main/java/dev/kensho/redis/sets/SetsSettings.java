@@ -1,5 +1,6 @@
 package dev.kensho.redis.sets;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingGroup;
 import dev.kensho.common.SettingValues;
@@ -7,6 +8,7 @@ import dev.kensho.common.SettingValues;
 import java.util.List;
 
 /** redis-sets' settings: the import calibration's redis-cli, and the cost table's sizing target. */
+@AutoService(SettingGroup.class)
 public final class SetsSettings implements SettingGroup {
 
     public static final Setting REDIS_CLI = Setting.run("kensho.tool.redis-cli", "redis-cli on the PATH", "path of redis-cli (import calibration; set algebra: client=REDIS_CLI)");

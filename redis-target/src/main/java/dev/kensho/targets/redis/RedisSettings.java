@@ -1,5 +1,6 @@
 package dev.kensho.targets.redis;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingGroup;
@@ -7,6 +8,7 @@ import dev.kensho.common.SettingGroup;
 import java.util.List;
 
 /** The settings of the Redis targets: which server (an external URI, a binary, a container, a cluster) and how to reach it. */
+@AutoService(SettingGroup.class)
 public final class RedisSettings implements SettingGroup {
 
     public static final Setting URI = Setting.run("kensho.redis.uri", null, "redis:// or rediss:// URI of your Redis (user@ allowed, no password)");

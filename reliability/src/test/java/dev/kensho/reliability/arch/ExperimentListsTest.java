@@ -1,6 +1,8 @@
 package dev.kensho.reliability.arch;
 
+import dev.kensho.common.SettingSources;
 import dev.kensho.common.Settings;
+import dev.kensho.report.Section;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -19,11 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ExperimentListsTest {
 
-    private static final Path SECTION = Path.of("src/main/resources/META-INF/services/dev.kensho.report.Section");
-
-    /** The experiments of the checkout: its modules that register a report section. */
+    /** The checkout's experiments: its modules that register a report section ({@code @AutoService(Section.class)}). */
     static List<String> experiments(Path root) {
-        return ModuleMap.read(root).modules().stream().filter(m -> Files.isRegularFile(root.resolve(m).resolve(SECTION))).toList();
+        return ModuleMap.read(root).modules().stream()
+                .filter(m -> !SettingSources.registering(root.resolve(m), Section.class).isEmpty()).toList();
     }
 
     /** The experiments {@code pom} does not depend on (by artifact, any scope). */

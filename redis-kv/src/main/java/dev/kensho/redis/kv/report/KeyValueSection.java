@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv.report;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.export.Results;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.TrialRecords;
@@ -29,6 +30,7 @@ import java.util.function.Predicate;
  * server ({@link MemtierRows}); the cost tables ({@link KvCostTable}); and on a Jedis case's bottleneck line, which
  * threads drove its connections ({@link #bottleneckNote}).
  */
+@AutoService(Section.class)
 public final class KeyValueSection implements Section {
 
     private static final String BENCH = "KeyValueThroughputBenchmark";

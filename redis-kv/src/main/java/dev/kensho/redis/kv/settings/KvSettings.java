@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv.settings;
 
+import com.google.auto.service.AutoService;
 import dev.kensho.common.Setting;
 import dev.kensho.common.SettingGroup;
 import dev.kensho.common.SettingValues;
@@ -7,6 +8,7 @@ import dev.kensho.common.SettingValues;
 import java.util.List;
 
 /** redis-kv's settings: the Jedis load generator's threads, the calibration tools' paths, and the cost table's sizing target. */
+@AutoService(SettingGroup.class)
 public final class KvSettings implements SettingGroup {
 
     public static final Setting JEDIS_THREADS = Setting.run("kensho.kv.jedisThreads", "clients (a thread per connection)", "driver threads of the Jedis kv load generator; fewer than clients puts the driver's wait into its latencies")

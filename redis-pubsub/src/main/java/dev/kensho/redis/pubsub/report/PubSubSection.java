@@ -1,6 +1,7 @@
 package dev.kensho.redis.pubsub.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.auto.service.AutoService;
 import dev.kensho.common.export.Export;
 import dev.kensho.common.export.Results;
 import dev.kensho.redis.pubsub.flow.FloodRecords;
@@ -33,6 +34,7 @@ import java.util.function.Predicate;
  * kept_up. Plot: the slow subscriber's output buffer over time
  * ({@code PubSubSlowSubscriberBenchmark.OMEM_SERIES}) with the hard limit drawn.
  */
+@AutoService(Section.class)
 public final class PubSubSection implements Section {
 
     private static final String THROUGHPUT = "PubSubThroughputBenchmark";
