@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two runs against one HBase the suite did not start for them (issue 38's "done when"): the test JVM's mini cluster
+ * Two runs against one HBase the suite did not start for them: the test JVM's mini cluster
  * ({@link SharedHBase}), addressed as an external one ({@code -Dkensho.hbase.zookeeper}), and two launchers of
  * {@link CompressionMatrixBenchmark}'s {@code main} started at once, at smoke scale. Their tables are named and tagged
  * for their runs, so while both load (seen: tables of two runs in the namespace at the same moment) neither drops

@@ -56,7 +56,7 @@ class EmbeddedKinesisTest {
         }
     }
 
-    /** Issue 9: the emulator dies mid-benchmark; the benchmark fails within seconds, naming the target. */
+    /** The emulator dies mid-benchmark; the benchmark fails within seconds, naming the target. */
     @Test
     void deadEmulatorFailsTheBenchmarkQuicklyAndClearly() {
         var b = new BatchSweepBenchmark();

@@ -13,7 +13,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Issue 9's Kinesis safety check: an endpoint holding someone else's stream is used as an external
+ * The Kinesis safety check: an endpoint holding someone else's stream is used as an external
  * target; both benchmarks run at smoke size against it; afterwards that stream is still there with all
  * its records and none of the suite's streams are left.
  */

@@ -32,7 +32,7 @@ import java.util.List;
 /**
  * What does classic {@code PUBLISH} cost on a Redis Cluster, where every message is broadcast over the
  * cluster bus to every node, against sharded {@code SPUBLISH}, which stays on the shard that owns the
- * channel's slot — as the node count grows? Issue 18's redis-pubsub question; no published figure (the
+ * channel's slot — as the node count grows? A question beyond the write-up; no published figure (the
  * write-up ran one server).
  *
  * <p>Cases: {@code mode} = {@code PUBLISH} | {@code SPUBLISH}; {@code nodes} = 1 (one plain server, the

@@ -27,7 +27,7 @@ import java.util.Map;
 /**
  * On a Redis Cluster, set algebra across slots fails ({@code CROSSSLOT}): what do the two ways around it
  * cost — attribute keys that share a hash tag so they live on one shard, or the answer computed in the client
- * from {@code SSCAN}s of sets on different shards? Issue 18's redis-sets question; experiment 1's operations
+ * from {@code SSCAN}s of sets on different shards? A question beyond the write-up; experiment 1's operations
  * ({@link SetAlgebraBenchmark}) on a cluster. No published figure: the write-up ran one node.
  *
  * <p>Cases: {@code layout} = {@code HASH_TAGGED} (keys {@code <prefix>{seg}:s:0} and {@code …:1}: one slot,
