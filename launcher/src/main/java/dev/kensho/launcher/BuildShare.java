@@ -71,13 +71,8 @@ record BuildShare(int casesBefore, double secondsBefore, int casesAfter, double 
                 return module;
             }
         }
-        for (Scale s = scale; s != null; s = s.fallback()) {
-            String v = p.getProperty(s.id() + "." + SHARE_KEY);
-            if (v != null) {
-                return module + ":" + v.trim();
-            }
-        }
-        return module;
+        String v = ScaleTable.get(p, scale, SHARE_KEY);
+        return v == null ? module : module + ":" + v.trim();
     }
 
     /** This launcher's share, from the settings MavenBench passes ({@code kensho.module}, {@code kensho.reactor}). */

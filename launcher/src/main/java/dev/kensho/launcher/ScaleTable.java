@@ -127,6 +127,11 @@ public final class ScaleTable {
     }
 
     private String get(String key) {
+        return get(props, scale, key);
+    }
+
+    /** {@code key} at {@code scale} in {@code props}, else at its {@link Scale#fallback()}s; null when none has it. */
+    static String get(Properties props, Scale scale, String key) {
         for (Scale s = scale; s != null; s = s.fallback()) {
             String v = props.getProperty(s.id() + "." + key);
             if (v != null) {
