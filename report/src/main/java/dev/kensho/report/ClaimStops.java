@@ -56,7 +56,7 @@ final class ClaimStops {
                 "class", "claim row", ">rounds", ">time", "stopped", "interval at the stop", "what would decide it");
         for (JsonNode l : lines) {
             String needed = l.has("roundsNeeded") ? (l.path("roundsNeeded").asInt() > 1000 ? "more than 1000 rounds"
-                    : "≈ " + l.path("roundsNeeded").asInt() + " rounds") : "";
+                    : "≈ " + l.path("roundsNeeded").asInt() + " rounds") : remedy(l);
             t.row(l.path("class").asText(), l.path("claim").asText(), String.valueOf(l.path("rounds").asInt()),
                     minutes(l.path("seconds").asDouble()), stopped(l), l.path("interval").asText(""), needed);
         }
@@ -79,6 +79,19 @@ final class ClaimStops {
             }
         }
         return stop;
+    }
+
+    /**
+     * For an open row with no width law to extrapolate (one round, no interval yet), the ledger's own remedy, so the
+     * table and the answer row say the same thing; "" for a decided row.
+     */
+    static String remedy(JsonNode l) {
+        if (l.path("stop").asText().equals("decided")) {
+            return "";
+        }
+        String verdict = l.path("verdict").asText("");
+        int at = verdict.lastIndexOf("; resolve: ");
+        return at < 0 ? "" : verdict.substring(at + "; resolve: ".length());
     }
 
     private static String minutes(double seconds) {

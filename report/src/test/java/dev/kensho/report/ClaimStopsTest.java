@@ -43,6 +43,19 @@ class ClaimStopsTest {
                 "{\"stop\":\"budget\",\"verdict\":\"not resolved here\"}")));
     }
 
+    /** A row stopped after one round (no interval, so no width law) says what would decide it as its answer row does. */
+    @Test
+    void anOpenRowWithoutAWidthLawQuotesTheLedgersRemedy(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve(ClaimStops.FILE), "{\"class\":\"PubSubThroughputBenchmark\",\"claim\":\"gap_closes\","
+                + "\"stop\":\"budget\",\"rounds\":1,\"seconds\":12.0,\"verdict\":\"not resolved here: no interval (one sample);"
+                + " resolve: two forks or more per side\"}\n"
+                + "{\"class\":\"PubSubThroughputBenchmark\",\"claim\":\"gain\",\"stop\":\"decided\",\"rounds\":1,"
+                + "\"seconds\":12.0,\"verdict\":\"reproduced; resolve: never\"}\n");
+        Table t = ClaimStops.table(dir);
+        assertEquals("two forks or more per side", t.rows().get(0).get(6));
+        assertEquals("", t.rows().get(1).get(6), "a decided row needs nothing");
+    }
+
     @Test
     void theHeaderGivesTheBudgetAndItsUse(@TempDir Path dir) throws IOException {
         assertEquals("", ClaimStops.header(dir), "a run without a budget file says nothing");
