@@ -24,6 +24,21 @@ class RoundsTest {
                 Map.of("get", Set.of("ioThreads", "clients"), "set", Set.of("ioThreads", "size")));
     }
 
+    /**
+     * A module's classes in rounds run after its other classes (each group in name order), so their rounds spend what is
+     * measured to be left, not what an estimate of the later classes leaves.
+     */
+    @Test
+    void classesInRoundsRunAfterTheOthers() {
+        List<Plan.ClassPlan> byName = java.util.stream.Stream.of(Integer.class, Long.class, Short.class, String.class)
+                .map(c -> new Plan.ClassPlan(c, List.of("m"), Map.of(), List.of(), false)).toList();
+        Set<Class<?>> inRounds = Set.of(Long.class, Short.class);
+        assertEquals(List.of(Integer.class, String.class, Long.class, Short.class),
+                Plan.roundsLast(byName, inRounds::contains).stream().map(Plan.ClassPlan::cls).toList());
+        assertEquals(List.of(Integer.class, Long.class, Short.class, String.class),
+                Plan.roundsLast(byName, c -> true).stream().map(Plan.ClassPlan::cls).toList(), "all in rounds: by name");
+    }
+
     @Test
     void aCaseIsAMethodWithOneValueOfEachParamItTakes() {
         List<RoundCase> cases = Rounds.cases(plan());
