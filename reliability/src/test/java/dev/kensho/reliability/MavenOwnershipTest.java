@@ -2,7 +2,7 @@ package dev.kensho.reliability;
 
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.process.ChildProcess;
-import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.export.RunFolder;
 import dev.kensho.common.process.ChildProcess;
-import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

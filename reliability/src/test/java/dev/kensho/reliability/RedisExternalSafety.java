@@ -1,11 +1,11 @@
 package dev.kensho.reliability;
 
 import dev.kensho.common.Setting;
-import dev.kensho.targets.redis.RedisInfo;
-import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.launcher.Bench;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.info.RedisInfo;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;

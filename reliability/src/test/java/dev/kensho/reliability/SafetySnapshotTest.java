@@ -1,7 +1,7 @@
 package dev.kensho.reliability;
 
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 

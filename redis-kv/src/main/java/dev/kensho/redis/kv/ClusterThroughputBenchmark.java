@@ -15,11 +15,12 @@ import dev.kensho.redis.kv.load.Timings;
 import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.trial.ShardCounters;
 import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisEndpoint;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
+import dev.kensho.targets.redis.servers.EmbeddedCluster;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -119,7 +120,7 @@ public class ClusterThroughputBenchmark extends KvTrialState {
     private Case cse;
 
     static void checkShards(String v) {
-        String allowed = "1 (the single server) or " + EmbeddedCluster.MIN_MASTERS + " … " + EmbeddedCluster.MAX_MASTERS
+        String allowed = "1 (the single server) or " + RedisSettings.MIN_MASTERS + " … " + RedisSettings.MAX_MASTERS
                 + " (cluster masters)";
         int n;
         try {
@@ -127,7 +128,7 @@ public class ClusterThroughputBenchmark extends KvTrialState {
         } catch (NumberFormatException e) {
             throw BadInput.of("shards", v, allowed);
         }
-        if (n != 1 && (n < EmbeddedCluster.MIN_MASTERS || n > EmbeddedCluster.MAX_MASTERS)) {
+        if (n != 1 && (n < RedisSettings.MIN_MASTERS || n > RedisSettings.MAX_MASTERS)) {
             throw BadInput.of("shards", v, allowed);
         }
     }

@@ -13,7 +13,7 @@ import dev.kensho.redis.kv.report.KvCostTable;
 import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.trial.OfferedRate;
 import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -11,7 +11,7 @@ import dev.kensho.redis.kv.tool.ToolKeyspace;
 import dev.kensho.redis.kv.trial.KvTrial;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;

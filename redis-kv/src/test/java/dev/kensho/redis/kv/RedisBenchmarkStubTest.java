@@ -7,7 +7,7 @@ import dev.kensho.redis.kv.settings.KvSettings;
 import dev.kensho.redis.kv.tool.RedisBenchmarkTool;
 import dev.kensho.redis.kv.trial.Start;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;

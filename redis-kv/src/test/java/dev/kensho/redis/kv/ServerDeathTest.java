@@ -3,7 +3,7 @@ package dev.kensho.redis.kv;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.redis.kv.load.LoadGenerator.Client;
 import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -4,8 +4,8 @@ import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.kv.load.KeyDistribution;
 import dev.kensho.redis.kv.load.LoadGenerator;
 import dev.kensho.redis.kv.trial.Start;
-import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.info.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 import java.util.Map;

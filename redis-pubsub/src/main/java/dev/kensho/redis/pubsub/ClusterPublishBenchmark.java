@@ -11,10 +11,10 @@ import dev.kensho.redis.pubsub.client.Receiver;
 import dev.kensho.redis.pubsub.flow.Flow;
 import dev.kensho.redis.pubsub.flow.NodeCounters;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
-import dev.kensho.targets.redis.EmbeddedCluster;
 import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Measurement;
@@ -78,7 +78,7 @@ public class ClusterPublishBenchmark extends FlowBenchmark {
         }
     }
 
-    static final String NODES_ALLOWED = "1 (one server) or " + EmbeddedCluster.MIN_MASTERS + " … " + EmbeddedCluster.MAX_MASTERS
+    static final String NODES_ALLOWED = "1 (one server) or " + RedisSettings.MIN_MASTERS + " … " + RedisSettings.MAX_MASTERS
             + " (cluster masters)";
 
     public static final ParamRules RULES = PubSubParams.windowBytes(PubSubParams.messageBytes(ParamRules.of()
@@ -90,7 +90,7 @@ public class ClusterPublishBenchmark extends FlowBenchmark {
                 } catch (NumberFormatException e) {
                     throw BadInput.of("nodes", v, NODES_ALLOWED);
                 }
-                if (n != 1 && (n < EmbeddedCluster.MIN_MASTERS || n > EmbeddedCluster.MAX_MASTERS)) {
+                if (n != 1 && (n < RedisSettings.MIN_MASTERS || n > RedisSettings.MAX_MASTERS)) {
                     throw BadInput.of("nodes", v, NODES_ALLOWED);
                 }
             })

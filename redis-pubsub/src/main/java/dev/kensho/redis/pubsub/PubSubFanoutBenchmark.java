@@ -11,7 +11,7 @@ import dev.kensho.common.shard.Windows;
 import dev.kensho.redis.pubsub.flow.FanoutShards;
 import dev.kensho.redis.pubsub.flow.Flow;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Measurement;

@@ -19,7 +19,7 @@ import dev.kensho.redis.pubsub.flow.OmemSampler;
 import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
 import dev.kensho.redis.pubsub.flow.ServerCuts;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

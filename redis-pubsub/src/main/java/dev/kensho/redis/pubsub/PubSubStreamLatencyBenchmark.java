@@ -16,7 +16,7 @@ import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.flow.StreamSpec;
 import dev.kensho.redis.pubsub.flow.StreamTimings;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;

@@ -11,7 +11,7 @@ import dev.kensho.redis.pubsub.flow.PublishLoop;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.flow.Transport;
 import dev.kensho.redis.pubsub.report.PubSubSection;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Measurement;

@@ -5,7 +5,7 @@ import dev.kensho.common.runfiles.Case;
 import dev.kensho.redis.pubsub.flow.PublishLoop;
 import dev.kensho.redis.pubsub.flow.ReceivedCounters;
 import dev.kensho.redis.pubsub.flow.Transport;
-import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

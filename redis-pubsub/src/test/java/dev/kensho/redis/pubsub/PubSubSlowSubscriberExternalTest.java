@@ -8,7 +8,7 @@ import dev.kensho.redis.pubsub.flow.Flood;
 import dev.kensho.redis.pubsub.flow.OutputBufferLimit;
 import dev.kensho.targets.redis.RedisSettings;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 

@@ -5,7 +5,7 @@ import dev.kensho.api.Kensho;
 import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

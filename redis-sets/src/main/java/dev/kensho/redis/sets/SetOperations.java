@@ -5,7 +5,7 @@ import dev.kensho.api.ParamRules;
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.redis.sets.data.AttributeKeys;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.ByteArrayCodec;

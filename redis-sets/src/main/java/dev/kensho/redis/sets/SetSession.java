@@ -1,7 +1,7 @@
 package dev.kensho.redis.sets;
 
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import redis.clients.jedis.Jedis;
 
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.kensho.redis.sets;
 
-import dev.kensho.targets.redis.ExternalRedis;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
+import dev.kensho.targets.redis.servers.ExternalRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import dev.kensho.api.ParamRules;
 import dev.kensho.launcher.testing.Smoke;
 import dev.kensho.redis.sets.calibration.Tools;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -119,7 +119,7 @@ public final class KeyOwnership {
     }
 
     /** True when the prefix's marker names {@code runId}: the run (its launcher) holds the prefix. */
-    static boolean markedFor(RedisTarget t, String runId) {
+    public static boolean markedFor(RedisTarget t, String runId) {
         try (Ops ops = Ops.of(t)) {
             return runId.equals(ops.hash().hget(t.keyPrefix() + MARKER_SUFFIX, "run"));
         }

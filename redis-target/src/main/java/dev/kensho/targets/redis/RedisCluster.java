@@ -2,6 +2,7 @@ package dev.kensho.targets.redis;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
+import dev.kensho.targets.redis.info.RedisInfo;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
@@ -30,7 +31,7 @@ import java.util.function.BiFunction;
  * A Redis Cluster to benchmark: its masters, each a {@link RedisTarget} of its own (for {@code INFO},
  * {@code CONFIG} and CPU per node), and cluster clients that follow {@code MOVED}/{@code ASK}:
  * {@link #jedisCluster(int)} and {@link #lettuceCluster()}. Obtain one with
- * {@link RedisTargets#openCluster(Map)} (embedded: {@link EmbeddedCluster}; external: a {@code redis://}
+ * {@link dev.kensho.targets.redis.opening.RedisTargets#openCluster(Map)} (embedded: {@link dev.kensho.targets.redis.servers.EmbeddedCluster}; external: a {@code redis://}
  * seed whose {@code INFO cluster} says {@code cluster_enabled:1}, masters read from {@code CLUSTER NODES}).
  *
  * <p>As a {@link RedisTarget} it stands for the whole cluster: {@link #describe()}, {@link #serverInfo()}
@@ -51,7 +52,7 @@ public final class RedisCluster extends RedisTarget {
     private final RedisTarget seed;
     private RedisClusterClient lettuceCluster;
 
-    RedisCluster(Kind kind, List<Node> masters) {
+    public RedisCluster(Kind kind, List<Node> masters) {
         if (masters.isEmpty()) {
             throw new TargetFailure("a Redis Cluster without masters");
         }
@@ -65,9 +66,9 @@ public final class RedisCluster extends RedisTarget {
      * not failed, with slots), in slot order. {@code at} turns an address into a target with the seed's
      * TLS, user and password.
      */
-    static List<Node> discover(RedisTarget seed, BiFunction<String, Integer, RedisTarget> at) {
+    public static List<Node> discover(RedisTarget seed, BiFunction<String, Integer, RedisTarget> at) {
         String nodes;
-        try (Jedis j = seed.jedis(RedisTargets.FIRST_CONTACT_TIMEOUT)) {
+        try (Jedis j = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
             nodes = j.clusterNodes();
         }
         List<Node> out = new ArrayList<>();
@@ -98,8 +99,8 @@ public final class RedisCluster extends RedisTarget {
     }
 
     /** Whether the server answers {@code cluster_enabled:1} in {@code INFO cluster} (false if it refuses INFO). */
-    static boolean isCluster(RedisTarget server) {
-        try (Jedis j = server.jedis(RedisTargets.FIRST_CONTACT_TIMEOUT)) {
+    public static boolean isCluster(RedisTarget server) {
+        try (Jedis j = server.jedis(FIRST_CONTACT_TIMEOUT)) {
             return "1".equals(RedisInfo.of(j, "cluster").get("cluster_enabled"));
         } catch (JedisDataException e) {
             return false;
@@ -267,7 +268,7 @@ public final class RedisCluster extends RedisTarget {
 
     /** Every master's CPU counts in the iterations' server CPU (one probe per node). */
     @Override
-    synchronized void watchCpu() {
+    public synchronized void watchCpu() {
         masters.forEach(n -> n.server().watchCpu());
     }
 

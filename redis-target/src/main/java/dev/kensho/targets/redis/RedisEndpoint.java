@@ -24,7 +24,7 @@ public record RedisEndpoint(Address address, boolean container, int cluster) {
     public record Address(String uri, String host, int port, boolean tls, int database, String user, String password) {
 
         /** The same server settings (TLS, user, password) at another address: a node of the same cluster. */
-        Address at(String otherHost, int otherPort) {
+        public Address at(String otherHost, int otherPort) {
             return new Address(uri, otherHost, otherPort, tls, database, user, password);
         }
 
@@ -51,7 +51,7 @@ public record RedisEndpoint(Address address, boolean container, int cluster) {
     }
 
     /** {@code kensho.redis.cluster} as it was given ({@code false} when unset). */
-    String clusterValue() {
+    public String clusterValue() {
         return cluster == RedisSettings.DECLARED ? "true" : cluster == 0 ? "false" : Integer.toString(cluster);
     }
 
@@ -81,7 +81,7 @@ public record RedisEndpoint(Address address, boolean container, int cluster) {
     }
 
     /** Parses and validates a URI (no connection yet): the one place a Redis URI is parsed. */
-    static Address parse(String uri) {
+    public static Address parse(String uri) {
         PARSES.incrementAndGet();
         String allowed = "redis://host[:port][/db] or rediss://… (password in " + RedisSettings.PASSWORD.key() + ")";
         URI u;

@@ -20,10 +20,13 @@ public final class RedisSettings implements SettingGroup {
             .checked((k, v) -> cluster(v));
     public static final Setting IMAGE = Setting.run("kensho.redis.image", "(none: built locally FROM scratch from the bundled redis-server)", "a named image for the Redis container target, pulled if absent");
 
+    /** Fewest masters: a Redis Cluster needs a majority of masters to agree, three is the smallest that tolerates one loss. */
+    public static final int MIN_MASTERS = 3;
+    public static final int MAX_MASTERS = 64;
     /** {@link #cluster}: {@code kensho.redis.cluster=true} (an external cluster, any master count). */
     public static final int DECLARED = -1;
     public static final String CLUSTER_ALLOWED = "false, true (the kensho.redis.uri endpoint is a Redis Cluster) or a"
-            + " number of embedded masters " + EmbeddedCluster.MIN_MASTERS + " … " + EmbeddedCluster.MAX_MASTERS;
+            + " number of embedded masters " + MIN_MASTERS + " … " + MAX_MASTERS;
 
     @Override
     public String module() {
@@ -37,7 +40,7 @@ public final class RedisSettings implements SettingGroup {
 
     /**
      * {@code kensho.redis.cluster}: 0 for {@code false} or unset (null), {@link #DECLARED} for {@code true}, else the
-     * number of masters ({@value EmbeddedCluster#MIN_MASTERS} … {@value EmbeddedCluster#MAX_MASTERS}); anything else is one line.
+     * number of masters ({@value #MIN_MASTERS} … {@value #MAX_MASTERS}); anything else is one line.
      */
     public static int cluster(String value) {
         if (value == null || value.trim().equalsIgnoreCase("false")) {
@@ -49,7 +52,7 @@ public final class RedisSettings implements SettingGroup {
         }
         if (v.matches("\\d{1,2}")) {
             int n = Integer.parseInt(v);
-            if (n >= EmbeddedCluster.MIN_MASTERS && n <= EmbeddedCluster.MAX_MASTERS) {
+            if (n >= MIN_MASTERS && n <= MAX_MASTERS) {
                 return n;
             }
         }

@@ -8,6 +8,8 @@ import dev.kensho.common.cpu.ServerCpu;
 import dev.kensho.common.shard.Shard;
 import dev.kensho.common.shard.StartAt;
 import dev.kensho.common.targets.Target;
+import dev.kensho.targets.redis.info.RedisInfo;
+import dev.kensho.targets.redis.info.ServerRecord;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -26,7 +28,7 @@ import java.util.Map;
 
 /**
  * A Redis server to benchmark: embedded child process (default), external URI, or container. Obtain
- * one with {@link RedisTargets#open(Map)}. Everything a benchmark does that could destroy data it did
+ * one with {@link dev.kensho.targets.redis.opening.RedisTargets#open(Map)}. Everything a benchmark does that could destroy data it did
  * not create ({@code FLUSHDB}, {@code CONFIG SET}, {@code DEBUG}) goes through the guarded methods
  * here, which refuse on an external target unless {@code -Dkensho.destructive=true}.
  */
@@ -36,6 +38,8 @@ public abstract class RedisTarget implements Target {
     /** Socket timeout of the clients we hand out: long set operations may run for minutes. */
     public static final Duration SOCKET_TIMEOUT = Duration.ofMinutes(15);
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+    /** How long the first PING of an external server may take before the run gives up on it. */
+    public static final Duration FIRST_CONTACT_TIMEOUT = Duration.ofSeconds(5);
 
     private final String prefix = Shard.runKeyPrefix();
     private RedisClient lettuce;
@@ -201,7 +205,7 @@ public abstract class RedisTarget implements Target {
     // ---- the server's CPU, for the bottleneck verdict ------------------------------------------------
 
     /** Counts this server's CPU in every iteration's figures ({@link ServerCpu}) until {@link #close()}. */
-    void watchCpu() {
+    public void watchCpu() {
         watch.start(this::cpuProbe);
     }
 
@@ -268,7 +272,7 @@ public abstract class RedisTarget implements Target {
     }
 
     /** This JVM claimed the prefix and renews it ({@link KeyOwnership}, {@code Claims.hold}): {@link #close()} releases it. */
-    void releaseOnClose(AutoCloseable held) {
+    public void releaseOnClose(AutoCloseable held) {
         heldClaim = held;
     }
 

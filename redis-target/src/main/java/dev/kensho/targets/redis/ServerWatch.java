@@ -3,6 +3,7 @@ package dev.kensho.targets.redis;
 import dev.kensho.common.cpu.Bottleneck;
 import dev.kensho.common.cpu.ServerCommands;
 import dev.kensho.common.cpu.ServerCpu;
+import dev.kensho.targets.redis.info.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 import java.util.Map;

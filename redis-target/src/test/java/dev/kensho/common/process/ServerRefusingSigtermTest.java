@@ -1,6 +1,6 @@
 package dev.kensho.common.process;
 
-import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 import dev.kensho.targets.redis.testing.HoldRedisMain;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;

@@ -2,6 +2,7 @@ package dev.kensho.targets.redis;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.targets.Claims;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

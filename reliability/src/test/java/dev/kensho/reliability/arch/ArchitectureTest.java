@@ -87,8 +87,9 @@ class ArchitectureTest {
     }
 
     /**
-     * Loops between classes never grow. Today's count, 2026-12-02: 15 loops over 62 classes (the largest
-     * redis-target's 13, common.export's 10, common's settings and the pub/sub clients' 7 each); lower these numbers when a loop is broken, never raise them.
+     * Loops between classes never grow. Today's count, 2026-12-03: 15 loops over 54 classes (the largest
+     * common.export's 10, common's settings and the pub/sub clients' 7 each; redis-target's, 13 before its split into
+     * packages, now 5); lower these numbers when a loop is broken, never raise them.
      */
     @Test
     void classLoopsNeverGrow() {
@@ -120,7 +121,7 @@ class ArchitectureTest {
     }
 
     static final int MAX_LOOPS = 15;
-    static final int MAX_CLASSES_IN_LOOPS = 62;
+    static final int MAX_CLASSES_IN_LOOPS = 54;
 
     @Test
     void noExperimentNamesTheLauncher() {

@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv.tool;
 
-import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.info.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 /**

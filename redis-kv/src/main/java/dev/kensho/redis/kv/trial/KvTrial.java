@@ -13,7 +13,7 @@ import dev.kensho.redis.kv.load.Timings;
 import dev.kensho.redis.kv.load.Workload;
 import dev.kensho.targets.redis.RedisCluster;
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

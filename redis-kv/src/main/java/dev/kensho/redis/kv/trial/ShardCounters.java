@@ -2,8 +2,8 @@ package dev.kensho.redis.kv.trial;
 
 import dev.kensho.common.runfiles.Case;
 import dev.kensho.common.runfiles.Recorder;
-import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.info.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 import java.util.ArrayList;

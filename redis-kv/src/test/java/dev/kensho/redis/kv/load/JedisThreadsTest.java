@@ -1,7 +1,7 @@
 package dev.kensho.redis.kv.load;
 
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.kensho.redis.pubsub.flow;
 
 import dev.kensho.redis.pubsub.client.Client;
-import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.info.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 import java.util.ArrayList;

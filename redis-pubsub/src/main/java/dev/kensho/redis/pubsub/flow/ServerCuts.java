@@ -1,8 +1,8 @@
 package dev.kensho.redis.pubsub.flow;
 
-import dev.kensho.targets.redis.EmbeddedRedis;
-import dev.kensho.targets.redis.RedisInfo;
 import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.info.RedisInfo;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 import redis.clients.jedis.Jedis;
 
 import java.io.IOException;

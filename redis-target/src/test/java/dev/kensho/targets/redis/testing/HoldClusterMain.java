@@ -1,8 +1,8 @@
 package dev.kensho.targets.redis.testing;
 
-import dev.kensho.targets.redis.EmbeddedCluster;
-import dev.kensho.targets.redis.EmbeddedRedis;
 import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.servers.EmbeddedCluster;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 
 import java.util.Map;
 import java.util.stream.Collectors;

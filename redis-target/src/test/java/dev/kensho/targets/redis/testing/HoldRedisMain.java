@@ -1,7 +1,7 @@
 package dev.kensho.targets.redis.testing;
 
 import dev.kensho.common.process.TempDirs;
-import dev.kensho.targets.redis.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
 
 import java.nio.file.Path;
 import java.util.Map;

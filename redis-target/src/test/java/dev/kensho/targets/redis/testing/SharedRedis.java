@@ -1,7 +1,7 @@
 package dev.kensho.targets.redis.testing;
 
 import dev.kensho.targets.redis.RedisTarget;
-import dev.kensho.targets.redis.RedisTargets;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;

@@ -1,8 +1,13 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.opening;
 
 import dev.kensho.common.Setting;
 import dev.kensho.common.runfiles.Recorder;
 import dev.kensho.common.targets.Claims;
+import dev.kensho.targets.redis.KeyOwnership;
+import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisEndpoint;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.servers.ExternalRedis;
 
 import java.nio.file.Path;
 import java.util.UUID;

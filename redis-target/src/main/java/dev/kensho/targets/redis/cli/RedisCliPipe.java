@@ -1,4 +1,4 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.cli;
 
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;

@@ -1,6 +1,10 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
 import dev.kensho.common.BadInput;
+import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import dev.kensho.targets.redis.testing.HoldClusterMain;
 import io.lettuce.core.cluster.api.sync.RedisAdvancedClusterCommands;
 import org.junit.jupiter.api.AfterEach;

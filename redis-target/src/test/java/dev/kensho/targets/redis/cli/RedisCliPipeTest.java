@@ -1,6 +1,8 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.cli;
 
 import dev.kensho.common.TargetFailure;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;

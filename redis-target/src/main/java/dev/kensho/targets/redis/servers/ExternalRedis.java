@@ -1,4 +1,7 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
+
+import dev.kensho.targets.redis.RedisEndpoint;
+import dev.kensho.targets.redis.RedisTarget;
 
 /**
  * A Redis the user runs: {@code -Dkensho.redis.uri=redis://host:port/db} ({@code rediss://} for TLS,
@@ -11,7 +14,7 @@ public final class ExternalRedis extends RedisTarget {
 
     private final RedisEndpoint.Address address;
 
-    ExternalRedis(RedisEndpoint.Address address) {
+    public ExternalRedis(RedisEndpoint.Address address) {
         this.address = address;
     }
 
@@ -21,11 +24,11 @@ public final class ExternalRedis extends RedisTarget {
     }
 
     /** The same server settings (TLS, user, password) at another address: a node of the same cluster. */
-    ExternalRedis at(String otherHost, int otherPort) {
+    public ExternalRedis at(String otherHost, int otherPort) {
         return new ExternalRedis(address.at(otherHost, otherPort));
     }
 
-    RedisEndpoint.Address address() {
+    public RedisEndpoint.Address address() {
         return address;
     }
 

@@ -1,5 +1,7 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
+import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisTarget;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
@@ -64,7 +66,7 @@ public final class ContainerRedis extends RedisTarget {
     }
 
     /** Checks the container settings without contacting Docker. */
-    static void validate() {
+    public static void validate() {
         ContainerRedisImage.validate();
     }
 

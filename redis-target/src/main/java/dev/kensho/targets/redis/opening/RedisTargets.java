@@ -1,9 +1,17 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.opening;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Settings;
 import dev.kensho.common.shard.Shard;
 import dev.kensho.common.targets.Target;
+import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisEndpoint;
+import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.servers.ContainerRedis;
+import dev.kensho.targets.redis.servers.EmbeddedCluster;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.ExternalRedis;
 import redis.clients.jedis.Jedis;
 
 import java.time.Duration;
@@ -25,8 +33,6 @@ import java.util.Map;
  */
 public final class RedisTargets {
 
-    /** How long the first PING of an external server may take before the run gives up on it. */
-    public static final Duration FIRST_CONTACT_TIMEOUT = Duration.ofSeconds(5);
 
     /** {@link RedisEndpoint#cluster()}: {@code kensho.redis.cluster=true} (any master count). */
     public static final int DECLARED = RedisSettings.DECLARED;
@@ -36,7 +42,7 @@ public final class RedisTargets {
 
     /**
      * Validates the target properties without starting anything; an external server is contacted once
-     * (PING within {@link #FIRST_CONTACT_TIMEOUT}), so a wrong host ends the run in one line naming it
+     * (PING within {@link RedisTarget#FIRST_CONTACT_TIMEOUT}), so a wrong host ends the run in one line naming it
      * before any benchmark starts. A declared cluster that is a single node ends it the same way.
      */
     public static void validate() {
@@ -101,13 +107,13 @@ public final class RedisTargets {
     }
 
     /**
-     * The external server, contacted once: connects and PINGs within {@link #FIRST_CONTACT_TIMEOUT}, or throws a
+     * The external server, contacted once: connects and PINGs within {@link RedisTarget#FIRST_CONTACT_TIMEOUT}, or throws a
      * one-line TargetFailure — a server that accepts the connection but never answers must not hang the run for the
      * long socket timeout.
      */
     private static ExternalRedis reach(RedisEndpoint endpoint) {
         ExternalRedis seed = new ExternalRedis(endpoint.address());
-        try (Jedis ignored = seed.jedis(FIRST_CONTACT_TIMEOUT)) {
+        try (Jedis ignored = seed.jedis(RedisTarget.FIRST_CONTACT_TIMEOUT)) {
             // reachable and answering
         }
         return seed;
@@ -122,7 +128,7 @@ public final class RedisTargets {
         RedisEndpoint endpoint = RedisEndpoint.current();
         int n = endpoint.cluster();
         return openCluster(endpoint, config, n == DECLARED || n == 0 ? (endpoint.external() ? 0
-                : EmbeddedCluster.MIN_MASTERS) : n);
+                : RedisSettings.MIN_MASTERS) : n);
     }
 
     /**

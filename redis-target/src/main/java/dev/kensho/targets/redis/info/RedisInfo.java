@@ -1,4 +1,4 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.info;
 
 import redis.clients.jedis.Jedis;
 

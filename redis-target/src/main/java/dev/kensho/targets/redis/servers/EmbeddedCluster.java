@@ -1,6 +1,10 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
 import dev.kensho.common.TargetFailure;
+import dev.kensho.targets.redis.RedisCluster;
+import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.info.RedisInfo;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 
@@ -24,9 +28,6 @@ public final class EmbeddedCluster {
 
     /** Slots of a Redis Cluster. */
     public static final int SLOTS = 16_384;
-    /** Fewest masters: a Redis Cluster needs a majority of masters to agree, three is the smallest that tolerates one loss. */
-    public static final int MIN_MASTERS = 3;
-    public static final int MAX_MASTERS = 64;
     /** A fresh master waits ~2 s (Redis's CLUSTER_WRITABLE_DELAY) before it reports ok; gossip adds little. */
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
@@ -35,8 +36,8 @@ public final class EmbeddedCluster {
 
     /** Starts {@code masters} nodes with these extra config lines on every one, joined and covering every slot. */
     public static RedisCluster start(int masters, Map<String, String> config) {
-        if (masters < MIN_MASTERS || masters > MAX_MASTERS) {
-            throw new IllegalArgumentException("masters " + masters + " outside " + MIN_MASTERS + " … " + MAX_MASTERS);
+        if (masters < RedisSettings.MIN_MASTERS || masters > RedisSettings.MAX_MASTERS) {
+            throw new IllegalArgumentException("masters " + masters + " outside " + RedisSettings.MIN_MASTERS + " … " + RedisSettings.MAX_MASTERS);
         }
         List<EmbeddedRedis> nodes = new ArrayList<>();
         try {

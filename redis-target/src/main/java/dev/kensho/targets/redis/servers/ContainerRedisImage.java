@@ -1,5 +1,6 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
+import dev.kensho.targets.redis.RedisSettings;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.BuildResponseItem;
 import dev.kensho.common.BadInput;

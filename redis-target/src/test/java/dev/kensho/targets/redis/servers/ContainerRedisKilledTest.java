@@ -1,4 +1,4 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
 import com.github.dockerjava.api.exception.NotFoundException;
 import dev.kensho.common.targets.DockerEngine;

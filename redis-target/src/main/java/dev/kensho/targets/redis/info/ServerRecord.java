@@ -1,4 +1,4 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.info;
 
 import redis.clients.jedis.Jedis;
 
@@ -11,13 +11,13 @@ import java.util.TreeMap;
  * active, the cores it may run on where known, and its whole effective configuration ({@code CONFIG GET *}) with
  * every password and auth value redacted — a managed server that refuses {@code CONFIG GET} says so instead.
  */
-final class ServerRecord {
+public final class ServerRecord {
 
     private ServerRecord() {
     }
 
     /** The record of the server {@code j} is connected to; {@code cpusAllowed} null where not known. */
-    static Map<String, Object> of(String describe, Jedis j, String cpusAllowed) {
+    public static Map<String, Object> of(String describe, Jedis j, String cpusAllowed) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("target", describe);
         RedisInfo server = RedisInfo.of(j, "server");

@@ -1,9 +1,13 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.opening;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
+import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.servers.EmbeddedRedis;
+import dev.kensho.targets.redis.servers.ExternalRedis;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 

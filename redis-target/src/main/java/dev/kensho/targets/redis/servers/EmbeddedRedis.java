@@ -1,4 +1,4 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
@@ -9,6 +9,8 @@ import dev.kensho.common.process.ChildProcess;
 import dev.kensho.common.process.TempDirs;
 import dev.kensho.common.profile.ElfSymbols;
 import dev.kensho.common.profile.ServerProfiles;
+import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisTarget;
 
 import java.io.IOException;
 import java.io.InputStream;

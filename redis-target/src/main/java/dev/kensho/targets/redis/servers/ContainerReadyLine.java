@@ -1,4 +1,4 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;

@@ -1,5 +1,8 @@
-package dev.kensho.targets.redis;
+package dev.kensho.targets.redis.servers;
 
+import dev.kensho.targets.redis.RedisSettings;
+import dev.kensho.targets.redis.RedisTarget;
+import dev.kensho.targets.redis.opening.RedisTargets;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ExposedPort;
