@@ -34,8 +34,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one boundary however much later one was ready; without the meeting shard 0 would start at {@code startAt} alone, and
  * Merge refuses the windows (seen here before the barrier existed: set-ups 10 s apart on a busy host).
  *
- * <p>Tiny data (20 meters × 1 day), two measured iterations on a 5 s grid: a load took 0.1–0.3 s here and the
- * iteration around it (re-create the table, count the rows) a few seconds at most.
+ * <p>Small data ({@value #METERS} meters × 1 day), two measured iterations on a 5 s grid. Merge refuses aligned
+ * iterations that share less than half of the longer window, so a load must last well beyond how late a busy machine
+ * starts one shard's thread: with 20 meters a load took 0.1–0.3 s and, beside another build (load average 5–21), one
+ * shard's 627 ms window shared only 303 ms with the other's; 60 meters make the load three times longer, the
+ * iteration around it (re-create the table, count the rows) still a few seconds.
  */
 @ExtendWith(SharedHBase.class)
 class ShardedMeterLoadTest {
@@ -47,6 +50,9 @@ class ShardedMeterLoadTest {
      */
     static final int LEAD_SECONDS = 10;
 
+    /** Meters loaded per iteration, over both shards. */
+    static final int METERS = 60;
+
     @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed run's folders and logs stay under target/ to be read
     Path work;
 
@@ -54,13 +60,13 @@ class ShardedMeterLoadTest {
     void meterLoadAsTwoShardsMergesIntoTheSumOfItsRows(HBaseTarget cluster) throws Exception {
         List<Path> shards = MeterShards.run(cluster, work, "load", LEAD_SECONDS, true, MeterLoadBenchmark.class,
                 "-f 0 -wi 0 -i 2 -p client=BUFFERED_MUTATOR -p threads=2,1 -p rowsPerRequest=100 -p saltBuckets=2"
-                        + " -p meters=20 -p days=1 -p encoding=NONE -p codec=NONE");
+                        + " -p meters=" + METERS + " -p days=1 -p encoding=NONE -p codec=NONE");
         Path merged = work.resolve("load-merged");
         Merge.merge(merged, shards);
 
-        long all = 20L * MeterReadings.SLOTS_PER_DAY; // the run's 20 meters × 48 readings, per iteration
+        long all = (long) METERS * MeterReadings.SLOTS_PER_DAY; // the run's meters × 48 readings, per iteration
         for (Path s : shards) {
-            assertEquals(2 * all / 2, measured(s, "2", "rows_written"), s + ": its own 10 meters' rows, twice");
+            assertEquals(2 * all / 2, measured(s, "2", "rows_written"), s + ": its own half of the meters' rows, twice");
             assertEquals(2 * all / 2, measured(s, "2", "rows_read_back"), s + ": every row of its own read back");
             assertClock(s);
         }

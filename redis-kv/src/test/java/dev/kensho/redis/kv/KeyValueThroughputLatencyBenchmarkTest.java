@@ -11,6 +11,8 @@ import dev.kensho.redis.kv.trial.SmallTrials;
 import dev.kensho.redis.kv.trial.SweptCase;
 import dev.kensho.report.Plot;
 import dev.kensho.report.Table;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * only), its table (closed-loop point first), the keep-up judgement against the closed-loop point, and its knee.
  */
 @ExtendWith(SmallTrials.class)
+// sets kensho.runDir, a JVM-wide property that a concurrent class's test (OpenLoopTest's) reads: one at a time
+@ResourceLock(Resources.SYSTEM_PROPERTIES)
 class KeyValueThroughputLatencyBenchmarkTest {
 
     private static final String CURVE = KeyValueThroughputLatencyBenchmark.class.getName() + ".getSetMix";

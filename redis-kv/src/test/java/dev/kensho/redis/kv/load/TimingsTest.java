@@ -5,6 +5,8 @@ import dev.kensho.common.latency.IntervalLog;
 import dev.kensho.common.runfiles.Case;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * boundary between a warm-up and the first measured iteration must not widen the window {@code Merge} aligns shards by
  * (a CI run refused two shards that had started on the same boundary: "overlaps 1258 ms of 3617 ms").
  */
+// sets kensho.runDir, a JVM-wide property that a concurrent class's test (OpenLoopTest's) reads: one at a time
+@ResourceLock(Resources.SYSTEM_PROPERTIES)
 class TimingsTest {
 
     @TempDir
