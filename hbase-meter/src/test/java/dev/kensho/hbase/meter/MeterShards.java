@@ -57,7 +57,7 @@ final class MeterShards {
             throws Exception {
         cluster.ensureNamespace();
         String zk = "127.0.0.1:" + cluster.configuration().get("hbase.zookeeper.property.clientPort");
-        Instant at = Instant.now().plusSeconds(busyLead(leadSeconds));
+        Instant at = Instant.now().plusSeconds(leadSeconds);
         String startAt = at.toString();
         List<Process> procs = new ArrayList<>();
         List<Path> dirs = new ArrayList<>();
@@ -93,18 +93,6 @@ final class MeterShards {
             assertTrue(Jsonl.read(dirs.get(i).resolve(Windows.FILE)).size() >= 2, "two measured windows per case: " + log);
         }
         return dirs;
-    }
-
-    /**
-     * The lead, longer on a busy machine: {@code seconds} times the load average per core (at least 1×, at most 6×). A
-     * launcher refuses a {@code startAt} in the past, and the time from its JVM's start to that check grows with the
-     * queue for the cores: 2.3 s on a busy host, 6.7 s with a dozen processes waiting, past 10 s at a load average of
-     * 23 on 2 cores (two builds beside the tests). A quiet machine waits as long as before.
-     */
-    static int busyLead(int seconds) {
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        double perCore = load < 0 ? 1 : load / Runtime.getRuntime().availableProcessors();
-        return (int) Math.ceil(seconds * Math.min(6, Math.max(1, perCore)));
     }
 
     /**
