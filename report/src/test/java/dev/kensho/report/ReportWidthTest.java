@@ -1,5 +1,6 @@
 package dev.kensho.report;
 
+import dev.kensho.common.process.Executables;
 import dev.kensho.common.export.RunFolder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,7 +33,7 @@ class ReportWidthTest {
 
     @BeforeAll
     static void findChromium() {
-        chromium = onPath("chromium", "chromium-browser", "google-chrome").orElse(null);
+        chromium = Executables.onPath("chromium", "chromium-browser", "google-chrome").orElse(null);
     }
 
     @Test
@@ -99,17 +99,5 @@ class ReportWidthTest {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
-    }
-
-    private static Optional<Path> onPath(String... names) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            for (String n : names) {
-                Path f = Path.of(dir, n);
-                if (Files.isExecutable(f) && !Files.isDirectory(f)) {
-                    return Optional.of(f);
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -1,11 +1,11 @@
 package dev.kensho.common.profile;
 
+import dev.kensho.common.process.Executables;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,7 +58,7 @@ class ServerRecordingTest {
 
     @Test
     void aBusyNativeProcessIsSampledWithPerf(@TempDir Path run) throws Exception {
-        Assumptions.assumeTrue(AsyncProfilerLib.perfEventsAllowed() && onPath("perf"), "perf is not usable here");
+        Assumptions.assumeTrue(AsyncProfilerLib.perfEventsAllowed() && Executables.onPath("perf").isPresent(), "perf is not usable here");
         Process busy = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {
             ServerProfiles.Server s = new ServerProfiles.Server(ServerProfiles.Kind.NATIVE, busy.pid(), "redis-server", "sh");
@@ -91,7 +91,7 @@ class ServerRecordingTest {
         assertNotNull(jvm.unavailable());
         assertTrue(jvm.unavailable().startsWith("jcmd JFR.start on x failed: "), jvm.unavailable());
         assertEquals(1, jvm.unavailable().lines().count());
-        if (onPath("perf")) {
+        if (Executables.onPath("perf").isPresent()) {
             ServerRecording perf = ServerRecording.start(new ServerProfiles.Server(ServerProfiles.Kind.NATIVE, gone.pid(), "redis-server", "x"),
                     files(run), 1, "profile");
             assertNull(perf.end());
@@ -128,15 +128,6 @@ class ServerRecordingTest {
             System.setErr(err);
         }
         assertEquals("kensho: the note" + System.lineSeparator(), out.toString(StandardCharsets.UTF_8));
-    }
-
-    private static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(d, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A JVM that runs until it is killed, for jcmd to record. */

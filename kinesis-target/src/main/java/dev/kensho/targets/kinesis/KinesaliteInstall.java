@@ -1,5 +1,6 @@
 package dev.kensho.targets.kinesis;
 
+import dev.kensho.common.process.Executables;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.BadInput;
@@ -71,17 +72,11 @@ final class KinesaliteInstall {
         Path found = null;
         if (n.contains(File.separator)) {
             Path p = Paths.get(n);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+            if (Executables.executable(p)) {
                 found = p;
             }
         } else {
-            for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-                Path p = Paths.get(d.isEmpty() ? "." : d, n);
-                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                    found = p;
-                    break;
-                }
-            }
+            found = Executables.onPath(n).orElse(null);
         }
         if (found == null) {
             throw new BadInput("the embedded Kinesis emulator needs Node.js: '" + n + "' is not "

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv.tool;
 
+import dev.kensho.common.process.Executables;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kensho.common.cpu.ProcessCpu;
@@ -98,14 +99,14 @@ public final class MemtierTool {
         if (user != null) {
             return check(Paths.get(user.trim()), "-D" + KvSettings.MEMTIER.key() + "=" + user.trim());
         }
-        Optional<Path> p = ToolBinary.onPath(NAME);
+        Optional<Path> p = Executables.onPath(NAME);
         return p.isPresent() ? check(p.get(), NAME + " on the PATH (" + p.get() + ")")
                 : Found.no(NAME + " is not on the PATH (nor -D" + KvSettings.MEMTIER.key() + "): " + HOW_TO_BUILD);
     }
 
     /** {@code binary} if it is an executable that answers {@code --version} as memtier_benchmark does; else why not. */
     public static Found check(Path binary, String origin) {
-        if (!ToolBinary.executable(binary)) {
+        if (!Executables.executable(binary)) {
             return Found.no(origin + " is not an executable file");
         }
         Path dir = TempDirs.create("kensho-memtier-");

@@ -1,5 +1,6 @@
 package dev.kensho.redis.kv.tool;
 
+import dev.kensho.common.process.Executables;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.TargetFailure;
 import dev.kensho.common.process.ChildProcess;
@@ -45,12 +46,12 @@ public final class RedisBenchmarkTool {
         String user = KvSettings.REDIS_BENCHMARK.get();
         if (user != null) {
             Path p = Paths.get(user);
-            if (!ToolBinary.executable(p)) {
+            if (!Executables.executable(p)) {
                 throw BadInput.of(KvSettings.REDIS_BENCHMARK.key(), user, "the path of an executable redis-benchmark file");
             }
             return Optional.of(p);
         }
-        return ToolBinary.onPath("redis-benchmark");
+        return Executables.onPath("redis-benchmark");
     }
 
     /** Validates the properties (launcher preflight). */

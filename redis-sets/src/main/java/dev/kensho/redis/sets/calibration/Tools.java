@@ -1,10 +1,9 @@
 package dev.kensho.redis.sets.calibration;
 
+import dev.kensho.common.process.Executables;
 import dev.kensho.common.BadInput;
 import dev.kensho.common.Setting;
 
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Optional;
@@ -25,22 +24,12 @@ public final class Tools {
         String explicit = setting.get();
         if (explicit != null) {
             Path p = Paths.get(explicit);
-            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
+            if (!Executables.executable(p)) {
                 throw BadInput.of(setting.key(), explicit, "the path of an executable " + name);
             }
             return Optional.of(p);
         }
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Paths.get(dir, name);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return Executables.onPath(name);
     }
 
     /** One sentence for the results when the tool {@code setting} names is absent. */

@@ -1,11 +1,11 @@
 package dev.kensho.targets.redis.servers;
 
+import dev.kensho.common.process.Executables;
 import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import dev.kensho.common.targets.DockerEngine;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -111,7 +111,7 @@ final class ContainerRedisReaper {
     }
 
     private static Optional<Process> watchdog(String containerId) {
-        if (!DockerEngine.local() || !onPath("docker")) {
+        if (!DockerEngine.local() || Executables.onPath("docker").isEmpty()) {
             return Optional.empty();
         }
         ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", WATCHDOG, "kensho-container-watchdog", containerId)
@@ -122,19 +122,6 @@ final class ContainerRedisReaper {
         } catch (IOException e) {
             return Optional.empty();
         }
-    }
-
-    static boolean onPath(String tool) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Paths.get(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** This machine, as a label value: its boot id (pids are only unique within one boot), else its name. */

@@ -51,7 +51,7 @@ class ContainerRedisKilledTest {
         } finally {
             child.destroyForcibly();
         }
-        if (!ContainerRedisReaper.onPath("docker")) {
+        if (dev.kensho.common.process.Executables.onPath("docker").isEmpty()) {
             ContainerRedisReaper.sweep();
         }
         assertTrue(gone(id), "container " + id + " of the killed JVM is removed");
