@@ -4,6 +4,7 @@ import dev.kensho.common.export.ForkSpread;
 import dev.kensho.common.export.Forks;
 import dev.kensho.common.export.Interval;
 import dev.kensho.common.export.Results;
+import org.apache.commons.math3.distribution.NormalDistribution;
 
 import java.util.Arrays;
 import java.util.List;
@@ -26,7 +27,8 @@ import java.util.SplittableRandom;
  *       pooled over the cases of its method ({@link ForkSpreads}) over its forks;</li>
  *   <li>{@link #bootstrap} — a percentile bootstrap over JMH's per-fork iterations (two forks or more, or one
  *       fork of {@value #MIN_ONE_FORK_ITERATIONS} iterations or more): forks resampled, then iterations within
- *       each resampled fork (iterations only when a side has one fork), fixed seed;</li>
+ *       each resampled fork (iterations only when a side has one fork, and then widened by the fork-to-fork
+ *       spread that side cannot show, {@link #HOST_FORK_LOG_SD}), fixed seed;</li>
  *   <li>{@link #delta} — relative half-widths add in quadrature; only when both sides are within
  *       ±{@value #DELTA_LIMIT_PERCENT}%, where it agrees with the exact methods;</li>
  *   <li>{@link #fieller} — Fieller's exact interval from each side's mean, half-width and sample count (rows that
@@ -46,6 +48,17 @@ public final class RatioInterval {
 
     /** What a one-round run's method adds: its sides were interleaved, but one round cannot be paired. */
     public static final String ONE_ROUND = "; one round: not paired";
+    /**
+     * How far a fork's mean moves from one JVM to the next on this kind of host, as a standard deviation of its log:
+     * the widest measured here (8–16% on A/A pairs of runs, docs/method.md "One run is one sample of a verdict"). A
+     * side measured in one fork cannot show that spread, so its bootstrap over iterations alone is valid only for
+     * that one JVM; {@link #withHostSpread} adds this much per one-fork side.
+     */
+    public static final double HOST_FORK_LOG_SD = 0.16;
+    /** The normal quantile at the report's confidence (3.29 at 99.9%): the host's spread is taken as known. */
+    private static final double Z = new NormalDistribution().inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
+    /** What a bootstrap's method adds when it carries {@link #HOST_FORK_LOG_SD} for its one-fork sides. */
+    public static final String HOST_SPREAD = " + the host's fork spread (log sd 0.16 per one-fork side)";
     /** A side with one fork needs this many iterations for a bootstrap over them. */
     static final int MIN_ONE_FORK_ITERATIONS = 5;
     /**
@@ -102,7 +115,8 @@ public final class RatioInterval {
             case POOLED_ROUNDS, POOLED_SPREAD -> pooledSpread(a.score(), fa.count(), fa.spread(), b.score(), fb.count(), fb.spread());
             case PAIRED -> paired(fa.iterations(), fb.iterations());
             case BOOTSTRAP -> {
-                Interval i = bootstrap(fa.iterations(), fb.iterations());
+                Interval i = withHostSpread(a.score() / b.score(), bootstrap(fa.iterations(), fb.iterations()),
+                        (fa.count() == 1 ? 1 : 0) + (fb.count() == 1 ? 1 : 0));
                 String qualifier = sameRounds(a, b) ? ONE_ROUND
                         : !i.isUnbounded() && (tooFewToBound(fa) || tooFewToBound(fb)) ? FEW_FORKS : "";
                 yield qualifier.isEmpty() ? i : new Interval(i.low(), i.high(), i.method() + qualifier).restingOn(i.repeats(), i.df());
@@ -248,6 +262,24 @@ public final class RatioInterval {
         double tail = (1 - Results.CONFIDENCE) / 2;
         return new Interval(ratios[(int) Math.floor(tail * (RESAMPLES - 1))],
                 ratios[(int) Math.ceil((1 - tail) * (RESAMPLES - 1))], method).restingOn(Math.min(num.size(), den.size()), 0);
+    }
+
+    /**
+     * {@code i}, a bootstrap of {@code ratio} over the iterations of {@code oneForkSides} sides measured in one fork
+     * each (0–2), widened by the fork-to-fork spread those sides cannot show: on the log scale each end's distance
+     * from the ratio and z · √sides · {@value #HOST_FORK_LOG_SD} add in quadrature (z the normal quantile at the
+     * report's confidence, the spread taken as known). Unchanged when no side has one fork, or when it is unbounded.
+     */
+    static Interval withHostSpread(double ratio, Interval i, int oneForkSides) {
+        if (oneForkSides == 0 || i.isUnbounded() || !(ratio > 0) || !(i.low() > 0)) {
+            return i;
+        }
+        double host = Z * Math.sqrt(oneForkSides) * HOST_FORK_LOG_SD;
+        double log = Math.log(ratio);
+        double down = Math.hypot(log - Math.log(Math.min(i.low(), ratio)), host);
+        double up = Math.hypot(Math.log(Math.max(i.high(), ratio)) - log, host);
+        return new Interval(Math.exp(log - down), Math.exp(log + up), i.method() + HOST_SPREAD)
+                .restingOn(i.repeats(), i.df());
     }
 
     /** The pooled mean of one resample: forks drawn with replacement, then iterations within each. */

@@ -30,7 +30,7 @@ public enum RatioMethod {
     /** Student t on the log ratio, each side's spread pooled over its method's cases of consecutive forks. */
     POOLED_SPREAD("a fork's spread pooled over the method's cases (consecutive forks)"),
     /** A percentile bootstrap over both sides' iterations (forks, then iterations within each). */
-    BOOTSTRAP("a bootstrap over both sides' iterations"),
+    BOOTSTRAP("a bootstrap over both sides' iterations (a side of one fork widened by the host's fork spread)"),
     /** Relative half-widths in quadrature, only when both sides are narrow. */
     DELTA("the delta rule when both sides are within ±" + RatioInterval.DELTA_LIMIT_PERCENT + "%"),
     /** Fieller's exact interval from each side's mean, half-width and sample count. */

@@ -172,4 +172,35 @@ class ClaimPlanTest {
         assertEquals(Map.of("a", 3, "b", 3), run(plan, all, Map.of(), 3600));
         assertTrue(!plan.hasClaims());
     }
+
+    /**
+     * Runs 20261203-162456 and 20261203-172632 (one commit) in shape: two claim rows on cases of one method that differ
+     * by a param, budget for one of them only. Which row is kept must not turn on which case ran a few seconds faster
+     * in round 1: the first row in the subjects' order is kept either way. Ordered by each case's own seconds (the
+     * wrong answer), the faster one would be kept, and the second assertion would fail.
+     */
+    @Test
+    void rowsOnCasesOfOneMethodKeepTheirOrderWhateverTheirCasesSeconds() {
+        for (boolean firstSlower : new boolean[]{false, true}) {
+            Set<String> all = new LinkedHashSet<>(List.of("publish bytes=16", "tcp bytes=16", "publish bytes=1m", "tcp bytes=1m"));
+            ClaimPlan plan = new ClaimPlan(List.of(subject("small", 0, 1, "publish bytes=16", "tcp bytes=16"),
+                    subject("large", 0, 1, "publish bytes=1m", "tcp bytes=1m")), all, 1, 2);
+            Map<String, Double> seconds = new LinkedHashMap<>();
+            seconds.put("publish bytes=16", firstSlower ? 10.4 : 9.6);
+            seconds.put("tcp bytes=16", firstSlower ? 10.4 : 9.6);
+            seconds.put("publish bytes=1m", 10.0);
+            seconds.put("tcp bytes=1m", 10.0);
+            // four more rounds of one row's two cases cost about 80 s: 100 s left keeps one row, not both
+            Set<String> next = plan.afterRound(1, Map.of("small", 0.5, "large", 0.5), seconds, 100);
+            assertEquals(ClaimPlan.Stop.OPEN, state(plan, "small").stop(), "first subject kept, first slower: " + firstSlower);
+            assertEquals(ClaimPlan.Stop.BEYOND_BUDGET, state(plan, "large").stop(), "first slower: " + firstSlower);
+            assertEquals(Set.of("publish bytes=16", "tcp bytes=16"), next);
+        }
+    }
+
+    @Test
+    void aCasesMethodIsItsIdUpToTheFirstSpace() {
+        assertEquals("publish", ClaimPlan.method("publish messageBytes=16 transport=TCP"));
+        assertEquals("load", ClaimPlan.method("load"));
+    }
 }

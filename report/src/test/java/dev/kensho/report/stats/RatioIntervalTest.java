@@ -279,8 +279,41 @@ class RatioIntervalTest {
     void oneRoundCannotBePairedAndSaysSo() {
         Interval i = RatioInterval.of(withForks("a", List.of(new double[]{20, 21, 19, 20, 22, 18}), 1),
                 withForks("b", List.of(new double[]{10, 10.5, 9.5, 10, 11, 9}), 1));
-        assertEquals(RatioMethod.BOOTSTRAP_ONE_FORK_LABEL + RatioInterval.ONE_ROUND, i.method());
+        assertEquals(RatioMethod.BOOTSTRAP_ONE_FORK_LABEL + RatioInterval.HOST_SPREAD + RatioInterval.ONE_ROUND, i.method());
         assertTrue(i.contains(2.0), i.shown());
+    }
+
+    /**
+     * Run 20261203-162456's Scan ÷ batched Get, in shape: one fork per side (two classes), each steady over its
+     * iterations, so a bootstrap over the iterations alone reads about ±5% and would call a claim of "47× or more"
+     * contradicted at 35×. A fork's mean moves 8–16% from one JVM to the next here, which one fork cannot show: the
+     * interval carries that spread for each one-fork side, and holds 47. The iterations-only interval is the wrong
+     * answer this test would catch.
+     */
+    @Test
+    void aOneForkSideCarriesTheHostsForkSpread() {
+        List<double[]> scan = List.of(new double[]{350, 360, 340, 355, 345, 352, 348, 351});
+        List<double[]> get = List.of(new double[]{10, 10.2, 9.8, 10.1, 9.9, 10, 10.05, 9.95});
+        Interval iterationsOnly = RatioInterval.bootstrap(scan, get);
+        assertFalse(iterationsOnly.contains(47), "the iterations alone exclude 47: " + iterationsOnly.shown());
+        Results.Row a = new Results.Row("hbase-meter", "Scan", "scan", Map.of(), "thrpt", 350, Double.NaN, "rows/s", 8, "jmh",
+                null, new Forks(scan, 0));
+        Results.Row b = new Results.Row("hbase-meter", "Get", "get", Map.of(), "thrpt", 10, Double.NaN, "rows/s", 8, "jmh",
+                null, new Forks(get, 0));
+        Interval i = RatioInterval.of(a, b);
+        assertEquals(RatioMethod.BOOTSTRAP_ONE_FORK_LABEL + RatioInterval.HOST_SPREAD, i.method());
+        assertTrue(i.contains(47) && i.low() < 35 * Math.exp(-0.7) && i.high() > 35 * Math.exp(0.7), i.shown());
+        assertTrue(i.low() < iterationsOnly.low() && i.high() > iterationsOnly.high(), "wider on both sides: " + i.shown());
+    }
+
+    @Test
+    void sidesOfTwoForksOrMoreKeepTheirOwnSpread() {
+        Interval i = new Interval(1.8, 2.2, RatioMethod.BOOTSTRAP_LABEL);
+        assertEquals(i, RatioInterval.withHostSpread(2.0, i, 0));
+        Interval one = RatioInterval.withHostSpread(2.0, i, 1);
+        Interval two = RatioInterval.withHostSpread(2.0, i, 2);
+        assertTrue(one.low() < 1.8 && one.high() > 2.2 && two.low() < one.low() && two.high() > one.high(),
+                one.shown() + " / " + two.shown());
     }
 
     @Test
