@@ -58,7 +58,7 @@ public final class RatioInterval {
     /** The normal quantile at the report's confidence (3.29 at 99.9%): the host's spread is taken as known. */
     private static final double Z = new NormalDistribution().inverseCumulativeProbability(1 - (1 - Results.CONFIDENCE) / 2);
     /** What a bootstrap's method adds when it carries {@link #HOST_FORK_LOG_SD} for its one-fork sides. */
-    public static final String HOST_SPREAD = " + the host's fork spread (log sd 0.16 per one-fork side)";
+    public static final String HOST_SPREAD = " + the host's fork spread (log sd " + HOST_FORK_LOG_SD + " per one-fork side)";
     /** A side with one fork needs this many iterations for a bootstrap over them. */
     static final int MIN_ONE_FORK_ITERATIONS = 5;
     /**
