@@ -50,6 +50,8 @@ final class ClassLooks {
     private final PrintStream console;
     private final LongSupplier clock;
     private IntConsumer replan = d -> { };
+    private double allowance = Double.NaN;
+    private long firstLook = -1;
     private int expected;
     private ClaimPlan plan;
     private long offset;
@@ -80,6 +82,16 @@ final class ClassLooks {
      */
     ClassLooks onReplan(IntConsumer replan) {
         this.replan = replan;
+        return this;
+    }
+
+    /**
+     * Bounds what the claims' rounds after the first may take to {@code seconds} ({@link Rounds#claimAllowance}; NaN:
+     * only the budget bounds them), counted from the look at round 1: the rows an hour funds are then fixed by the
+     * class's own rounds, not by what the classes before it left.
+     */
+    ClassLooks allowance(double seconds) {
+        this.allowance = seconds;
         return this;
     }
 
@@ -149,13 +161,19 @@ final class ClassLooks {
             }
             Map<String, Double> s = new LinkedHashMap<>();
             seconds.forEach((c, v) -> s.put(c.toString(), v));
-            double left = secondsLeft.getAsDouble();
+            if (firstLook < 0) {
+                firstLook = nanos();
+            }
+            double budgetLeft = secondsLeft.getAsDouble();
+            double left = Double.isNaN(allowance) ? budgetLeft
+                    : Math.min(budgetLeft, allowance - (nanos() - firstLook) / 1e9);
             next = plan.afterRound(round, claims.values(entries, lines), s, left);
             if (plan.hasClaims()) {
                 long open = plan.states().stream().filter(st -> st.stop() == ClaimPlan.Stop.OPEN).count();
                 console.printf(Locale.ROOT, "kensho: %s round %d: %d of %d claim rows open, %d of %d cases go on; %s of the"
-                                + " budget left%n", cls, round, open, plan.states().size(), next.size(), cases.size(),
-                        Clock.of(Math.max(0, left)));
+                                + " %s left%n", cls, round, open, plan.states().size(), next.size(), cases.size(),
+                        Clock.of(Math.max(0, left)), left < budgetLeft ? "claims' allowance (" + Clock.of(allowance) + ")"
+                                : "budget");
             }
         } catch (RuntimeException e) {
             // a section that cannot read one round must not end the run: the class goes on as planned, and says so
@@ -185,6 +203,9 @@ final class ClassLooks {
             n.put("verdict", s.verdict());
             if (s.roundsNeeded() > 0) {
                 n.put("roundsNeeded", s.roundsNeeded());
+            }
+            if (!Double.isNaN(allowance)) {
+                n.put("allowanceMinutes", Math.round(allowance / 6) / 10.0);
             }
             if (broken != null) {
                 n.put("note", broken);

@@ -67,7 +67,7 @@ final class ClassRun {
             int rounds = Rounds.count(plan, cls);
             if (Rounds.inRounds(plan, cls)) {
                 ClassLooks looks = new ClassLooks(run.dir(), name, Rounds.cases(cp), rounds, out.secondsLeft(), Section.all(),
-                        System.err).onReplan(d -> {
+                        System.err).allowance(Rounds.claimAllowance(plan, cls)).onReplan(d -> {
                             if (out.progress() != null) {
                                 out.progress().replan(d, out.perCase());
                             }

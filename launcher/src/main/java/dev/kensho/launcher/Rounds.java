@@ -87,6 +87,20 @@ final class Rounds {
     }
 
     /**
+     * The seconds {@code cls}'s claims may spend on rounds after its first ({@code @claimMinutes} in its scale table),
+     * NaN for no such bound: it holds in the scale's own hour only — {@code kensho.budget} unset at the smoke and default
+     * scales — so that which claims an hour funds is fixed before the run, not by the seconds earlier classes happened to
+     * leave; a budget given on the command line is spent by what is left, as the user asked.
+     */
+    static double claimAllowance(Plan plan, Class<?> cls) {
+        if (Setting.BUDGET.get() != null || Setting.budgetMinutes() != Setting.BUDGET_DEFAULT_MINUTES) {
+            return Double.NaN;
+        }
+        Double m = plan.scale().minutes(cls, "claimMinutes");
+        return m == null ? Double.NaN : m * 60;
+    }
+
+    /**
      * Whether {@code cls} runs in rounds: more than one ({@link #count}), or its scale table names its {@code @rounds},
      * even 1 — its claims then plan its rounds ({@link ClassLooks}) and the cases no claim rests on run once — unless
      * {@code -Dkensho.rounds} or JMH's {@code -f} asks for consecutive forks.

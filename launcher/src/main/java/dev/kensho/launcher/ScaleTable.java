@@ -22,6 +22,7 @@ import java.util.TreeSet;
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.&lt;param&gt;  = v1,v2,…     a JMH @Param's values
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@forks       = n            also @warmups, @iterations, @time (s), @warmupTime (s), @timeout (s)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@rounds      = n            n interleaved rounds, one fork per case per round (Rounds)
+ * &lt;scale&gt;.&lt;SimpleClassName&gt;.@claimMinutes = m          what its claims' rounds after the first may take of the scale's hour (ClassLooks)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@skip        = 1            not in this scale's run unless named (-Dkensho.bench, its main)
  * &lt;scale&gt;.&lt;SimpleClassName&gt;.@methods     = m1,m2        only these @Benchmark methods in this scale's run unless named
  * &lt;scale&gt;.@forks                           = n            for every class
@@ -73,6 +74,26 @@ public final class ScaleTable {
     }
 
     /**
+     * A class's {@code @<name>} in minutes (a number ≥ 0), else null; a value that is not one stops the run in one line.
+     */
+    public Double minutes(Class<?> cls, String name) {
+        String key = cls.getSimpleName() + ".@" + name;
+        String v = get(key);
+        if (v == null) {
+            return null;
+        }
+        try {
+            double m = Double.parseDouble(v.trim());
+            if (m >= 0 && Double.isFinite(m)) {
+                return m;
+            }
+        } catch (NumberFormatException e) {
+            // one line below
+        }
+        throw new TargetFailure(RESOURCE + ": " + scale.id() + "." + key + " = " + v.trim() + " is not minutes (a number ≥ 0)");
+    }
+
+    /**
      * The methods of {@code matched} (the class's benchmark methods the run's regex selected) that this scale
      * runs: all of them, or those its {@code @methods} key names ({@link #checkKeys} has checked the names).
      */
@@ -87,7 +108,7 @@ public final class ScaleTable {
 
     /** The {@code @} keys a class may have (besides its parameters). */
     static final Set<String> SETTINGS = Set.of("@forks", "@rounds", "@warmups", "@iterations", "@time", "@warmupTime", "@timeout", "@skip",
-            "@methods");
+            "@methods", "@claimMinutes");
 
     /**
      * Checks every key of every scale for {@code cls}: each must name one of its {@code params} or a

@@ -198,6 +198,43 @@ class LookedRoundsTest {
                 "no case runs past the budget, a claim's or one no claim rests on (LZ4: 3 rounds planned)");
     }
 
+    /**
+     * With an allowance for claim rounds (the default hour's {@code @claimMinutes}), which rows a class funds follows
+     * from its own rounds' seconds, not from the budget the classes before it left: two budgets far apart fund the same
+     * rows, and an allowance too small for a row stops it at once, though the budget could pay.
+     */
+    @Test
+    void anAllowanceFixesWhichClaimsAreFundedWhateverTheBudgetLeft(@TempDir Path dir) throws Exception {
+        Map<String, Integer> tight = new LinkedHashMap<>();
+        Map<String, Integer> ample = new LinkedHashMap<>();
+        assertNull(run(dir.resolve("a"), 600, 120, tight));
+        assertNull(run(dir.resolve("b"), 6000, 120, ample));
+        assertEquals(tight, ample, "the same cases ran the same rounds under a budget ten times as large");
+        Map<String, JsonNode> a = claimLines(dir.resolve("a"));
+        Map<String, JsonNode> b = claimLines(dir.resolve("b"));
+        for (String key : List.of("load_gz", "load_diff")) {
+            assertEquals(a.get(key).path("stop").asText(), b.get(key).path("stop").asText(), key);
+            assertEquals(a.get(key).path("rounds").asInt(), b.get(key).path("rounds").asInt(), key);
+        }
+        assertEquals("decided", a.get("load_gz").path("stop").asText(), "4 more rounds of 2 cases fit in 120 s");
+        assertEquals(2.0, a.get("load_gz").path("allowanceMinutes").asDouble());
+        Map<String, Integer> small = new LinkedHashMap<>();
+        assertNull(run(dir.resolve("c"), 600, 15, small));
+        JsonNode gz = claimLines(dir.resolve("c")).get("load_gz");
+        assertEquals("remedy beyond budget", gz.path("stop").asText(), "4 more rounds of 2 cases do not fit in 15 s: " + gz);
+        assertEquals(1, gz.path("rounds").asInt());
+        assertEquals(0.3, gz.path("allowanceMinutes").asDouble(), "15 s, to a tenth of a minute");
+    }
+
+    private static String run(Path dir, double budgetSeconds, double allowanceSeconds, Map<String, Integer> runs) {
+        long[] now = {0};
+        ClassLooks looks = new ClassLooks(dir, CLS, Rounds.cases(plan()), 3, () -> budgetSeconds, List.of(SECTION),
+                new PrintStream(new ByteArrayOutputStream(), true), () -> (now[0] += 2_500_000_000L))
+                .allowance(allowanceSeconds);
+        return Rounds.run(dir, MatrixFakeBenchmark.class, plan(), new OptionsBuilder().build(), 3,
+                dir.resolve("jmh").resolve(CLS + ".json"), fake(runs), e -> e.toString(), looks);
+    }
+
     /** A claim no round can change (it needs more cores than any host has) stops at once, and so do its cases. */
     @Test
     void aClaimThatNeedsNoRoundsStopsAtOnce(@TempDir Path dir) throws Exception {

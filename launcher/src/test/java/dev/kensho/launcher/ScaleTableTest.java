@@ -80,4 +80,16 @@ class ScaleTableTest {
         assertEquals(1, new ScaleTable(Scale.SMOKE).setting(IdsBenchmark.class, "forks"));
         assertNull(new ScaleTable(Scale.FULL).setting(IdsBenchmark.class, "forks"));
     }
+
+    /** {@code @claimMinutes} is minutes: read as a number, and a value that is not one stops the run naming the key. */
+    @Test
+    void claimMinutesAreMinutesOrTheRunStops() {
+        assertEquals(1.5, new ScaleTable(Scale.DEFAULT).minutes(IdsBenchmark.class, "claimMinutes"));
+        assertEquals(1.5, new ScaleTable(Scale.FULL).minutes(IdsBenchmark.class, "claimMinutes"), "full falls back");
+        assertNull(new ScaleTable(Scale.DEFAULT).minutes(IdsBenchmark.class, "nothing"));
+        dev.kensho.common.TargetFailure e = org.junit.jupiter.api.Assertions.assertThrows(dev.kensho.common.TargetFailure.class,
+                () -> new ScaleTable(Scale.SEED).minutes(IdsBenchmark.class, "claimMinutes"));
+        assertEquals("kensho-scale.properties: seed.IdsBenchmark.@claimMinutes = soon is not minutes (a number ≥ 0)",
+                e.getMessage());
+    }
 }

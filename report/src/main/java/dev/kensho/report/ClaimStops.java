@@ -52,7 +52,9 @@ final class ClaimStops {
         List<JsonNode> lines = Jsonl.read(dir.resolve(FILE));
         Table t = Table.of("Rounds planned by claims: after each round every claim row's anytime-valid interval"
                         + " (docs/method.md, Intervals under repeated looks); a row stops when decided, when the budget is"
-                        + " spent, or when the rounds that would decide it cost more than the budget has left.",
+                        + " spent, or when the rounds that would decide it cost more than the budget has left — in the"
+                        + " default scale's hour, more than what its class may spend on claim rounds after the first (the"
+                        + " class's allowance, fixed in its scale file before the run, named in the row).",
                 "class", "claim row", ">rounds", ">time", "stopped", "interval at the stop", "what would decide it");
         for (JsonNode l : lines) {
             String needed = l.has("roundsNeeded") ? (l.path("roundsNeeded").asInt() > 1000 ? "more than 1000 rounds"
@@ -71,7 +73,8 @@ final class ClaimStops {
         String stop = l.path("stop").asText();
         String verdict = l.path("verdict").asText("");
         if (!stop.equals("decided")) {
-            return stop;
+            return l.has("allowanceMinutes") && !stop.equals("open")
+                    ? stop + " (the class's " + trim(l.path("allowanceMinutes").asDouble()) + " min for claim rounds)" : stop;
         }
         for (String kind : List.of(Verdict.NOT_REPRODUCIBLE, Verdict.DIRECTION, Verdict.REPRODUCED, Verdict.CONTRADICTED)) {
             if (verdict.startsWith(kind)) {

@@ -43,6 +43,14 @@ class ClaimStopsTest {
                 "{\"stop\":\"budget\",\"verdict\":\"not resolved here\"}")));
     }
 
+    /** A row the class's allowance for claim rounds stopped names the allowance (the default hour's, fixed before the run). */
+    @Test
+    void aRowStoppedByTheClasssAllowanceNamesIt() throws IOException {
+        JsonNode l = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"stop\":\"remedy beyond budget\","
+                + "\"allowanceMinutes\":3.0,\"verdict\":\"not resolved here\"}");
+        assertEquals("remedy beyond budget (the class's 3 min for claim rounds)", ClaimStops.stopped(l));
+    }
+
     /** A row stopped after one round (no interval, so no width law) says what would decide it as its answer row does. */
     @Test
     void anOpenRowWithoutAWidthLawQuotesTheLedgersRemedy(@TempDir Path dir) throws IOException {
